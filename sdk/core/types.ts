@@ -1,0 +1,190 @@
+/**
+ * Aisle's own types for the entities of spec section 3. Server responses are untrusted and are
+ * normalised into these shapes once, at the edge (see `normalize.ts`); everything else trusts them.
+ */
+
+/** Region code; `ca` switches prices, swatches and breadcrumbs (spec section 2). */
+export type Region = 'us' | 'ca';
+/** Language of the visible strings. */
+export type Locale = 'en' | 'fr';
+/** Where the render context says the page runs (spec section 3). */
+export type Environment = 'production' | 'qa' | 'development';
+
+/** One purchasable variant of a product (or a normalised `models[]` entry). */
+export interface Variant {
+  id: string;
+  /** Display name of the variant, e.g. "Black / 8". */
+  name: string;
+  color: string;
+  size: string;
+  price: number;
+  /** Sale price, or null when the variant is not discounted. */
+  sale_price: number | null;
+  images: string[];
+  /** Swatch image URL or CSS colour. */
+  swatch: string;
+  marketing_flag: string;
+  selected: boolean;
+}
+
+/** A shopper review. */
+export interface Review {
+  id: string;
+  nickname: string;
+  text: string;
+  rating: number;
+}
+
+/** A product as Aisle uses it, whatever the tenant sent (variants or models). */
+export interface Product {
+  product_id: string;
+  title: string;
+  brand: string;
+  url: string;
+  image: string;
+  /** Server HTML: sanitise before display. */
+  description: string;
+  quantity: number;
+  promo_message: string;
+  price_range: { min_purchase_price: number; max_purchase_price: number };
+  reviews: Review[];
+  review_count: number;
+  average_rating: number;
+  variants: Variant[];
+}
+
+/** One option of a facet; `count` is the number of products it would show. */
+export interface FilterOption {
+  key: string;
+  text: string;
+  selected: boolean;
+  count: number;
+}
+
+/** A facet. The price facet also carries the absolute and selected bounds. */
+export interface Filter {
+  key: string;
+  label: string;
+  options: FilterOption[];
+  abs_min?: number;
+  abs_max?: number;
+  min?: number;
+  max?: number;
+}
+
+/** A sort choice; `key` has the form `sortBy_order`. */
+export interface SortOption {
+  key: string;
+  text: string;
+  selected: boolean;
+}
+
+/** A link to a related category page. */
+export interface RelatedPage {
+  title: string;
+  href: string;
+}
+
+/** The search response of spec section 3, normalised. */
+export interface SearchResponse {
+  products: Product[];
+  similar_products: Product[];
+  filters: Filter[];
+  sort_options: SortOption[];
+  payload: { total: number; filtered: number; shown: number };
+  start: number;
+  size: number;
+  page: string;
+  latency_ms: number;
+  h1_header: string;
+  /** Server HTML: sanitise before display. */
+  description: string;
+  related_pages: RelatedPage[];
+  pageNotFound: boolean;
+  /** Server HTML: sanitise before display. */
+  notFoundHtmlElement: string;
+  locale: string;
+  region: string;
+}
+
+/** A filter as sent in the search body: values, or a `[min, max]` pair for price. */
+export interface RequestFilter {
+  key: string;
+  value: string[] | [number, number];
+}
+
+/** The body of `POST /search` (spec section 7). */
+export interface SearchRequest {
+  customer: string;
+  size: number;
+  start: number;
+  page: string;
+  skip_cache: boolean;
+  environment: 'staging' | 'production';
+  region?: string;
+  locale?: string;
+  sort?: string;
+  filters: RequestFilter[];
+  pageSize: number;
+  pageNumber: number;
+  /** Vehicle selector fields (spec section 7), only for `/vehicle-selector`. */
+  vehicle_id?: string;
+  vehicle_year?: string;
+  [additional: string]: unknown;
+}
+
+/** A link in the visual sitemap. */
+export interface SitemapLink {
+  title: string;
+  url: string;
+}
+
+/** The VSM data of spec section 3. */
+export interface SitemapData {
+  url: string;
+  title: string;
+  links: SitemapLink[];
+  subcategories: SitemapLink[];
+  breadcrumbs: SitemapLink[];
+}
+
+/** Tenant configuration, the `config` of the render context (spec section 3 and CONTRACT.md). */
+export interface TenantConfig {
+  id: string;
+  /** Route root of the tenant, e.g. `/maple`: routes are `{base}/{page}` and `{base}/vsm/{page*}`. */
+  base: string;
+  prodUrl: string;
+  customerSearchId?: string;
+  defaultPageSize: number;
+  infiniteLoading: boolean;
+  region?: Region;
+  proxySearch: boolean;
+  searchRouterReplaceState: boolean;
+  mainSelector?: string;
+  searchHost?: string;
+  analyticsHost?: string;
+  backButtonReload?: boolean;
+  resultsViewUpdateEvent?: boolean;
+  /** Display name of the retailer (used by demo pages and the extension). */
+  name?: string;
+  /** Shows the vehicle selector (auto-parts tenants). */
+  vehicleSelector?: boolean;
+}
+
+/** Extra parameters of the render context (spec section 3). */
+export interface AdditionalParams {
+  lang?: string;
+  locale?: string;
+  region?: string;
+  campaign?: string;
+  pageSize?: number;
+  [param: string]: unknown;
+}
+
+/** What a retailer page hands to Aisle in `#aisle-context`. */
+export interface RenderContext {
+  config: TenantConfig;
+  environment: Environment;
+  data?: SearchResponse | SitemapData;
+  additional: AdditionalParams;
+}
