@@ -1,0 +1,38 @@
+/** The app chunk behind `window.Aisle`, loaded by the embed (sdk/embed.ts). */
+import { configure } from 'mobx';
+import { mountAisle, type Mounted } from './mount.js';
+
+// The host page may run its own MobX: keep our state and rules to ourselves.
+configure({ enforceActions: 'always', isolateGlobalState: true });
+
+/** What the embed's loader calls. */
+export interface AisleApp {
+  mount(context: unknown): Promise<void>;
+  unmount(): void;
+  snapshot(): unknown;
+}
+
+let current: Mounted | null = null;
+
+export const app: AisleApp = {
+  async mount(context) {
+    current?.unmount();
+    current = null;
+    current = await mountAisle(context);
+  },
+  unmount() {
+    current?.unmount();
+    current = null;
+  },
+  snapshot() {
+    const search = current?.store.search;
+    return {
+      analytics: { status: 'created', visitorId: null, tokenExp: null, events: [] },
+      search: {
+        loading: search?.loading ?? false,
+        lastRequest: search?.lastRequest ? JSON.parse(JSON.stringify(search.lastRequest)) : null,
+        lastLatencyMs: search?.lastLatencyMs ?? null,
+      },
+    };
+  },
+};

@@ -1,0 +1,76 @@
+/**
+ * The production entry (`dist/embed/aisle.js`, a classic script). It defines `window.Aisle`, reads
+ * the render context from `#aisle-context` and loads the app's module chunks from beside itself.
+ * It never throws into the host page: every failure is one console message.
+ */
+import type { AisleApp } from './app.js';
+import { VERSION } from './version.js';
+
+const CONTEXT_ID = 'aisle-context';
+
+const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? '';
+let appPromise: Promise<AisleApp> | undefined;
+
+function loadApp(): Promise<AisleApp> {
+  appPromise ??= import(/* @vite-ignore */ new URL(__AISLE_APP_CHUNK__, scriptSrc || location.href).href).then(
+    (m: { app: AisleApp }) => m.app,
+  );
+  return appPromise;
+}
+
+function emptySnapshot(): unknown {
+  return {
+    analytics: { status: 'created', visitorId: null, tokenExp: null, events: [] },
+    search: { loading: false, lastRequest: null, lastLatencyMs: null },
+  };
+}
+
+let loaded: AisleApp | undefined;
+
+const aisle = {
+  version: VERSION,
+  /** Renders Aisle for `context`; resolves once the first render is on screen. */
+  mount(context: unknown): Promise<void> {
+    return loadApp().then((app) => {
+      loaded = app;
+      return app.mount(context);
+    });
+  },
+  /** Removes everything Aisle installed and restores the host's content. */
+  unmount(): void {
+    loaded?.unmount();
+  },
+  debug: {
+    /** A JSON-safe picture of the analytics queue and the search state; never holds the token. */
+    snapshot(): unknown {
+      return loaded ? loaded.snapshot() : emptySnapshot();
+    },
+  },
+};
+
+/** Reads `#aisle-context`; warns once and returns undefined when it is absent or unparsable. */
+function readContext(): unknown {
+  const element = document.getElementById(CONTEXT_ID);
+  if (!element) {
+    console.warn('[Aisle] no render context (#aisle-context) on this page: Aisle is not started.');
+    return undefined;
+  }
+  try {
+    return JSON.parse(element.textContent ?? '');
+  } catch {
+    console.warn('[Aisle] the render context (#aisle-context) is not valid JSON: Aisle is not started.');
+    return undefined;
+  }
+}
+
+function start(): void {
+  const context = readContext();
+  if (context === undefined) return;
+  aisle.mount(context).catch((error: unknown) => console.error('[Aisle] could not start:', error));
+}
+
+if (!(window as { Aisle?: unknown }).Aisle) {
+  (window as { Aisle?: unknown }).Aisle = aisle;
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
+}

@@ -1,0 +1,31 @@
+import type { Timers } from '../stores/env.js';
+
+/** Spec section 4: delayed body scripts are injected after 100 ms. */
+export const BODY_SCRIPTS_DELAY_MS = 100;
+
+/**
+ * Injects the retailer's delayed body scripts (the `<script>` elements of
+ * `<template id="aisle-body-scripts">`, the host page's own markup) into the body 100 ms after
+ * Aisle rendered, so that tags which look for the listing find it. Returns the cleanup, which
+ * cancels a pending injection and removes the injected elements.
+ */
+export function injectDelayedScripts(doc: Document, timers: Timers): () => void {
+  const injected: HTMLScriptElement[] = [];
+  const handle = timers.setTimeout(() => {
+    const template = doc.getElementById('aisle-body-scripts');
+    if (!(template instanceof HTMLTemplateElement)) return;
+    for (const source of template.content.querySelectorAll('script')) {
+      // A cloned template script never runs; a fresh element with the same attributes does.
+      const script = doc.createElement('script');
+      for (const attr of source.attributes) script.setAttribute(attr.name, attr.value);
+      script.textContent = source.textContent;
+      script.setAttribute('data-aisle-injected', '');
+      doc.body.appendChild(script);
+      injected.push(script);
+    }
+  }, BODY_SCRIPTS_DELAY_MS);
+  return () => {
+    timers.clearTimeout(handle);
+    injected.forEach((s) => s.remove());
+  };
+}

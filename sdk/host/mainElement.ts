@@ -1,0 +1,42 @@
+import type { Timers } from '../stores/env.js';
+
+/** Spec section 4: the main content replacement polls every 100 ms. */
+export const MAIN_POLL_MS = 100;
+
+/**
+ * Calls `onFound` with the first element matching `selector`, polling every 100 ms until it exists.
+ * Returns the cleanup that stops polling. An invalid selector is reported once and never polled.
+ */
+export function waitForElement(
+  doc: Document,
+  selector: string,
+  timers: Timers,
+  onFound: (element: Element) => void,
+  log: Pick<Console, 'warn'> = console,
+): () => void {
+  let handle: unknown;
+  const find = (): Element | null | 'invalid' => {
+    try {
+      return doc.querySelector(selector);
+    } catch {
+      return 'invalid';
+    }
+  };
+  const first = find();
+  if (first === 'invalid') {
+    log.warn(`[Aisle] config.mainSelector "${selector}" is not a valid CSS selector: nothing is rendered.`);
+    return () => undefined;
+  }
+  if (first) {
+    onFound(first);
+    return () => undefined;
+  }
+  handle = timers.setInterval(() => {
+    const found = find();
+    if (found && found !== 'invalid') {
+      timers.clearInterval(handle);
+      onFound(found);
+    }
+  }, MAIN_POLL_MS);
+  return () => timers.clearInterval(handle);
+}

@@ -1,0 +1,75 @@
+import { createElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { readRenderContext } from './core/normalize.js';
+import { browserEnv } from './host/browserEnv.js';
+import { injectDelayedScripts } from './host/bodyScripts.js';
+import { syncHeadFromTemplate } from './host/head.js';
+import { guardHistory, listenPopState } from './host/history.js';
+import { waitForElement } from './host/mainElement.js';
+import { watchViewport } from './host/viewport.js';
+import { RootStore } from './stores/RootStore.js';
+import { AisleRoot } from './ui/AisleRoot.js';
+
+/** A mounted Aisle: its stores and the cleanup that leaves the page as it was found. */
+export interface Mounted {
+  store: RootStore;
+  unmount(): void;
+}
+
+/**
+ * Mounts Aisle for a raw render context: validates it, builds the stores, installs the host
+ * adapters (each returning its cleanup) and renders into `config.mainSelector` once it exists.
+ * Resolves with the mounted instance after the first render, or null when the context is unusable.
+ */
+export function mountAisle(raw: unknown, win: Window & typeof globalThis = window): Promise<Mounted | null> {
+  const read = readRenderContext(raw);
+  if (!read.ok) {
+    win.console.warn(`[Aisle] the render context is not usable (${read.error}): Aisle is not started.`);
+    return Promise.resolve(null);
+  }
+  const { context } = read;
+  const doc = win.document;
+  let container: HTMLElement | null = null;
+  const env = browserEnv(win, () => container);
+  const store = new RootStore(env, context, win.innerWidth);
+  const cleanups: Array<() => void> = [];
+  cleanups.push(guardHistory(win, win.console));
+  cleanups.push(syncHeadFromTemplate(doc, env.timers, win.console));
+  cleanups.push(listenPopState(win, () => store.dlp.restoreFromUrl()));
+  cleanups.push(watchViewport(win, (width) => store.viewport.setWidth(width)));
+  const mounted: Mounted = {
+    store,
+    unmount() {
+      cleanups.splice(0).reverse().forEach((cleanup) => cleanup());
+      store.dispose();
+      env.timers.dispose();
+    },
+  };
+  return new Promise((resolve) => {
+    const selector = context.config.mainSelector ?? 'main';
+    cleanups.push(
+      waitForElement(
+        doc,
+        selector,
+        env.timers,
+        (main) => {
+          const previous = [...main.childNodes];
+          container = doc.createElement('div');
+          container.className = 'aisle-mount';
+          main.replaceChildren(container);
+          const root = createRoot(container);
+          flushSync(() => root.render(createElement(AisleRoot, { store })));
+          cleanups.push(() => {
+            root.unmount();
+            main.replaceChildren(...previous);
+          });
+          cleanups.push(injectDelayedScripts(doc, env.timers));
+          if (!store.search.response) void store.dlp.load();
+          resolve(mounted);
+        },
+        win.console,
+      ),
+    );
+  });
+}

@@ -1,0 +1,177 @@
+import { configure } from 'mobx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RenderContext, SearchRequest, TenantConfig } from '../core/types.js';
+import { RootStore } from './RootStore.js';
+import { fakeEnv, fakeResponse, type FakeEnv } from './testing.js';
+
+configure({ enforceActions: 'always' });
+
+function context(config: Partial<TenantConfig> = {}): RenderContext {
+  return {
+    config: {
+      id: 'maple',
+      base: '/maple',
+      prodUrl: 'https://maple.example',
+      customerSearchId: 'maple-pine',
+      defaultPageSize: 24,
+      infiniteLoading: false,
+      proxySearch: false,
+      searchRouterReplaceState: false,
+      searchHost: 'http://search.test',
+      ...config,
+    },
+    environment: 'development',
+    data: fakeResponse(),
+    additional: { locale: 'en', region: 'us' },
+  };
+}
+
+let env: FakeEnv;
+const body = (i = -1) => env.requests.at(i)!.init.body as SearchRequest;
+const settle = () => vi.runAllTimersAsync();
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  env = fakeEnv('http://shop.test/maple/dresses?locale=en_US');
+});
+afterEach(() => vi.useRealTimers());
+
+describe('DlpStore transitions (spec §4)', () => {
+  it('toggling a filter adds the pair, resets the page, pushes the URL and reloads', async () => {
+    env.url.href = 'http://shop.test/maple/dresses?pageNumber=3&locale=en_US';
+    const root = new RootStore(env, context(), 1280);
+    root.dlp.toggleFilter('color', 'black');
+    await settle();
+    expect(body().filters).toEqual([{ key: 'color', value: ['black'] }]);
+    expect(body().pageNumber).toBe(1);
+    expect(env.history).toEqual([{ url: '/maple/dresses?locale=en_US&filters=color~black', mode: 'push' }]);
+    root.dlp.toggleFilter('color', 'black');
+    await settle();
+    expect(body().filters).toEqual([]);
+  });
+
+  it('filter changes are ignored while a search is loading', async () => {
+    env.reply(() => new Promise(() => undefined));
+    const root = new RootStore(env, context(), 1280);
+    root.dlp.toggleFilter('color', 'black');
+    root.dlp.toggleFilter('color', 'navy');
+    root.dlp.clearFilters();
+    expect(env.requests).toHaveLength(1);
+    expect(root.search.loading).toBe(true);
+  });
+
+  it('uses replaceState for tenants that ask for it', async () => {
+    const root = new RootStore(env, context({ searchRouterReplaceState: true }), 1280);
+    root.dlp.setSort('price_asc');
+    await settle();
+    expect(env.history.at(-1)!.mode).toBe('replace');
+  });
+
+  it('sort resets the page; clear-sort removes sort and page number', async () => {
+    env.url.href = 'http://shop.test/maple/dresses?pageNumber=2';
+    const root = new RootStore(env, context(), 1280);
+    root.dlp.setSort('price_asc');
+    await settle();
+    expect(body()).toMatchObject({ sort: 'price_asc', pageNumber: 1 });
+    root.dlp.clearSort();
+    await settle();
+    expect(body().sort).toBeUndefined();
+    expect(env.url.href).toBe('http://shop.test/maple/dresses');
+  });
+
+  it('price is one range; clearing removes it', async () => {
+    const root = new RootStore(env, context(), 1280);
+    root.dlp.setPriceRange('price', [20, 100]);
+    await settle();
+    root.dlp.setPriceRange('price', [30, 90]);
+    await settle();
+    expect(body().filters).toEqual([{ key: 'price', value: [30, 90] }]);
+    expect(env.url.href).toContain('price=30/90');
+    root.dlp.setPriceRange('price', null);
+    await settle();
+    expect(body().filters).toEqual([]);
+  });
+
+  it('pagination loads another page and scrolls to the top; the same page does nothing', async () => {
+    const root = new RootStore(env, context(), 1280);
+    root.dlp.goToPage(1);
+    expect(env.requests).toHaveLength(0);
+    root.dlp.goToPage(3);
+    await settle();
+    expect(body()).toMatchObject({ pageNumber: 3, start: 48, size: 24 });
+    expect(env.scrolls).toBe(1);
+  });
+
+  it('page-size change sets the size and page 1', async () => {
+    env.url.href = 'http://shop.test/maple/dresses?pageNumber=2';
+    const root = new RootStore(env, context(), 1280);
+    root.dlp.setPageSize(48);
+    await settle();
+    expect(body()).toMatchObject({ pageSize: 48, pageNumber: 1, size: 48, start: 0 });
+  });
+});
+
+describe('infinite loading (spec §4)', () => {
+  it('asks for page ceil(shown / pageSize) + 1 without the refresh flag, with size = page × pageSize', async () => {
+    const root = new RootStore(env, context({ infiniteLoading: true }), 1280);
+    env.reply(() => new Promise(() => undefined));
+    root.dlp.loadMore();
+    expect(root.search.refresh).toBe(false);
+    expect(root.search.loading).toBe(true);
+    expect(body()).toMatchObject({ pageNumber: 2, start: 0, size: 48 });
+    expect(env.history.at(-1)!.mode).toBe('replace');
+  });
+
+  it('does nothing when every item is shown', () => {
+    const data = fakeResponse({ shown: 10, filtered: 10 });
+    const root = new RootStore(env, { ...context({ infiniteLoading: true }), data }, 1280);
+    root.dlp.loadMore();
+    expect(env.requests).toHaveLength(0);
+  });
+
+  it('load-all: infinite sets page ceil(filtered / pageSize); paged sets pageSize = filtered, page 1', async () => {
+    const infinite = new RootStore(env, context({ infiniteLoading: true }), 1280);
+    infinite.dlp.loadAll();
+    await settle();
+    expect(body()).toMatchObject({ pageNumber: 5, size: 120 });
+    const paged = new RootStore(env, context(), 1280);
+    paged.dlp.loadAll();
+    await settle();
+    expect(body()).toMatchObject({ pageNumber: 1, pageSize: 100, size: 100, start: 0 });
+  });
+});
+
+describe('back button and events', () => {
+  it('back and forward reload the state from the URL', async () => {
+    const root = new RootStore(env, context(), 1280);
+    env.url.href = 'http://shop.test/maple/dresses?sort=price_asc&pageNumber=2';
+    root.dlp.restoreFromUrl();
+    await settle();
+    expect(body()).toMatchObject({ sort: 'price_asc', pageNumber: 2 });
+    expect(env.history).toHaveLength(0);
+  });
+
+  it('tenants with backButtonReload false do not reload', () => {
+    const root = new RootStore(env, context({ backButtonReload: false }), 1280);
+    env.url.href = 'http://shop.test/maple/dresses?sort=price_asc';
+    root.dlp.restoreFromUrl();
+    expect(env.requests).toHaveLength(0);
+  });
+
+  it('dispatches ResultsViewUpdate only for the tenant flagged so', async () => {
+    const flagged = new RootStore(env, context({ resultsViewUpdateEvent: true }), 1280);
+    flagged.dlp.setSort('price_asc');
+    await settle();
+    expect(env.events.filter((e) => e.name === 'ResultsViewUpdate')).toHaveLength(1);
+    const plain = new RootStore(env, context(), 1280);
+    plain.dlp.setSort('price_asc');
+    await settle();
+    expect(env.events.filter((e) => e.name === 'ResultsViewUpdate')).toHaveLength(1);
+  });
+
+  it('a garbage URL yields the default state (§5)', () => {
+    env.url.href = 'http://shop.test/maple/dresses?pageNumber=-4&pageSize=abc&filters=%E0%A4%A';
+    const root = new RootStore(env, context(), 1280);
+    expect(root.dlp.state).toEqual({ filters: [], attributes: [], pageNumber: 1, pageSize: 24 });
+  });
+});

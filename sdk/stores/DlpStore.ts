@@ -1,0 +1,164 @@
+import { makeAutoObservable, observable } from 'mobx';
+import { buildSearchRequest, searchUrl } from '../core/searchRequest.js';
+import * as t from '../core/transitions.js';
+import type { RenderContext, SearchResponse } from '../core/types.js';
+import type { UrlState } from '../core/types.js';
+import { parseUrlState, resolveDefaultPageSize, serializeUrlState } from '../core/urlState.js';
+import { mergeQuery } from '../core/query.js';
+import type { StoreEnv } from './env.js';
+import type { SearchStore } from './SearchStore.js';
+
+/** How a state change reaches the address bar. */
+type HistoryMode = 'push' | 'replace' | 'none';
+
+/**
+ * The DLP's state machine (spec sections 4 and 5): URL state, the transitions the shopper makes, and
+ * the search each one triggers. The address bar and the search body are both derived from `state`.
+ */
+export class DlpStore {
+  state: UrlState;
+  readonly defaultPageSize: number;
+
+  constructor(
+    private readonly env: StoreEnv,
+    readonly context: RenderContext,
+    readonly page: string,
+    private readonly search: SearchStore,
+  ) {
+    this.defaultPageSize = resolveDefaultPageSize(context.additional, context.config);
+    this.state = parseUrlState(env.host.location().search, { pageSize: this.defaultPageSize });
+    // State is replaced whole by pure transitions, so it is observed by reference.
+    makeAutoObservable<DlpStore, 'env' | 'search'>(this, { state: observable.ref, env: false, search: false, context: false });
+  }
+
+  /** The response on screen, or null before the first one. */
+  get data(): SearchResponse | null {
+    return this.search.response;
+  }
+
+  get infinite(): boolean {
+    return this.context.config.infiniteLoading;
+  }
+
+  /** Number of selected filters, for the All Filters button (spec section 2). */
+  get selectedCount(): number {
+    return t.selectedFilterCount(this.state);
+  }
+
+  /** True when some filtered items are not shown yet (infinite mode). */
+  get canLoadMore(): boolean {
+    const payload = this.data?.payload;
+    return !!payload && payload.shown < payload.filtered;
+  }
+
+  /** Number of pages in paged mode. */
+  get pageCount(): number {
+    const filtered = this.data?.payload.filtered ?? 0;
+    return Math.max(1, Math.ceil(filtered / this.state.pageSize));
+  }
+
+  toggleFilter(key: string, value: string): void {
+    if (this.search.loading) return;
+    this.commit(t.toggleFilter(this.state, key, value));
+  }
+
+  replaceFilter(key: string, values: string[]): void {
+    if (this.search.loading) return;
+    this.commit(t.replaceFilter(this.state, key, values));
+  }
+
+  removeFilter(key: string): void {
+    if (this.search.loading) return;
+    this.commit(t.removeFilter(this.state, key));
+  }
+
+  setPriceRange(key: string, range: [number, number] | null): void {
+    if (this.search.loading) return;
+    this.commit(t.setPriceRange(this.state, key, range));
+  }
+
+  clearFilters(): void {
+    if (this.search.loading) return;
+    this.commit(t.clearFilters(this.state));
+  }
+
+  setSort(sort: string): void {
+    this.commit(t.setSort(this.state, sort));
+  }
+
+  clearSort(): void {
+    this.commit(t.clearSort(this.state));
+  }
+
+  toggleAttribute(attribute: string): void {
+    this.commit(t.toggleAttribute(this.state, attribute));
+  }
+
+  setPageSize(size: number): void {
+    this.commit(t.setPageSize(this.state, size));
+  }
+
+  /** Pagination: a different page is loaded and the view scrolls to the top. */
+  goToPage(pageNumber: number): void {
+    if (pageNumber === this.state.pageNumber || pageNumber < 1 || pageNumber > this.pageCount) return;
+    this.commit(t.setPage(this.state, pageNumber));
+    this.env.host.scrollToTop();
+  }
+
+  /** Infinite load: called when the sentinel is 20 % visible (spec section 4). */
+  loadMore(): void {
+    const payload = this.data?.payload;
+    if (this.search.loading || !payload) return;
+    const next = t.infiniteNextPage(payload.shown, this.state.pageSize, payload.filtered);
+    if (next === null) return;
+    this.commit(t.setPage(this.state, next), { history: 'replace', refresh: false });
+  }
+
+  /** Load-all (spec section 4). */
+  loadAll(): void {
+    const filtered = this.data?.payload.filtered ?? 0;
+    if (filtered === 0) return;
+    this.commit(t.loadAll(this.state, { infinite: this.infinite, filtered }), { refresh: this.infinite ? false : true });
+  }
+
+  /** Back and forward: reload the state from the address, unless the tenant says not to. */
+  restoreFromUrl(): void {
+    if (this.context.config.backButtonReload === false) return;
+    const next = parseUrlState(this.env.host.location().search, { pageSize: this.defaultPageSize });
+    this.commit(next, { history: 'none' });
+  }
+
+  /** Sends the search for the current state (also used when the context came without data). */
+  load(refresh = true): Promise<boolean> {
+    const request = buildSearchRequest(this.context, this.state, this.page);
+    const vehicle = request.vehicle_id !== undefined && request.vehicle_year !== undefined;
+    const url = searchUrl(this.context, vehicle ? 'vehicle-selector' : 'search');
+    return this.search.search(url, request, { refresh }).then((replaced) => {
+      if (replaced) this.announce();
+      return replaced;
+    });
+  }
+
+  private commit(next: UrlState, opts: { history?: HistoryMode; refresh?: boolean } = {}): void {
+    this.state = next;
+    const mode = opts.history ?? (this.context.config.searchRouterReplaceState ? 'replace' : 'push');
+    if (mode !== 'none') {
+      const location = this.env.host.location();
+      const query = mergeQuery(location.search, serializeUrlState(next, { pageSize: this.defaultPageSize }));
+      this.env.host.writeUrl(`${location.pathname}${query}`, mode);
+    }
+    void this.load(opts.refresh ?? true);
+  }
+
+  /** The ResultsViewUpdate custom event, for the tenant that asks for it (spec section 4). */
+  private announce(): void {
+    if (!this.context.config.resultsViewUpdateEvent || !this.data) return;
+    this.env.host.dispatch('ResultsViewUpdate', {
+      page: this.page,
+      filters: this.state.filters,
+      sort: this.state.sort ?? null,
+      pageNumber: this.state.pageNumber,
+      resultCount: this.data.payload.filtered,
+    });
+  }
+}

@@ -1,0 +1,80 @@
+import { configure } from 'mobx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SearchRequest } from '../core/types.js';
+import { SearchStore, SEARCH_EMPTY, SEARCH_FAILED } from './SearchStore.js';
+import { fakeEnv, fakeResponse, type FakeEnv } from './testing.js';
+
+configure({ enforceActions: 'always' });
+const request = { customer: 'maple' } as SearchRequest;
+let env: FakeEnv;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  env = fakeEnv();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('SearchStore (spec §4 loading, §7, §8)', () => {
+  it('sets loading and refresh during the call and clears both when it ends', async () => {
+    const store = new SearchStore(env, null);
+    const done = store.search('http://s/search', request);
+    expect(store.loading).toBe(true);
+    expect(store.refresh).toBe(true);
+    expect(await done).toBe(true);
+    expect(store.loading).toBe(false);
+    expect(store.refresh).toBe(false);
+    expect(store.response?.products).toHaveLength(24);
+  });
+
+  it('a reply that is not OK keeps the shown data, logs the spec message and stops loading', async () => {
+    const shown = fakeResponse();
+    const store = new SearchStore(env, shown);
+    env.reply(() => ({ status: 500, json: { error: 'boom' } }));
+    expect(await store.search('http://s/search', request)).toBe(false);
+    expect(store.response).toBe(shown);
+    expect(store.loading).toBe(false);
+    expect(env.lines.error[0]).toContain(SEARCH_FAILED);
+  });
+
+  it('an empty body keeps the data and logs "results empty"', async () => {
+    const shown = fakeResponse();
+    const store = new SearchStore(env, shown);
+    env.reply(() => ({ status: 200, json: undefined }));
+    await store.search('http://s/search', request);
+    expect(store.response).toBe(shown);
+    expect(env.lines.error[0]).toContain(SEARCH_EMPTY);
+  });
+
+  it('a network failure keeps the data', async () => {
+    const shown = fakeResponse();
+    const store = new SearchStore(env, shown);
+    env.reply(() => new TypeError('Failed to fetch'));
+    await store.search('http://s/search', request);
+    expect(store.response).toBe(shown);
+    expect(store.loading).toBe(false);
+  });
+
+  it('a slow reply overtaken by a newer request never overwrites it, and is aborted', async () => {
+    const store = new SearchStore(env, null);
+    let releaseSlow!: () => void;
+    env.reply(() => new Promise((resolve) => (releaseSlow = () => resolve({ status: 200, json: fakeResponse({ shown: 5 }) }))));
+    const slow = store.search('http://s/search', request);
+    env.reply(() => ({ status: 200, json: fakeResponse({ shown: 9 }) }));
+    const fast = store.search('http://s/search', request);
+    expect(env.requests[0]!.init.signal!.aborted).toBe(true);
+    releaseSlow();
+    expect(await fast).toBe(true);
+    expect(await slow).toBe(false);
+    expect(store.response?.products).toHaveLength(9);
+    expect(store.loading).toBe(false);
+  });
+
+  it('keeps the product objects already shown so that appends re-render only new cards', async () => {
+    const first = fakeResponse({ shown: 24 });
+    const store = new SearchStore(env, first);
+    env.reply(() => ({ status: 200, json: fakeResponse({ shown: 48 }) }));
+    await store.search('http://s/search', request, { refresh: false });
+    expect(store.response!.products[0]).toBe(first.products[0]);
+    expect(store.response!.products).toHaveLength(48);
+  });
+});

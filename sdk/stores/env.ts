@@ -1,0 +1,86 @@
+/**
+ * What the stores need from the outside world, passed in so that tests can give fakes: the network,
+ * the clock and timers, storage, and the host page. Nothing in stores/ reads `window` directly.
+ */
+
+/** An HTTP answer with its JSON already parsed (undefined when the body was not JSON). */
+export interface TransportResponse {
+  status: number;
+  ok: boolean;
+  json: unknown;
+  headers: { get(name: string): string | null };
+}
+
+/** Options of one request. */
+export interface TransportRequest {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Query parameters appended to the URL. */
+  params?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  keepalive?: boolean;
+  credentials?: 'omit' | 'same-origin' | 'include';
+}
+
+/** Sends JSON requests; rejects on network failure, time-out or abort, resolves for every status. */
+export interface Transport {
+  request(url: string, init?: TransportRequest): Promise<TransportResponse>;
+}
+
+/** An opaque timer handle. */
+export type TimerHandle = unknown;
+
+/** The clock's timers (spec rules with time: debounce, polling, retries) go through this. */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+  setInterval(fn: () => void, ms: number): TimerHandle;
+  clearInterval(handle: TimerHandle): void;
+}
+
+/** Key/value storage (localStorage in the browser); every call may throw (full, disabled). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The address bar as Aisle sees it. */
+export interface HostLocation {
+  /** Path and query, e.g. `/maple/dresses?sort=price_asc`. */
+  readonly pathname: string;
+  readonly search: string;
+  readonly href: string;
+  readonly origin: string;
+}
+
+/** Everything host-facing the stores use. */
+export interface HostPort {
+  location(): HostLocation;
+  /** Writes a new address (push or replace); returns false when the update was stopped. */
+  writeUrl(url: string, mode: 'push' | 'replace'): boolean;
+  /** Scrolls the window so that Aisle's top is visible. */
+  scrollToTop(): void;
+  /** The document title, for analytics. */
+  title(): string;
+  referrer(): string;
+  screen(): { width: number; height: number };
+  userAgent(): string;
+  /** Dispatches a CustomEvent on window. */
+  dispatch(name: string, detail: unknown): void;
+  /** Navigates the whole page (product links). */
+  navigate(url: string): void;
+}
+
+/** The injected environment of the RootStore. */
+export interface StoreEnv {
+  transport: Transport;
+  timers: Timers;
+  storage: KeyValueStorage;
+  host: HostPort;
+  now(): number;
+  /** Where diagnostics go (console in the browser). */
+  log: Pick<Console, 'warn' | 'error' | 'info'>;
+}

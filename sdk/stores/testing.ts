@@ -1,0 +1,156 @@
+/**
+ * Test doubles for the StoreEnv: a scripted transport that records every request, a host whose
+ * address bar is a string, timers that go through `globalThis` (so `vi.useFakeTimers()` drives
+ * them) and a log that keeps its lines. Used by store and component tests; never by the embed.
+ */
+import type { Product, SearchResponse } from '../core/types.js';
+import type { HostPort, StoreEnv, TransportRequest, TransportResponse } from './env.js';
+import { browserTimers } from '../host/timers.js';
+
+/** A request the fake transport received. */
+export interface RecordedRequest {
+  url: string;
+  init: TransportRequest;
+}
+
+type Reply = { status: number; json?: unknown; headers?: Record<string, string> } | Error;
+
+/** A fake StoreEnv plus handles to steer and inspect it. */
+export interface FakeEnv extends StoreEnv {
+  requests: RecordedRequest[];
+  /** Sets how the transport answers (default: 200 with `fakeResponse()`). */
+  reply(fn: (request: RecordedRequest) => Reply | Promise<Reply>): void;
+  url: { href: string };
+  history: Array<{ url: string; mode: 'push' | 'replace' }>;
+  events: Array<{ name: string; detail: unknown }>;
+  lines: { warn: string[]; error: string[]; info: string[] };
+  scrolls: number;
+  store: Map<string, string>;
+}
+
+/** Builds a fake environment whose page is at `href`. */
+export function fakeEnv(href = 'http://shop.test/maple/dresses'): FakeEnv {
+  let responder: (request: RecordedRequest) => Reply | Promise<Reply> = () => ({ status: 200, json: fakeResponse() });
+  const url = { href };
+  const lines = { warn: [] as string[], error: [] as string[], info: [] as string[] };
+  const store = new Map<string, string>();
+  const env: FakeEnv = {
+    requests: [],
+    reply: (fn) => (responder = fn),
+    url,
+    history: [],
+    events: [],
+    lines,
+    scrolls: 0,
+    store,
+    transport: {
+      async request(target, init = {}) {
+        const recorded = { url: target, init };
+        env.requests.push(recorded);
+        if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+        const abort = new Promise<never>((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
+        const reply = await Promise.race([Promise.resolve(responder(recorded)), abort]);
+        if (reply instanceof Error) throw reply;
+        const headers = new Map(Object.entries(reply.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+        return {
+          status: reply.status,
+          ok: reply.status >= 200 && reply.status < 300,
+          json: reply.json,
+          headers: { get: (name: string) => headers.get(name.toLowerCase()) ?? null },
+        } satisfies TransportResponse;
+      },
+    },
+    timers: browserTimers(),
+    storage: {
+      getItem: (k) => store.get(k) ?? null,
+      setItem: (k, v) => void store.set(k, v),
+      removeItem: (k) => void store.delete(k),
+    },
+    host: {
+      location: () => new URL(url.href),
+      writeUrl(next, mode) {
+        env.history.push({ url: next, mode });
+        url.href = new URL(next, url.href).href;
+        return true;
+      },
+      scrollToTop: () => void env.scrolls++,
+      title: () => 'Dresses | Maple',
+      referrer: () => '',
+      screen: () => ({ width: 1280, height: 800 }),
+      userAgent: () => 'test-agent',
+      dispatch: (name, detail) => void env.events.push({ name, detail }),
+      navigate: (next) => void (url.href = new URL(next, url.href).href),
+    } satisfies HostPort,
+    now: () => Date.now(),
+    log: {
+      warn: (...args: unknown[]) => void lines.warn.push(args.map(String).join(' ')),
+      error: (...args: unknown[]) => void lines.error.push(args.map(String).join(' ')),
+      info: (...args: unknown[]) => void lines.info.push(args.map(String).join(' ')),
+    },
+  };
+  return env;
+}
+
+/** A product with `variants` variants for tests. */
+export function fakeProduct(id: string, variants = 3, overrides: Partial<Product> = {}): Product {
+  return {
+    product_id: id,
+    title: `Product ${id}`,
+    brand: 'Acme',
+    url: `/maple/p/${id}`,
+    image: `/img/product/${id}/v0.svg`,
+    description: '<p>Nice</p>',
+    quantity: 5,
+    promo_message: '',
+    price_range: { min_purchase_price: 40, max_purchase_price: 50 },
+    reviews: [],
+    review_count: 3,
+    average_rating: 4.2,
+    variants: Array.from({ length: variants }, (_, i) => ({
+      id: `${id}-v${i}`,
+      name: `Colour ${i}`,
+      color: `Colour ${i}`,
+      size: 'M',
+      price: 50,
+      sale_price: i === 0 ? 40 : null,
+      images: [`/img/product/${id}/${id}-v${i}.svg`],
+      swatch: '#336699',
+      marketing_flag: '',
+      selected: false,
+    })),
+    ...overrides,
+  };
+}
+
+/** A search response with `shown` of `filtered` products. */
+export function fakeResponse(opts: { shown?: number; filtered?: number; start?: number } = {}): SearchResponse {
+  const filtered = opts.filtered ?? 100;
+  const start = opts.start ?? 0;
+  const shown = Math.min(opts.shown ?? 24, filtered);
+  return {
+    products: Array.from({ length: shown - start }, (_, i) => fakeProduct(`p${start + i}`)),
+    similar_products: [],
+    filters: [
+      { key: 'color', label: 'Color', options: [{ key: 'black', text: 'Black', selected: false, count: 10 }] },
+      { key: 'price', label: 'Price', options: [], abs_min: 12, abs_max: 288, min: 12, max: 288 },
+    ],
+    sort_options: [
+      { key: 'relevance_desc', text: 'Featured', selected: true },
+      { key: 'price_asc', text: 'Price: Low to High', selected: false },
+    ],
+    payload: { total: filtered, filtered, shown },
+    start,
+    size: shown,
+    page: 'dresses',
+    latency_ms: 3,
+    h1_header: 'Dresses',
+    description: '<p>Dresses</p>',
+    related_pages: [],
+    pageNotFound: false,
+    notFoundHtmlElement: '',
+    locale: 'en',
+    region: 'us',
+  };
+}

@@ -1,0 +1,16 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { RootStore } from '../stores/RootStore.js';
+
+const StoreContext = createContext<RootStore | null>(null);
+
+/** Makes the RootStore available to every component below. */
+export function StoreProvider({ store, children }: { store: RootStore; children: ReactNode }) {
+  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
+}
+
+/** The one way components reach the stores (STYLE.md practice 7). */
+export function useStores(): RootStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useStores() outside <StoreProvider>');
+  return store;
+}

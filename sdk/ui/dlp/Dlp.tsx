@@ -1,0 +1,60 @@
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
+import { ProductGrid } from '../product/ProductGrid.js';
+import { SelectedChips } from '../filters/Chips.js';
+import { useStores } from '../StoreContext.js';
+import { Breadcrumbs } from './Breadcrumbs.js';
+import { InfiniteSentinel, Pagination } from './Paging.js';
+import { RelatedItems } from './RelatedItems.js';
+import { SafeHtml } from './SafeHtml.js';
+import { SimilarProducts } from './SimilarProducts.js';
+import { StructuredData } from './StructuredData.js';
+import { Toolbar } from './Toolbar.js';
+import { Skeleton } from './Skeleton.js';
+
+// The drawer is not part of the first render: it loads when the shopper first opens it.
+const Drawer = lazy(() => import('../filters/Drawer.js'));
+
+/** The DLP category page of spec section 2, its sections in the spec's order. */
+export const Dlp = observer(function Dlp() {
+  const { dlp, search, drawer, viewport, messages: m } = useStores();
+  const data = dlp.data;
+  if (!data) return search.loading ? <Skeleton label={m.loading} /> : null;
+  if (data.pageNotFound) {
+    return <SafeHtml html={data.notFoundHtmlElement} className="aisle-not-found" hook="not-found" />;
+  }
+  const busy = search.loading && search.refresh;
+  return (
+    <>
+      <Breadcrumbs position="top" />
+      <h1 className={`aisle-h1${viewport.kind === 'mobile' ? ' aisle-visually-hidden' : ''}`} data-aisle="heading">
+        {data.h1_header}
+      </h1>
+      <Toolbar />
+      <SelectedChips />
+      {data.products.length > 0 ? (
+        <ProductGrid products={data.products} label={m.products} hook="grid" busy={busy} />
+      ) : (
+        <div className="aisle-empty" role="status">
+          <p>{m.noResults}</p>
+          {dlp.selectedCount > 0 ? (
+            <button type="button" className="aisle-button" onClick={() => dlp.clearFilters()}>
+              {m.clearFilters}
+            </button>
+          ) : null}
+        </div>
+      )}
+      {dlp.infinite ? <InfiniteSentinel /> : <Pagination />}
+      <SimilarProducts />
+      <RelatedItems />
+      <Breadcrumbs position="bottom" />
+      <SafeHtml html={data.description} className="aisle-seo" hook="seo" />
+      <StructuredData />
+      {drawer.visible ? (
+        <Suspense fallback={null}>
+          <Drawer />
+        </Suspense>
+      ) : null}
+    </>
+  );
+});

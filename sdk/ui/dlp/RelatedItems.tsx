@@ -1,0 +1,60 @@
+import { observer } from 'mobx-react-lite';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { RELATED_SHOWN, relatedNeedsToggle, relatedPageUrl } from '../../core/lists.js';
+import { localeSuffixUrl } from '../../core/sitemap.js';
+import { useStores } from '../StoreContext.js';
+
+/**
+ * Related Items (spec section 4): the first 15 links, collapsed to 80 px; See More shows them all,
+ * See Less collapses again. The toggle appears only when the list is taller than 80 px, the screen
+ * narrower than 768 px, or there are more than 15 links.
+ */
+export const RelatedItems = observer(function RelatedItems() {
+  const { dlp, context, env, viewport, messages: m, region, locale } = useStores();
+  const pages = dlp.data?.related_pages ?? [];
+  const [expanded, setExpanded] = useState(false);
+  const [height, setHeight] = useState(0);
+  const list = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    if (list.current) setHeight(list.current.scrollHeight);
+  }, [pages, viewport.width]);
+  if (pages.length === 0) return null;
+  const origin = env.host.location().origin;
+  const toggle = relatedNeedsToggle(height, viewport.width, pages.length);
+  const shown = expanded ? pages : pages.slice(0, RELATED_SHOWN);
+  return (
+    <section className="aisle-section aisle-related" data-aisle="related" aria-labelledby="aisle-related-title">
+      <h2 className="aisle-section__title" id="aisle-related-title">
+        {m.relatedItems}
+      </h2>
+      <ul
+        ref={list}
+        id="aisle-related-list"
+        className={`aisle-related__list${toggle && !expanded ? ' aisle-related__list--collapsed' : ''}`}
+      >
+        {shown.map((page, index) => {
+          const url = relatedPageUrl(page.href, context.config.base, origin);
+          if (url === null) env.log.error(`[Aisle] related link URL cannot be built from "${page.href}": empty URL used.`);
+          return (
+            <li key={`${index}-${page.href}`}>
+              <a className="aisle-pill" href={url ? localeSuffixUrl(url, { region, locale }) : ''}>
+                {page.title}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      {toggle ? (
+        <button
+          type="button"
+          className="aisle-button aisle-button--link"
+          aria-expanded={expanded}
+          aria-controls="aisle-related-list"
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? m.seeLess : m.seeMore}
+        </button>
+      ) : null}
+    </section>
+  );
+});

@@ -1,0 +1,48 @@
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../StoreContext.js';
+import { FilterButton } from '../filters/FilterPopover.js';
+import { priceFilterHidden } from '../../core/price.js';
+import { SortControl } from './SortControl.js';
+
+/** The item count, All Filters with its count, one button per filter and the sort (spec section 2). */
+export const Toolbar = observer(function Toolbar() {
+  const { dlp, drawer, messages: m } = useStores();
+  const data = dlp.data;
+  if (!data) return null;
+  const filters = data.filters.filter((f) => !priceFilterHidden(f) && (f.options.length > 0 || f.key === 'price'));
+  const count = dlp.selectedCount;
+  return (
+    <div className="aisle-toolbar">
+      <p className="aisle-count" data-aisle="item-count" role="status">
+        {m.itemCount(data.payload.filtered)}
+      </p>
+      <div className="aisle-toolbar__filters">
+        <button
+          type="button"
+          className="aisle-button aisle-button--filters"
+          data-aisle="all-filters"
+          aria-haspopup="dialog"
+          aria-expanded={drawer.open}
+          onClick={() => drawer.show()}
+        >
+          <span className="aisle-icon-filters" aria-hidden="true" />
+          {m.allFilters}
+          {count > 0 ? (
+            <span className="aisle-badge">
+              <span className="aisle-visually-hidden">, {m.selectedCount(count)}</span>
+              <span aria-hidden="true">{count}</span>
+            </span>
+          ) : null}
+        </button>
+        <ul className="aisle-filter-buttons" aria-label={m.filtersTitle}>
+          {filters.map((f) => (
+            <li key={f.key}>
+              <FilterButton filter={f} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <SortControl />
+    </div>
+  );
+});

@@ -1,0 +1,96 @@
+/**
+ * Aisle's stylesheet for the DLP. Every colour and spacing is a custom property on `.aisle-root`,
+ * so a tenant themes Aisle by setting `--aisle-*` on its own page without overriding selectors.
+ */
+export const themeStyles = `
+.aisle-root{--aisle-accent:#1f5f8b;--aisle-accent-contrast:#fff;--aisle-text:#1c1c1e;--aisle-muted:#5f6368;
+--aisle-border:#dcdcdf;--aisle-bg:#fff;--aisle-surface:#f5f5f3;--aisle-radius:10px;--aisle-gap:16px;
+--aisle-focus:#1a73e8;--aisle-sale:#b3261e;--aisle-font:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;
+font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-bg);padding:8px 0 40px;text-align:left}
+.aisle-root *,.aisle-root *::before,.aisle-root *::after{box-sizing:border-box}
+.aisle-root a{color:inherit}
+.aisle-root button{font:inherit;color:inherit}
+.aisle-root :focus-visible{outline:3px solid var(--aisle-focus);outline-offset:2px}
+.aisle-visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.aisle-breadcrumbs ol{display:flex;flex-wrap:wrap;gap:4px;list-style:none;margin:0;padding:0;font-size:13px;color:var(--aisle-muted)}
+.aisle-breadcrumbs li+li::before{content:'/';margin:0 6px 0 2px;color:var(--aisle-border)}
+.aisle-breadcrumbs a{text-decoration:none}.aisle-breadcrumbs a:hover{text-decoration:underline}
+.aisle-breadcrumbs--top{margin:8px 0 12px}.aisle-breadcrumbs--bottom{margin:32px 0 8px;padding-top:16px;border-top:1px solid var(--aisle-border)}
+.aisle-h1{font-size:clamp(24px,3vw,34px);line-height:1.15;margin:0 0 12px;font-weight:700;letter-spacing:-.01em}
+.aisle-toolbar{display:flex;flex-wrap:wrap;align-items:center;gap:12px var(--aisle-gap);margin:0 0 12px}
+.aisle-count{margin:0;color:var(--aisle-muted);flex-basis:100%;font-size:14px}
+.aisle-toolbar__filters{display:flex;align-items:center;gap:8px;flex:1 1 auto;min-width:0}
+.aisle-filter-buttons{display:flex;gap:8px;list-style:none;margin:0;padding:0 2px 4px;overflow-x:auto;scrollbar-width:thin}
+.aisle-button{display:inline-flex;align-items:center;gap:8px;min-height:40px;padding:8px 16px;border-radius:999px;border:1px solid var(--aisle-text);background:var(--aisle-text);color:var(--aisle-bg)!important;cursor:pointer;font-weight:600;white-space:nowrap}
+.aisle-button:disabled{opacity:.5;cursor:default}
+.aisle-button--secondary,.aisle-button--filters{background:var(--aisle-bg);color:var(--aisle-text)!important;border-color:var(--aisle-border)}
+.aisle-button--filters:hover,.aisle-button--secondary:hover{border-color:var(--aisle-text)}
+.aisle-button--link{background:none;border:0;padding:8px 4px;color:var(--aisle-accent)!important;text-decoration:underline;min-height:40px}
+.aisle-badge{display:inline-grid;place-items:center;min-width:22px;height:22px;padding:0 6px;border-radius:999px;background:var(--aisle-accent);color:var(--aisle-accent-contrast);font-size:12px}
+.aisle-icon-filters{width:16px;height:12px;background:linear-gradient(currentColor,currentColor) 0 0/100% 2px no-repeat,linear-gradient(currentColor,currentColor) 0 50%/70% 2px no-repeat,linear-gradient(currentColor,currentColor) 0 100%/40% 2px no-repeat}
+.aisle-sort{margin-left:auto}
+.aisle-sort__native{display:flex;align-items:center;gap:8px;font-size:14px}
+.aisle-sort__native select,.aisle-paging select{min-height:40px;padding:6px 10px;border-radius:8px;border:1px solid var(--aisle-border);background:var(--aisle-bg);color:var(--aisle-text);font:inherit}
+.aisle-dropdown{position:relative;display:flex;align-items:center;gap:8px}
+.aisle-dropdown__label{font-size:14px;color:var(--aisle-muted)}
+.aisle-dropdown__button{display:inline-flex;align-items:center;gap:10px;min-height:40px;padding:8px 14px;border:1px solid var(--aisle-border);border-radius:8px;background:var(--aisle-bg);cursor:pointer;font-weight:600}
+.aisle-dropdown__chevron{width:8px;height:8px;border-right:2px solid currentColor;border-bottom:2px solid currentColor;transform:translateY(-2px) rotate(45deg)}
+.aisle-dropdown__list{position:absolute;right:0;top:calc(100% + 6px);z-index:20;min-width:220px;margin:0;padding:6px;list-style:none;background:var(--aisle-bg);border:1px solid var(--aisle-border);border-radius:var(--aisle-radius);box-shadow:0 12px 32px rgba(0,0,0,.14)}
+.aisle-dropdown__option{padding:9px 12px;border-radius:6px;cursor:pointer}
+.aisle-dropdown__option--active{background:var(--aisle-surface)}
+.aisle-dropdown__option[aria-selected=true]{font-weight:700}
+.aisle-dropdown__option[aria-selected=true]::after{content:' ✓';color:var(--aisle-accent)}
+.aisle-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:28px var(--aisle-gap);list-style:none;margin:8px 0 0;padding:0;transition:opacity .2s}
+.aisle-grid--busy{opacity:.45;pointer-events:none}
+.aisle-card{display:flex;flex-direction:column;gap:4px;min-width:0}
+.aisle-card__link{display:flex;flex-direction:column;gap:4px;text-decoration:none}
+.aisle-card__media{position:relative;display:block;aspect-ratio:4/5;border-radius:var(--aisle-radius);overflow:hidden;background:var(--aisle-surface);margin-bottom:6px}
+.aisle-card__media img{display:block;width:100%;height:100%;object-fit:cover;transition:transform .3s}
+.aisle-card__link:hover img{transform:scale(1.03)}
+.aisle-card__flag,.aisle-card__discount{position:absolute;top:10px;padding:3px 8px;border-radius:999px;font-size:12px;font-weight:700;background:var(--aisle-bg);color:var(--aisle-text)}
+.aisle-card__flag{left:10px}.aisle-card__discount{right:10px;background:var(--aisle-sale);color:#fff}
+.aisle-card__brand{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:var(--aisle-muted)}
+.aisle-card__title{font-weight:600;line-height:1.3;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
+.aisle-card__link:hover .aisle-card__title{text-decoration:underline}
+.aisle-card__price{margin:0;font-weight:700}
+.aisle-card__sale{color:var(--aisle-sale)}.aisle-card__was{color:var(--aisle-muted);font-weight:400;margin-left:4px}
+.aisle-card__rating{display:flex;align-items:center;gap:6px;margin:0;font-size:13px;color:var(--aisle-muted)}
+.aisle-stars{position:relative;display:inline-flex;align-items:center;gap:6px;letter-spacing:1px}
+.aisle-stars__base{color:#d0d0d4}.aisle-stars__fill{position:absolute;left:0;top:0;overflow:hidden;white-space:nowrap;color:#c98a00}
+.aisle-stars__value{color:var(--aisle-muted);letter-spacing:0}
+.aisle-card__swatches{display:flex;flex-wrap:wrap;align-items:center;gap:2px;list-style:none;margin:2px 0 0;padding:0}
+.aisle-swatch{display:grid;place-items:center;width:28px;height:28px;padding:0;border:2px solid transparent;border-radius:50%;background:none;cursor:pointer}
+.aisle-swatch[aria-pressed=true]{border-color:var(--aisle-text)}
+.aisle-swatch__fill{display:block;width:20px;height:20px;border-radius:50%;box-shadow:inset 0 0 0 1px rgba(0,0,0,.18);background:var(--aisle-surface);object-fit:cover}
+.aisle-card__more{font-size:13px;color:var(--aisle-muted);padding:4px 6px;text-decoration:none}
+.aisle-card__promo{margin:2px 0 0;font-size:13px;color:var(--aisle-accent);font-weight:600}
+.aisle-sentinel{display:flex;flex-direction:column;align-items:center;gap:10px;margin:32px 0 8px}
+.aisle-sentinel--quiet{height:1px;margin:0}
+.aisle-progress{margin:0;color:var(--aisle-muted);font-size:14px}
+.aisle-paging{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:12px;margin:32px 0 8px}
+.aisle-pagination{display:flex;flex-wrap:wrap;gap:6px}
+.aisle-page{min-width:40px;height:40px;border:1px solid var(--aisle-border);border-radius:8px;background:var(--aisle-bg);cursor:pointer;display:inline-grid;place-items:center}
+.aisle-page[aria-current=page]{background:var(--aisle-text);color:var(--aisle-bg);border-color:var(--aisle-text);font-weight:700}
+.aisle-page:disabled{opacity:.4;cursor:default}.aisle-page--gap{border:0;cursor:default}
+.aisle-paging__size{display:flex;align-items:center;gap:12px;font-size:14px}.aisle-paging__size label{display:flex;align-items:center;gap:8px}
+.aisle-section{margin-top:48px}
+.aisle-section__title{font-size:22px;margin:0 0 16px}
+.aisle-related__list{display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:0;padding:0}
+.aisle-related__list--collapsed{max-height:80px;overflow:hidden}
+.aisle-pill{display:inline-block;padding:7px 14px;border:1px solid var(--aisle-border);border-radius:999px;text-decoration:none;font-size:14px;background:var(--aisle-bg)}
+.aisle-pill:hover{border-color:var(--aisle-text)}
+.aisle-seo{margin-top:24px;color:var(--aisle-muted);font-size:14px;max-width:80ch}
+.aisle-seo h2,.aisle-seo h3{color:var(--aisle-text);font-size:17px}
+.aisle-not-found{padding:48px 0;max-width:60ch}
+.aisle-empty{padding:48px 16px;text-align:center;border:1px dashed var(--aisle-border);border-radius:var(--aisle-radius);margin-top:8px}
+.aisle-skeleton{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:28px var(--aisle-gap)}
+.aisle-skeleton__card{aspect-ratio:4/5;border-radius:var(--aisle-radius);background:linear-gradient(90deg,var(--aisle-surface),#ececea,var(--aisle-surface));background-size:200% 100%;animation:aisle-shimmer 1.2s infinite linear}
+@keyframes aisle-shimmer{to{background-position:-200% 0}}
+@media (max-width:768px){
+.aisle-grid,.aisle-skeleton{grid-template-columns:repeat(2,minmax(0,1fr));gap:20px 12px}
+.aisle-toolbar{gap:10px}.aisle-sort{margin-left:0;flex-basis:100%}.aisle-sort__native{justify-content:space-between}
+.aisle-sort__native select{flex:1}.aisle-section__title{font-size:19px}
+.aisle-card__flag,.aisle-card__discount{top:6px;font-size:11px;padding:2px 6px}.aisle-card__flag{left:6px}.aisle-card__discount{right:6px}
+}
+@media (prefers-reduced-motion:reduce){.aisle-root *{transition:none!important;animation:none!important}}
+`;

@@ -1,0 +1,95 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { renderProductSvg, renderSwatchSvg } from '../fixtures/catalogue/images.js';
+import { loadTenants, tenantForPath, type TenantFixture } from '../fixtures/tenants/index.js';
+import { BodyError, corsHeaders, readJson, sendJson, sendText } from './http.js';
+import { renderIndexPage } from './demo/index-page.js';
+import { renderProductPage } from './demo/product-page.js';
+import { renderDlpDemo, renderVsmDemo, type DemoRequest } from './demo/tenant-pages.js';
+import { handleSearch, handleVehicleSelector } from './search/index.js';
+import { serveStatic } from './static.js';
+
+/** Options of the local stack. */
+export interface AppOptions {
+  /** Folder of the built embed (default `dist/embed`). */
+  embedDir?: string;
+}
+
+const html = 'text/html; charset=utf-8';
+
+async function searchEndpoint(
+  req: IncomingMessage,
+  res: ServerResponse,
+  kind: 'search' | 'vehicle-selector',
+  tenant?: TenantFixture,
+): Promise<void> {
+  const body = await readJson(req);
+  const opts = { tenants: loadTenants(), basePathTenant: tenant };
+  const answer = kind === 'search' ? handleSearch(body, opts) : handleVehicleSelector(body, opts);
+  sendJson(req, res, answer.status, answer.json);
+}
+
+function image(res: ServerResponse, url: URL): void {
+  const width = Math.min(Math.max(Number(url.searchParams.get('w')) || 480, 16), 2000);
+  const quality = url.searchParams.get('q') === 'low' ? 'low' : 'high';
+  const product = /^\/img\/product\/([\w-]+)\/([\w-]+)\.svg$/.exec(url.pathname);
+  const swatch = /^\/img\/swatch\/([0-9a-fA-F]{6})\.svg$/.exec(url.pathname);
+  const color = `#${/^[0-9a-fA-F]{6}$/.test(url.searchParams.get('c') ?? '') ? url.searchParams.get('c') : '9aa5b1'}`;
+  const headers = { 'cache-control': 'public, max-age=86400' };
+  if (product) {
+    const svg = renderProductSvg({ id: product[1]!, color, width, quality });
+    return sendText(res, 200, 'image/svg+xml', svg, headers);
+  }
+  if (swatch) return sendText(res, 200, 'image/svg+xml', renderSwatchSvg(`#${swatch[1]}`), headers);
+  sendText(res, 404, 'text/plain', 'no such image');
+}
+
+async function route(req: IncomingMessage, res: ServerResponse, opts: Required<AppOptions>): Promise<void> {
+  const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
+  const url = new URL(req.url ?? '/', origin);
+  const { pathname } = url;
+  const method = req.method ?? 'GET';
+  if (method === 'OPTIONS') {
+    res.writeHead(204, corsHeaders(req));
+    return void res.end();
+  }
+  if (method === 'POST' && pathname === '/search') return searchEndpoint(req, res, 'search');
+  if (method === 'POST' && pathname === '/vehicle-selector') return searchEndpoint(req, res, 'vehicle-selector');
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return sendText(res, 405, 'text/plain', 'method not allowed');
+  if (pathname === '/') return sendText(res, 200, html, renderIndexPage(loadTenants(), resolve('.output/chrome-mv3')));
+  if (pathname === '/health') return sendJson(req, res, 200, { ok: true });
+  if (pathname.startsWith('/embed/')) return serveStatic(req, res, opts.embedDir, pathname.slice('/embed/'.length));
+  if (pathname.startsWith('/img/')) return image(res, url);
+
+  const tenant = tenantForPath(pathname);
+  if (!tenant) return sendText(res, 404, html, '<!doctype html><title>Not found</title><p>No such page. <a href="/">All tenants</a></p>');
+  const rest = pathname.slice(tenant.config.base.length).replace(/^\/+/, '');
+  if (method === 'POST') {
+    if (tenant.config.proxySearch && rest === 'search') return searchEndpoint(req, res, 'search', tenant);
+    if (tenant.config.proxySearch && rest === 'vehicle-selector') return searchEndpoint(req, res, 'vehicle-selector', tenant);
+    return sendJson(req, res, 404, { error: `no endpoint at ${pathname}` });
+  }
+  const demo: DemoRequest = { tenant, origin, url, embedSrc: '/embed/aisle.js' };
+  let page: { status: number; html: string };
+  if (rest === '' || rest === 'vsm') {
+    res.writeHead(302, { location: `${tenant.config.base}/vsm/${url.search}` });
+    return void res.end();
+  } else if (rest.startsWith('vsm/')) page = renderVsmDemo(demo, decodeURIComponent(rest.slice(4)).replace(/\/+$/, ''));
+  else if (rest.startsWith('p/')) page = renderProductPage(tenant, decodeURIComponent(rest.slice(2)), url);
+  else if (!rest.includes('/')) page = renderDlpDemo(demo, decodeURIComponent(rest));
+  else page = renderDlpDemo(demo, rest);
+  sendText(res, page.status, html, page.html);
+}
+
+/** Creates the local stack's HTTP server (not yet listening). */
+export function createApp(options: AppOptions = {}): Server {
+  const opts: Required<AppOptions> = { embedDir: resolve(options.embedDir ?? 'dist/embed') };
+  return createServer((req, res) => {
+    route(req, res, opts).catch((error: unknown) => {
+      if (error instanceof BodyError) return sendJson(req, res, error.status, { error: error.message });
+      console.error('[stack] request failed:', error);
+      if (!res.headersSent) sendJson(req, res, 500, { error: 'internal error' });
+      else res.end();
+    });
+  });
+}

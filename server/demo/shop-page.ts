@@ -1,0 +1,81 @@
+import type { TenantFixture } from '../../fixtures/tenants/index.js';
+import { escapeHtml, jsonForScript } from '../http.js';
+import { shopStyles } from './shop-styles.js';
+
+/** Head tags a retailer's server writes into `#aisle-head` for Aisle to copy (CONTRACT.md). */
+export interface HeadTemplate {
+  title: string;
+  canonical: string;
+  metaTitle: string;
+  description: string;
+  robots: string;
+}
+
+/** Everything a demo retailer page needs. */
+export interface ShopPageInput {
+  tenant: TenantFixture;
+  locale: 'en' | 'fr';
+  /** Render context handed to Aisle; omitted for pages that do not embed it. */
+  context?: unknown;
+  head: HeadTemplate;
+  /** Navigation links of the shop's own header. */
+  nav: Array<{ title: string; href: string }>;
+  /** The shop's own content of `<main>`, shown until Aisle replaces it (already escaped HTML). */
+  mainHtml: string;
+  embedSrc: string;
+}
+
+const footerColumns = {
+  en: [
+    ['Help', ['Shipping', 'Returns', 'Contact us']],
+    ['About', ['Our story', 'Stores', 'Careers']],
+  ],
+  fr: [
+    ['Aide', ['Livraison', 'Retours', 'Nous joindre']],
+    ['À propos', ['Notre histoire', 'Magasins', 'Carrières']],
+  ],
+} as const;
+
+/** A plausible fictional shop page with a `<main>` for Aisle to take over. */
+export function renderShopPage(input: ShopPageInput): string {
+  const { tenant, locale, head } = input;
+  const { config, demo } = tenant;
+  const name = escapeHtml(config.name ?? config.id);
+  const nav = input.nav.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.title)}</a></li>`).join('');
+  const footer = footerColumns[locale]
+    .map(
+      ([title, links]) =>
+        `<div><h2>${escapeHtml(title)}</h2><ul>${links.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul></div>`,
+    )
+    .join('');
+  const promo = locale === 'fr' ? 'Livraison gratuite dès 75 $' : 'Free shipping on orders over $75';
+  const context =
+    input.context === undefined
+      ? ''
+      : `<script type="application/json" id="aisle-context">${jsonForScript(input.context)}</script>
+<template id="aisle-head"><title>${escapeHtml(head.title)}</title><link rel="canonical" href="${escapeHtml(head.canonical)}"><meta name="title" content="${escapeHtml(head.metaTitle)}"><meta name="description" content="${escapeHtml(head.description)}"><meta name="robots" content="${escapeHtml(head.robots)}"></template>
+<script src="${escapeHtml(input.embedSrc)}" defer></script>`;
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${name}</title>
+<meta name="description" content="${escapeHtml(demo.tagline)}">
+<style>${shopStyles(demo.accent)}</style>
+${context}
+</head>
+<body>
+<div class="shop-promo">${escapeHtml(promo)}</div>
+<header class="shop-header">
+  <a class="shop-logo" href="${escapeHtml(config.base)}/">${name}</a>
+  <nav aria-label="${locale === 'fr' ? 'Boutique' : 'Shop'}"><ul>${nav}</ul></nav>
+</header>
+<main id="main">${input.mainHtml}</main>
+<footer class="shop-footer">
+  <div class="shop-footer-cols">${footer}</div>
+  <p>© 2026 ${name} · ${escapeHtml(demo.tagline)} · ${locale === 'fr' ? 'Boutique fictive de démonstration' : 'A fictional demo shop'}</p>
+</footer>
+</body>
+</html>`;
+}

@@ -1,0 +1,95 @@
+import type { TenantFixture } from '../../fixtures/tenants/index.js';
+import { loadCatalogue, sitemapFor } from '../../fixtures/catalogue/index.js';
+import { buildSearchRequest } from '../../sdk/core/searchRequest.js';
+import { parseUrlState, resolveDefaultPageSize } from '../../sdk/core/urlState.js';
+import type { RenderContext, SearchResponse } from '../../sdk/core/types.js';
+import { escapeHtml } from '../http.js';
+import { handleSearch } from '../search/index.js';
+import { renderShopPage, type HeadTemplate } from './shop-page.js';
+
+/** Where the demo page is served from and what it asks for. */
+export interface DemoRequest {
+  tenant: TenantFixture;
+  origin: string;
+  url: URL;
+  embedSrc: string;
+}
+
+/** The locale a demo page shows: `?locale=fr_CA` picks French where the tenant offers it. */
+export function demoLocale(tenant: TenantFixture, url: URL): 'en' | 'fr' {
+  const asked = url.searchParams.get('locale')?.slice(0, 2);
+  const offered = tenant.demo.locales;
+  return asked === 'fr' || asked === 'en' ? (offered.includes(asked) ? asked : offered[0]!) : offered[0]!;
+}
+
+/** The render context a retailer's server would write for this tenant, locale and stack. */
+export function demoContext(tenant: TenantFixture, origin: string, locale: 'en' | 'fr'): RenderContext {
+  const region = tenant.config.region ?? 'us';
+  return {
+    config: { ...tenant.config, searchHost: origin, analyticsHost: `${origin}/analytics` },
+    environment: 'development',
+    additional: { lang: locale, locale, region, campaign: `${tenant.config.id}-autumn-2026` },
+  };
+}
+
+function stripHtml(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+function shopNav(tenant: TenantFixture, locale: 'en' | 'fr'): Array<{ title: string; href: string }> {
+  const { base } = tenant.config;
+  const categories = loadCatalogue().categoriesFor(tenant.demo.vertical).slice(0, 5);
+  const suffix = locale === 'fr' && tenant.config.region === 'ca' ? '?locale=fr_CA' : '';
+  return [
+    ...categories.map((c) => ({ title: locale === 'fr' ? c.title.fr : c.title.en, href: `${base}/${c.slug}${suffix}` })),
+    { title: locale === 'fr' ? 'Toutes les catégories' : 'All categories', href: `${base}/vsm/${suffix}` },
+  ];
+}
+
+/** A DLP demo page: the tenant's shop with the first search response in the render context. */
+export function renderDlpDemo(req: DemoRequest, page: string): { status: number; html: string } {
+  const { tenant, origin, url } = req;
+  const locale = demoLocale(tenant, url);
+  const context = demoContext(tenant, origin, locale);
+  const state = parseUrlState(url.search, {
+    pageSize: resolveDefaultPageSize(context.additional, context.config),
+  });
+  const answer = handleSearch(buildSearchRequest(context, state, page), { tenants: [tenant] });
+  const data = answer.status === 200 ? (answer.json as SearchResponse) : undefined;
+  if (data) context.data = data;
+  const shop = tenant.config.name ?? tenant.config.id;
+  const title = data && !data.pageNotFound ? data.h1_header : locale === 'fr' ? 'Page introuvable' : 'Page not found';
+  const head: HeadTemplate = {
+    title: `${title} | ${shop}`,
+    canonical: `${tenant.config.prodUrl}${tenant.config.base}/${encodeURIComponent(page)}`,
+    metaTitle: `${title} | ${shop}`,
+    description: data ? stripHtml(data.description).slice(0, 155) : tenant.demo.tagline,
+    robots: data && !data.pageNotFound ? 'index, follow' : 'noindex, follow',
+  };
+  const mainHtml = `<section class="shop-hero"><h1>${escapeHtml(title)}</h1><p>${
+    locale === 'fr' ? 'Chargement de la sélection…' : 'Loading our selection…'
+  }</p></section>`;
+  const html = renderShopPage({ tenant, locale, context, head, nav: shopNav(tenant, locale), mainHtml, embedSrc: req.embedSrc });
+  return { status: data?.pageNotFound ? 404 : 200, html };
+}
+
+/** A visual-sitemap demo page for `{base}/vsm/{pagePath}`. */
+export function renderVsmDemo(req: DemoRequest, pagePath: string): { status: number; html: string } {
+  const { tenant, origin, url } = req;
+  const locale = demoLocale(tenant, url);
+  const context = demoContext(tenant, origin, locale);
+  const data = sitemapFor(tenant.demo.vertical, tenant.config.base, pagePath, locale);
+  if (data) context.data = data;
+  const shop = tenant.config.name ?? tenant.config.id;
+  const title = data?.title ?? (locale === 'fr' ? 'Catégories populaires' : 'Popular Categories');
+  const head: HeadTemplate = {
+    title: `${title} | ${shop}`,
+    canonical: `${tenant.config.prodUrl}${tenant.config.base}/vsm/${pagePath}`,
+    metaTitle: `${title} | ${shop}`,
+    description: `${title} — ${tenant.demo.tagline}`,
+    robots: data ? 'index, follow' : 'noindex, follow',
+  };
+  const mainHtml = `<section class="shop-hero"><h1>${escapeHtml(title)}</h1></section>`;
+  const html = renderShopPage({ tenant, locale, context, head, nav: shopNav(tenant, locale), mainHtml, embedSrc: req.embedSrc });
+  return { status: data ? 200 : 404, html };
+}

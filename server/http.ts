@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Largest request body the local stack accepts; anything bigger is refused with 413. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/** Thrown for a body that cannot be read as JSON; carries the HTTP status to answer. */
+export class BodyError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads a request body as JSON, refusing oversized or unparsable bodies with a clear message. */
+export async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new BodyError(413, `body larger than ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') throw new BodyError(400, 'body is empty: expected a JSON object');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BodyError(400, 'body is not valid JSON');
+  }
+}
+
+/** Headers that let a retailer page on another origin call the stack and load the embed's modules. */
+export function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  return {
+    'access-control-allow-origin': origin ?? '*',
+    'access-control-allow-credentials': 'true',
+    'access-control-allow-headers': 'content-type, authorization',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    vary: 'Origin',
+  };
+}
+
+/** Sends a JSON answer. */
+export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...corsHeaders(req) });
+  res.end(JSON.stringify(body));
+}
+
+/** Sends text with the given content type. */
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': contentType, ...headers });
+  res.end(body);
+}
+
+/** Escapes text for an HTML text node or a double-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** JSON for a `<script type="application/json">` element: nothing in it can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,20 @@
+/** `npm start`: serves the local stack and prints where everything is. */
+import { resolve } from 'node:path';
+import { loadTenants } from '../fixtures/tenants/index.js';
+import { createApp } from './app.js';
+
+const port = Number(process.env.PORT ?? 4173);
+const host = '127.0.0.1';
+const server = createApp();
+server.listen(port, host, () => {
+  const origin = `http://${host}:${port}`;
+  console.log(`Aisle local stack on ${origin}/`);
+  console.log(`  search API:        POST ${origin}/search, POST ${origin}/vehicle-selector`);
+  console.log(`  analytics service: ${origin}/analytics`);
+  console.log(`  embed:             ${origin}/embed/aisle.js`);
+  for (const t of loadTenants()) console.log(`  ${(t.config.name ?? t.config.id).padEnd(26)} ${origin}${t.config.base}/vsm/`);
+  console.log(`  unpacked extension: ${resolve('.output/chrome-mv3')} (after npm run build)`);
+});
+const stop = (): void => void server.close(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
