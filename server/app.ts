@@ -6,7 +6,7 @@ import { BodyError, corsHeaders, readJson, sendJson, sendText } from './http.js'
 import { renderIndexPage } from './demo/index-page.js';
 import { renderProductPage } from './demo/product-page.js';
 import { renderDlpDemo, renderVsmDemo, type DemoRequest } from './demo/tenant-pages.js';
-import { handleSearch, handleVehicleSelector } from './search/index.js';
+import { handleSearch, handleVehicleSelector, warmSearchIndexes } from './search/index.js';
 import { serveStatic } from './static.js';
 
 /** Options of the local stack. */
@@ -83,6 +83,7 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Required<A
 
 /** Creates the local stack's HTTP server (not yet listening). */
 export function createApp(options: AppOptions = {}): Server {
+  warmSearchIndexes();
   const opts: Required<AppOptions> = { embedDir: resolve(options.embedDir ?? 'dist/embed') };
   return createServer((req, res) => {
     route(req, res, opts).catch((error: unknown) => {

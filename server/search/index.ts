@@ -1,0 +1,13 @@
+/** The search engine behind `POST /search` and `POST /vehicle-selector` (spec section 7). */
+export { warmSearchIndexes } from './catalogueIndex.js';
+export { handleSearch, handleVehicleSelector } from './handler.js';
+export { FILTER_KEYS, LIST_FACETS, SORT_KEYS } from './types.js';
+export type {
+  FilterKey,
+  ListFacet,
+  SearchOptions,
+  SearchResponseJson,
+  SearchResult,
+  SearchTenant,
+  SortKey,
+} from './types.js';
