@@ -188,3 +188,21 @@ export interface RenderContext {
   data?: SearchResponse | SitemapData;
   additional: AdditionalParams;
 }
+
+/** The listing state carried in the page URL (spec sections 3 to 5; format in `urlState.ts`). */
+export interface UrlState {
+  filters: RequestFilter[];
+  sort?: string;
+  attributes: string[];
+  pageNumber: number;
+  pageSize: number;
+}
+
+/** Screen class of spec section 2: above 1024 px desktop, 769 to 1024 tablet, 768 or less mobile. */
+export type Viewport = 'mobile' | 'tablet' | 'desktop';
+
+/** The screen a path shows (spec section 2 routes) and its page name. */
+export interface PageRoute {
+  screen: 'dlp' | 'vsm';
+  page: string;
+}

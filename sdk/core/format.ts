@@ -1,0 +1,51 @@
+/**
+ * Prices, discounts and counts as shoppers read them (spec section 2, product card): `$` in the US,
+ * a `CA$` prefix in English Canada, the suffix form `12,99 $` in French Canada. Intl does the work.
+ */
+import type { Locale, Region } from './types.js';
+
+// Building a NumberFormat is costly and a grid formats hundreds of prices, so instances are reused.
+const formats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const cacheKey = `${tag}|${JSON.stringify(options)}`;
+  let format = formats.get(cacheKey);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, options);
+    formats.set(cacheKey, format);
+  }
+  return format;
+}
+
+/** The BCP 47 tag used for numbers in a locale (French is Canadian French: the tenants are in Canada). */
+export function intlTag(locale: Locale): string {
+  return locale === 'fr' ? 'fr-CA' : 'en-US';
+}
+
+/** A price in the shopper's currency form: "$12.99", "CA$12.99" or "12,99 $" ('' for a non-number). */
+export function formatPrice(amount: number, region: Region | undefined, locale: Locale): string {
+  if (!Number.isFinite(amount)) return '';
+  // en-US shows CAD as "CA$", which tells Canadian shoppers apart from US dollars (spec section 2).
+  const currency = region === 'ca' ? 'CAD' : 'USD';
+  return numberFormat(intlTag(locale), { style: 'currency', currency }).format(amount);
+}
+
+/** Whole percent saved, rounded; null when there is no discount or the prices make no sense. */
+export function discountPercent(price: number, salePrice: number | null | undefined): number | null {
+  if (salePrice === null || salePrice === undefined) return null;
+  if (!Number.isFinite(price) || !Number.isFinite(salePrice) || price <= 0 || salePrice < 0) return null;
+  if (salePrice >= price) return null;
+  const percent = Math.round(((price - salePrice) / price) * 100);
+  // A saving that rounds to 0 % would show a "0% off" badge; treat it as no discount.
+  return percent >= 1 ? percent : null;
+}
+
+/** A count with the locale's digit grouping ("1,234" / "1 234"); non-numbers count as 0. */
+export function formatCount(count: number, locale: Locale): string {
+  return numberFormat(intlTag(locale), { maximumFractionDigits: 0 }).format(Number.isFinite(count) ? count : 0);
+}
+
+/** A decimal such as a rating, with at most one fraction digit ("4.5" / "4,5"). */
+export function formatDecimal(value: number, locale: Locale): string {
+  return numberFormat(intlTag(locale), { maximumFractionDigits: 1 }).format(Number.isFinite(value) ? value : 0);
+}

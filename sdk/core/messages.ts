@@ -1,0 +1,204 @@
+/**
+ * Every visible string and accessible name of the DLP and VSM, in English and French (CONTRACT.md:
+ * the spec's texts, and their French equivalents when the locale is fr). Counts use Intl rules.
+ */
+import type { Locale, Region, RenderContext } from './types.js';
+import { formatCount, formatDecimal, intlTag } from './format.js';
+
+/** The message catalogue: plain strings, and functions for texts that hold a value. */
+export interface Messages {
+  home: string;
+  popularCategories: string;
+  breadcrumbs: string;
+  breadcrumbsBottom: string;
+  allFilters: string;
+  filtersTitle: string;
+  clearFilters: string;
+  selectedFilters: string;
+  sortBy: string;
+  price: string;
+  minPrice: string;
+  maxPrice: string;
+  rating: string;
+  color: string;
+  size: string;
+  products: string;
+  similarProducts: string;
+  relatedItems: string;
+  seeMore: string;
+  seeLess: string;
+  showAll: string;
+  close: string;
+  loading: string;
+  loadingMore: string;
+  loadMore: string;
+  noResults: string;
+  perPage: string;
+  sale: string;
+  salePrice: string;
+  regularPrice: string;
+  pagination: string;
+  previousPage: string;
+  nextPage: string;
+  jumpBar: string;
+  itemCount: (count: number) => string;
+  showingOf: (shown: number, total: number) => string;
+  colorsOf: (title: string) => string;
+  seeResults: (count: number) => string;
+  selectedCount: (count: number) => string;
+  filterBy: (label: string) => string;
+  removeFilter: (label: string) => string;
+  starsAndUp: (stars: number) => string;
+  ratingOutOf5: (rating: number) => string;
+  reviewCount: (count: number) => string;
+  percentOff: (percent: number) => string;
+  moreVariants: (count: number) => string;
+  showVariant: (name: string) => string;
+  priceRange: (min: string, max: string) => string;
+  page: (page: number) => string;
+  currentPage: (page: number, pages: number) => string;
+  jumpTo: (letter: string) => string;
+}
+
+// French typography keeps a no-break space before % and inside guillemets, so lines never split there.
+const NBSP = '\u00a0';
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+// `one`/`other` per locale: French counts 0 and 1 as singular ("0 article"), English only 1.
+function plural(locale: Locale, count: number, one: string, other: string): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(intlTag(locale));
+    pluralRules.set(locale, rules);
+  }
+  return (rules.select(count) === 'one' ? one : other).replace('{n}', formatCount(count, locale));
+}
+
+const en: Messages = {
+  home: 'Home',
+  popularCategories: 'Popular Categories',
+  breadcrumbs: 'Breadcrumb',
+  breadcrumbsBottom: 'Breadcrumb (end of page)',
+  allFilters: 'All Filters',
+  filtersTitle: 'Filters',
+  clearFilters: 'Clear Filters',
+  selectedFilters: 'Selected filters',
+  sortBy: 'Sort by',
+  price: 'Price',
+  minPrice: 'Minimum price',
+  maxPrice: 'Maximum price',
+  rating: 'Rating',
+  color: 'Color',
+  size: 'Size',
+  products: 'Products',
+  similarProducts: 'Similar Products',
+  relatedItems: 'Related Items',
+  seeMore: 'See More',
+  seeLess: 'See Less',
+  showAll: 'Show All',
+  close: 'Close',
+  loading: 'Loading…',
+  loadingMore: 'Loading more…',
+  loadMore: 'Load More',
+  noResults: 'No products match your selection.',
+  perPage: 'Per page',
+  sale: 'Sale',
+  salePrice: 'Sale price',
+  regularPrice: 'Regular price',
+  pagination: 'Pagination',
+  previousPage: 'Previous',
+  nextPage: 'Next',
+  jumpBar: 'Jump to letter',
+  itemCount: (n) => plural('en', n, '{n} item', '{n} items'),
+  showingOf: (shown, total) => `Showing ${formatCount(shown, 'en')} of ${formatCount(total, 'en')}`,
+  colorsOf: (title) => `Colors of ${title}`,
+  seeResults: (n) => plural('en', n, 'See {n} Result', 'See {n} Results'),
+  selectedCount: (n) => `${formatCount(n, 'en')} selected`,
+  filterBy: (label) => `Filter by ${label}`,
+  removeFilter: (label) => `Remove filter "${label}"`,
+  starsAndUp: (n) => plural('en', n, '{n} star & up', '{n} stars & up'),
+  ratingOutOf5: (rating) => `Rated ${formatDecimal(rating, 'en')} out of 5`,
+  reviewCount: (n) => plural('en', n, '{n} review', '{n} reviews'),
+  percentOff: (n) => `${formatCount(n, 'en')}% off`,
+  moreVariants: (n) => `+${formatCount(n, 'en')} more`,
+  showVariant: (name) => `Show ${name}`,
+  priceRange: (min, max) => `${min} – ${max}`,
+  page: (n) => `Page ${formatCount(n, 'en')}`,
+  currentPage: (n, pages) => `Page ${formatCount(n, 'en')} of ${formatCount(pages, 'en')}`,
+  jumpTo: (letter) => `Jump to ${letter}`,
+};
+
+const fr: Messages = {
+  home: 'Accueil',
+  popularCategories: 'Catégories populaires',
+  breadcrumbs: "Fil d'Ariane",
+  breadcrumbsBottom: "Fil d'Ariane (bas de page)",
+  allFilters: 'Tous les filtres',
+  filtersTitle: 'Filtres',
+  clearFilters: 'Effacer les filtres',
+  selectedFilters: 'Filtres sélectionnés',
+  sortBy: 'Trier par',
+  price: 'Prix',
+  minPrice: 'Prix minimum',
+  maxPrice: 'Prix maximum',
+  rating: 'Évaluation',
+  color: 'Couleur',
+  size: 'Taille',
+  products: 'Produits',
+  similarProducts: 'Produits similaires',
+  relatedItems: 'Articles connexes',
+  seeMore: 'Voir plus',
+  seeLess: 'Voir moins',
+  showAll: 'Tout afficher',
+  close: 'Fermer',
+  loading: 'Chargement…',
+  loadingMore: "Chargement d'autres articles…",
+  loadMore: 'Charger plus',
+  noResults: 'Aucun produit ne correspond à votre sélection.',
+  perPage: 'Par page',
+  sale: 'Solde',
+  salePrice: 'Prix soldé',
+  regularPrice: 'Prix régulier',
+  pagination: 'Pagination',
+  previousPage: 'Précédent',
+  nextPage: 'Suivant',
+  jumpBar: 'Aller à la lettre',
+  itemCount: (n) => plural('fr', n, '{n} article', '{n} articles'),
+  showingOf: (shown, total) => `${formatCount(shown, 'fr')} sur ${formatCount(total, 'fr')} affichés`,
+  colorsOf: (title) => `Couleurs de ${title}`,
+  seeResults: (n) => plural('fr', n, 'Voir {n} résultat', 'Voir {n} résultats'),
+  selectedCount: (n) => plural('fr', n, '{n} sélectionné', '{n} sélectionnés'),
+  filterBy: (label) => `Filtrer par ${label}`,
+  removeFilter: (label) => `Retirer le filtre «${NBSP}${label}${NBSP}»`,
+  starsAndUp: (n) => plural('fr', n, '{n} étoile et plus', '{n} étoiles et plus'),
+  ratingOutOf5: (rating) => `Noté ${formatDecimal(rating, 'fr')} sur 5`,
+  reviewCount: (n) => `${formatCount(n, 'fr')} avis`,
+  percentOff: (n) => `${formatCount(n, 'fr')}${NBSP}% de rabais`,
+  moreVariants: (n) => `+${formatCount(n, 'fr')} de plus`,
+  showVariant: (name) => `Afficher ${name}`,
+  priceRange: (min, max) => `${min} à ${max}`,
+  page: (n) => `Page ${formatCount(n, 'fr')}`,
+  currentPage: (n, pages) => `Page ${formatCount(n, 'fr')} sur ${formatCount(pages, 'fr')}`,
+  jumpTo: (letter) => `Aller à ${letter}`,
+};
+
+const catalogues: Record<Locale, Messages> = { en, fr };
+
+/** The catalogue for a locale. */
+export function messagesFor(locale: Locale): Messages {
+  return catalogues[locale] ?? en;
+}
+
+/** The shopper's language: French when additional.locale (else additional.lang) starts with `fr`. */
+export function localeOf(context: Pick<RenderContext, 'additional'>): Locale {
+  const { locale, lang } = context.additional;
+  const chosen = typeof locale === 'string' && locale.trim() !== '' ? locale : lang;
+  return typeof chosen === 'string' && chosen.trim().toLowerCase().startsWith('fr') ? 'fr' : 'en';
+}
+
+/** The shopper's region: additional.region, else the tenant's; `ca` or the default `us`. */
+export function regionOf(context: Pick<RenderContext, 'additional' | 'config'>): Region {
+  const raw = context.additional.region ?? context.config.region;
+  return typeof raw === 'string' && raw.trim().toLowerCase() === 'ca' ? 'ca' : 'us';
+}

@@ -1,0 +1,275 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeSearchResponse, normalizeSitemap, readRenderContext } from './normalize.js';
+
+const product = (fields: Record<string, unknown> = {}) => ({ product_id: 'p1', title: 'Boot', ...fields });
+
+describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
+  it.each([null, undefined, 'text', 42, [], true])('returns null for %j', (raw) => {
+    expect(normalizeSearchResponse(raw)).toBeNull();
+  });
+
+  it('fills every missing field with a safe default', () => {
+    expect(normalizeSearchResponse({})).toEqual({
+      products: [],
+      similar_products: [],
+      filters: [],
+      sort_options: [],
+      payload: { total: 0, filtered: 0, shown: 0 },
+      start: 0,
+      size: 0,
+      page: '',
+      latency_ms: 0,
+      h1_header: '',
+      description: '',
+      related_pages: [],
+      pageNotFound: false,
+      notFoundHtmlElement: '',
+      locale: '',
+      region: '',
+    });
+  });
+
+  it.each([
+    [{ latency: 12 }, 12],
+    [{ latency_ms: 34 }, 34],
+    [{ latency: 12, latency_ms: 34 }, 34],
+    [{ latency: 'slow' }, 0],
+    [{ latency_ms: Number.NaN, latency: 7 }, 7],
+  ])('§3 reads latency from both spellings: %j → %d', (raw, expected) => {
+    expect(normalizeSearchResponse(raw)?.latency_ms).toBe(expected);
+  });
+
+  it('§3 maps models[] + selected_model onto variants', () => {
+    const raw = {
+      products: [
+        product({
+          selected_model: 'm2',
+          models: [
+            {
+              model_id: 'm1',
+              color: 'Red',
+              size: 'S',
+              price: 20,
+              sale_price: 15,
+              images: ['a.jpg', 3],
+              swatch: '#f00',
+            },
+            { model_id: 'm2', name: 'Blue Large', color: 'Blue', size: 'L', price: '22.50', marketing_flag: 'new' },
+            { color: 'no id' },
+          ],
+        }),
+      ],
+    };
+    const variants = normalizeSearchResponse(raw)?.products[0]?.variants;
+    expect(variants).toEqual([
+      {
+        id: 'm1',
+        name: 'Red / S',
+        color: 'Red',
+        size: 'S',
+        price: 20,
+        sale_price: 15,
+        images: ['a.jpg'],
+        swatch: '#f00',
+        marketing_flag: '',
+        selected: false,
+      },
+      {
+        id: 'm2',
+        name: 'Blue Large',
+        color: 'Blue',
+        size: 'L',
+        price: 22.5,
+        sale_price: null,
+        images: [],
+        swatch: '',
+        marketing_flag: 'new',
+        selected: true,
+      },
+    ]);
+  });
+
+  it.each([
+    [{ color: 'Black', size: '' }, 'Black'],
+    [{ color: '', size: '9' }, '9'],
+    [{ color: ' ', size: '' }, ''],
+    [{ color: 'Black', size: 9 }, 'Black / 9'],
+  ])('variant name defaults to color / size without empty parts: %j → %j', (fields, name) => {
+    const raw = { products: [product({ variants: [{ id: 'v', ...fields }] })] };
+    expect(normalizeSearchResponse(raw)?.products[0]?.variants[0]?.name).toBe(name);
+  });
+
+  it('drops products without an id and coerces mistyped fields', () => {
+    const raw = {
+      products: [
+        { title: 'no id' },
+        'junk',
+        product({
+          product_id: 7,
+          title: { html: true },
+          quantity: Infinity,
+          review_count: '3',
+          reviews: [null, { id: 1 }],
+        }),
+      ],
+    };
+    const products = normalizeSearchResponse(raw)?.products ?? [];
+    expect(products).toHaveLength(1);
+    expect(products[0]).toMatchObject({
+      product_id: '7',
+      title: '',
+      quantity: 0,
+      review_count: 3,
+      reviews: [{ id: '1', nickname: '', text: '', rating: 0 }],
+      variants: [],
+    });
+  });
+
+  it('treats a zero or missing sale price as not on sale, and derives a missing price range from variants', () => {
+    const raw = {
+      products: [
+        product({
+          variants: [
+            { id: 'a', price: 30, sale_price: 0 },
+            { id: 'b', price: 40, sale_price: 25 },
+          ],
+        }),
+      ],
+    };
+    const [first] = normalizeSearchResponse(raw)?.products ?? [];
+    expect(first?.variants.map((v) => v.sale_price)).toEqual([null, 25]);
+    expect(first?.price_range).toEqual({ min_purchase_price: 25, max_purchase_price: 30 });
+  });
+
+  it('normalises filters: options count defaults to 0, price bounds kept only when numeric', () => {
+    const raw = {
+      filters: [
+        {
+          key: 'color',
+          label: 'Color',
+          options: [{ key: 'black', text: 'Black', selected: 'yes' }, { text: 'no key' }],
+        },
+        { key: 'price', options: [], abs_min: 3, abs_max: '250', min: 'x' },
+        { label: 'no key' },
+      ],
+      sort_options: [{ key: 'price_asc', text: 'Price', selected: true }, { text: 'no key' }],
+    };
+    const response = normalizeSearchResponse(raw);
+    expect(response?.filters).toEqual([
+      { key: 'color', label: 'Color', options: [{ key: 'black', text: 'Black', selected: false, count: 0 }] },
+      { key: 'price', label: 'price', options: [], abs_min: 3, abs_max: 250 },
+    ]);
+    expect(response?.sort_options).toEqual([{ key: 'price_asc', text: 'Price', selected: true }]);
+  });
+});
+
+describe('normalizeSitemap (§3 VSM data)', () => {
+  it('keeps titled links and defaults missing lists', () => {
+    expect(normalizeSitemap({ title: 'All', links: [{ title: 'Boots', url: '/b' }, { url: '/x' }, 5] })).toEqual({
+      url: '',
+      title: 'All',
+      links: [{ title: 'Boots', url: '/b' }],
+      subcategories: [],
+      breadcrumbs: [],
+    });
+    expect(normalizeSitemap('nope')).toBeNull();
+  });
+});
+
+describe('readRenderContext (CONTRACT render context)', () => {
+  it('fills the documented defaults', () => {
+    const result = readRenderContext({ config: { id: 'maple' } });
+    expect(result).toEqual({
+      ok: true,
+      context: {
+        config: {
+          id: 'maple',
+          base: '',
+          prodUrl: '',
+          defaultPageSize: 24,
+          infiniteLoading: false,
+          proxySearch: false,
+          searchRouterReplaceState: false,
+          mainSelector: 'main',
+          backButtonReload: true,
+          resultsViewUpdateEvent: false,
+          vehicleSelector: false,
+        },
+        environment: 'production',
+        additional: {},
+      },
+    });
+  });
+
+  it.each([
+    [undefined, 'render context is not an object'],
+    ['{not json', 'render context is not valid JSON'],
+    [[], 'render context is not an object'],
+    [{}, 'render context has no config'],
+    [{ config: { id: '  ' } }, 'render context config has no id'],
+    [{ config: { base: '/x' } }, 'render context config has no id'],
+  ])('rejects %j', (raw, error) => {
+    expect(readRenderContext(raw)).toEqual({ ok: false, error });
+  });
+
+  it('reads typed fields and keeps unknown additional parameters', () => {
+    const result = readRenderContext(
+      JSON.stringify({
+        config: {
+          id: 'boreal',
+          base: '/boreal/',
+          region: 'CA',
+          defaultPageSize: -4,
+          backButtonReload: false,
+          customerSearchId: '',
+        },
+        environment: 'qa',
+        additional: { lang: 'fr', locale: 5, pageSize: '48', campaign: null, vehicle_id: 'v1' },
+      }),
+    );
+    if (!result.ok) throw new Error(result.error);
+    expect(result.context.config).toMatchObject({
+      base: '/boreal',
+      region: 'ca',
+      defaultPageSize: 24,
+      backButtonReload: false,
+    });
+    expect(result.context.config).not.toHaveProperty('customerSearchId');
+    expect(result.context.environment).toBe('qa');
+    expect(result.context.additional).toEqual({ lang: 'fr', locale: '5', pageSize: 48, vehicle_id: 'v1' });
+  });
+
+  it.each(['staging', 'PRODUCTION', 3, null])('§3 unknown environment %j means production', (environment) => {
+    const result = readRenderContext({ config: { id: 'x' }, environment });
+    expect(result.ok && result.context.environment).toBe('production');
+  });
+
+  it('routes data by shape: sitemap data vs search response', () => {
+    const vsm = readRenderContext({
+      config: { id: 'x' },
+      data: { title: 'All', subcategories: [{ title: 'A', url: '/a' }] },
+    });
+    expect(vsm.ok && vsm.context.data && 'subcategories' in vsm.context.data).toBe(true);
+    const dlp = readRenderContext({ config: { id: 'x' }, data: { products: [], links: [] } });
+    expect(dlp.ok && dlp.context.data && 'products' in dlp.context.data).toBe(true);
+    const none = readRenderContext({ config: { id: 'x' }, data: 'junk' });
+    expect(none.ok && none.context).not.toHaveProperty('data');
+  });
+
+  it('never throws on hostile input', () => {
+    const hostile: unknown[] = [
+      Object.create(null),
+      { config: Object.create(null) },
+      {
+        config: { id: 'x', base: 5, mainSelector: {} },
+        additional: [],
+        data: { products: 'x', filters: [{ key: {} }] },
+      },
+      { config: { id: 'x' }, data: { products: [{ product_id: 'p', variants: 'x', models: [null] }] } },
+      '',
+      'null',
+      '"string"',
+    ];
+    for (const raw of hostile) expect(() => readRenderContext(raw)).not.toThrow();
+  });
+});

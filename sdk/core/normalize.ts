@@ -1,0 +1,177 @@
+/**
+ * The edge where untrusted input becomes Aisle's types (STYLE.md practice 8): search responses,
+ * sitemap data and the render context. Nothing here throws; bad fields become safe defaults.
+ */
+import type {
+  AdditionalParams,
+  Environment,
+  Filter,
+  FilterOption,
+  RenderContext,
+  SearchResponse,
+  SitemapData,
+  SitemapLink,
+  SortOption,
+  TenantConfig,
+} from './types.js';
+import { isRecord, optionalStr, toArray, toBool, toNum, toNumOrNull, toPositiveInt, toStr } from './coerce.js';
+import { normalizeProducts } from './normalizeProduct.js';
+
+/** A search response in our shape, or null when `raw` is not an object. */
+export function normalizeSearchResponse(raw: unknown): SearchResponse | null {
+  if (!isRecord(raw)) return null;
+  const payload = isRecord(raw.payload) ? raw.payload : {};
+  // Both readings appear in the wild (spec section 3); `latency_ms` wins when both are numbers.
+  const latency = toNumOrNull(raw.latency_ms) ?? toNumOrNull(raw.latency) ?? 0;
+  return {
+    products: normalizeProducts(raw.products),
+    similar_products: normalizeProducts(raw.similar_products),
+    filters: toArray(raw.filters).flatMap((filter) => keep(normalizeFilter(filter))),
+    sort_options: toArray(raw.sort_options).flatMap((option) => keep(normalizeSortOption(option))),
+    payload: { total: toNum(payload.total), filtered: toNum(payload.filtered), shown: toNum(payload.shown) },
+    start: toNum(raw.start),
+    size: toNum(raw.size),
+    page: toStr(raw.page),
+    latency_ms: latency,
+    h1_header: toStr(raw.h1_header),
+    description: toStr(raw.description),
+    related_pages: toArray(raw.related_pages).flatMap((page) =>
+      isRecord(page) && toStr(page.title) !== '' ? [{ title: toStr(page.title), href: toStr(page.href) }] : [],
+    ),
+    pageNotFound: toBool(raw.pageNotFound),
+    notFoundHtmlElement: toStr(raw.notFoundHtmlElement),
+    locale: toStr(raw.locale),
+    region: toStr(raw.region),
+  };
+}
+
+/** Sitemap (VSM) data in our shape, or null when `raw` is not an object. */
+export function normalizeSitemap(raw: unknown): SitemapData | null {
+  if (!isRecord(raw)) return null;
+  return {
+    url: toStr(raw.url),
+    title: toStr(raw.title),
+    links: normalizeLinks(raw.links),
+    subcategories: normalizeLinks(raw.subcategories),
+    breadcrumbs: normalizeLinks(raw.breadcrumbs),
+  };
+}
+
+/** True when data looks like VSM data rather than a search response (CONTRACT: `data` is either). */
+export function isSitemapShape(raw: unknown): boolean {
+  return isRecord(raw) && !('products' in raw) && ('links' in raw || 'subcategories' in raw);
+}
+
+/** Outcome of reading `#aisle-context`: the context, or why it cannot be used. */
+export type RenderContextResult = { ok: true; context: RenderContext } | { ok: false; error: string };
+
+/** Validates a render context (an object, or its JSON text) and fills the documented defaults. */
+export function readRenderContext(raw: unknown): RenderContextResult {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { ok: false, error: 'render context is not valid JSON' };
+    }
+  }
+  if (!isRecord(value)) return { ok: false, error: 'render context is not an object' };
+  if (!isRecord(value.config)) return { ok: false, error: 'render context has no config' };
+  const id = toStr(value.config.id).trim();
+  if (id === '') return { ok: false, error: 'render context config has no id' };
+  const context: RenderContext = {
+    config: readConfig(value.config, id),
+    environment: readEnvironment(value.environment),
+    additional: readAdditional(value.additional),
+  };
+  const data = isSitemapShape(value.data) ? normalizeSitemap(value.data) : normalizeSearchResponse(value.data);
+  if (data) context.data = data;
+  return { ok: true, context };
+}
+
+const DEFAULT_PAGE_SIZE = 24;
+
+function readConfig(raw: Record<string, unknown>, id: string): TenantConfig {
+  const config: TenantConfig = {
+    id,
+    // A trailing slash would double up when routes are built as `${base}/${page}`.
+    base: toStr(raw.base).trim().replace(/\/+$/, ''),
+    prodUrl: toStr(raw.prodUrl),
+    defaultPageSize: toPositiveInt(raw.defaultPageSize) ?? DEFAULT_PAGE_SIZE,
+    infiniteLoading: toBool(raw.infiniteLoading),
+    proxySearch: toBool(raw.proxySearch),
+    searchRouterReplaceState: toBool(raw.searchRouterReplaceState),
+    mainSelector: optionalStr(raw.mainSelector)?.trim() || 'main',
+    backButtonReload: toBool(raw.backButtonReload, true),
+    resultsViewUpdateEvent: toBool(raw.resultsViewUpdateEvent),
+    vehicleSelector: toBool(raw.vehicleSelector),
+  };
+  const region = toStr(raw.region).trim().toLowerCase();
+  if (region === 'us' || region === 'ca') config.region = region;
+  const optional = ['customerSearchId', 'searchHost', 'analyticsHost', 'name'] as const;
+  for (const field of optional) {
+    const text = optionalStr(raw[field]);
+    if (text !== undefined) config[field] = text;
+  }
+  return config;
+}
+
+function readEnvironment(raw: unknown): Environment {
+  return raw === 'qa' || raw === 'development' ? raw : 'production';
+}
+
+function readAdditional(raw: unknown): AdditionalParams {
+  if (!isRecord(raw)) return {};
+  // Unknown parameters pass through untouched: they are forwarded to the search body (spec section 7).
+  const additional: AdditionalParams = { ...raw };
+  for (const field of ['lang', 'locale', 'region', 'campaign'] as const) {
+    const text = optionalStr(raw[field]);
+    if (text === undefined) delete additional[field];
+    else additional[field] = text;
+  }
+  const pageSize = toPositiveInt(raw.pageSize);
+  if (pageSize === null) delete additional.pageSize;
+  else additional.pageSize = pageSize;
+  return additional;
+}
+
+function normalizeFilter(raw: unknown): Filter | null {
+  if (!isRecord(raw)) return null;
+  const key = toStr(raw.key);
+  if (key === '') return null;
+  const filter: Filter = {
+    key,
+    label: toStr(raw.label) || key,
+    options: toArray(raw.options).flatMap((option) => keep(normalizeOption(option))),
+  };
+  for (const bound of ['abs_min', 'abs_max', 'min', 'max'] as const) {
+    const value = toNumOrNull(raw[bound]);
+    if (value !== null) filter[bound] = value;
+  }
+  return filter;
+}
+
+function normalizeOption(raw: unknown): FilterOption | null {
+  if (!isRecord(raw)) return null;
+  const key = toStr(raw.key);
+  if (key === '') return null;
+  return { key, text: toStr(raw.text) || key, selected: toBool(raw.selected), count: toNum(raw.count) };
+}
+
+function normalizeSortOption(raw: unknown): SortOption | null {
+  if (!isRecord(raw)) return null;
+  const key = toStr(raw.key);
+  if (key === '') return null;
+  return { key, text: toStr(raw.text) || key, selected: toBool(raw.selected) };
+}
+
+function normalizeLinks(raw: unknown): SitemapLink[] {
+  // A link without a title cannot be placed under a letter or read aloud, so it is dropped.
+  return toArray(raw).flatMap((link) =>
+    isRecord(link) && toStr(link.title).trim() !== '' ? [{ title: toStr(link.title), url: toStr(link.url) }] : [],
+  );
+}
+
+function keep<T>(value: T | null): T[] {
+  return value === null ? [] : [value];
+}

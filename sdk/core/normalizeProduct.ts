@@ -1,0 +1,105 @@
+/**
+ * Products are the largest untrusted part of a search response, and tenants disagree on their shape
+ * (`variants[]` or `models[]` + `selected_model`, spec section 3). This maps either into `Product`.
+ */
+import type { Product, Review, Variant } from './types.js';
+import { isRecord, toArray, toBool, toNum, toNumOrNull, toStr, type UnknownRecord } from './coerce.js';
+
+/** A product in our shape, or null when it has no id (it could not be tracked or keyed). */
+export function normalizeProduct(raw: unknown): Product | null {
+  if (!isRecord(raw)) return null;
+  const productId = toStr(raw.product_id) || toStr(raw.id);
+  if (productId === '') return null;
+  const variants = normalizeVariants(raw);
+  return {
+    product_id: productId,
+    title: toStr(raw.title),
+    brand: toStr(raw.brand),
+    url: toStr(raw.url),
+    image: toStr(raw.image),
+    description: toStr(raw.description),
+    quantity: toNum(raw.quantity),
+    promo_message: toStr(raw.promo_message),
+    price_range: priceRange(raw.price_range, variants),
+    reviews: toArray(raw.reviews).flatMap((review) => {
+      const normalized = normalizeReview(review);
+      return normalized ? [normalized] : [];
+    }),
+    review_count: toNum(raw.review_count),
+    average_rating: toNum(raw.average_rating),
+    variants,
+  };
+}
+
+/** Normalises a list of raw products, dropping those without an id. */
+export function normalizeProducts(raw: unknown): Product[] {
+  return toArray(raw).flatMap((item) => {
+    const product = normalizeProduct(item);
+    return product ? [product] : [];
+  });
+}
+
+function normalizeVariants(raw: UnknownRecord): Variant[] {
+  // Prefer `variants`; fall back to `models` only when a tenant sent no usable variants.
+  const variants = toArray(raw.variants);
+  if (variants.length > 0 || !Array.isArray(raw.models)) {
+    return variants.flatMap((item) => keep(toVariant(item, 'id', (v) => toBool(v.selected))));
+  }
+  const selectedModel = toStr(raw.selected_model);
+  return raw.models.flatMap((item) =>
+    keep(toVariant(item, 'model_id', (m) => selectedModel !== '' && toStr(m.model_id) === selectedModel)),
+  );
+}
+
+function toVariant(
+  raw: unknown,
+  idField: 'id' | 'model_id',
+  isSelected: (v: UnknownRecord) => boolean,
+): Variant | null {
+  if (!isRecord(raw)) return null;
+  const id = toStr(raw[idField]);
+  if (id === '') return null;
+  const color = toStr(raw.color);
+  const size = toStr(raw.size);
+  return {
+    id,
+    name: toStr(raw.name) || [color, size].filter((part) => part.trim() !== '').join(' / '),
+    color,
+    size,
+    price: toNum(raw.price),
+    sale_price: salePrice(raw.sale_price),
+    images: toArray(raw.images).filter((image): image is string => typeof image === 'string' && image !== ''),
+    swatch: toStr(raw.swatch),
+    marketing_flag: toStr(raw.marketing_flag),
+    selected: isSelected(raw),
+  };
+}
+
+// Tenants send 0 or nothing for "not on sale"; a zero sale price would otherwise display as free.
+function salePrice(value: unknown): number | null {
+  const parsed = toNumOrNull(value);
+  return parsed !== null && parsed > 0 ? parsed : null;
+}
+
+function normalizeReview(raw: unknown): Review | null {
+  if (!isRecord(raw)) return null;
+  return { id: toStr(raw.id), nickname: toStr(raw.nickname), text: toStr(raw.text), rating: toNum(raw.rating) };
+}
+
+// Without a price range, derive it from the variants so structured data and cards still show a price.
+function priceRange(raw: unknown, variants: Variant[]): Product['price_range'] {
+  if (isRecord(raw)) {
+    const min = toNumOrNull(raw.min_purchase_price);
+    const max = toNumOrNull(raw.max_purchase_price);
+    if (min !== null || max !== null) {
+      return { min_purchase_price: min ?? max ?? 0, max_purchase_price: max ?? min ?? 0 };
+    }
+  }
+  const prices = variants.map((variant) => variant.sale_price ?? variant.price);
+  if (prices.length === 0) return { min_purchase_price: 0, max_purchase_price: 0 };
+  return { min_purchase_price: Math.min(...prices), max_purchase_price: Math.max(...prices) };
+}
+
+function keep<T>(value: T | null): T[] {
+  return value === null ? [] : [value];
+}

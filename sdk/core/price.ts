@@ -1,0 +1,52 @@
+/**
+ * The price slider rules of spec section 5: a range on multiples of 10, thumbs at least 10 apart,
+ * values snapped before they are sent.
+ */
+import type { Filter } from './types.js';
+
+/** Slider step and minimum gap between the thumbs (spec section 9). */
+export const PRICE_STEP = 10;
+
+/** Pause after the last slider move before the range is sent (spec section 9). */
+export const PRICE_DEBOUNCE_MS = 300;
+
+/** Slider range from abs_min/abs_max: min floored and max ceiled to multiples of 10, at least one step wide. */
+export function sliderBounds(absMin: number, absMax: number): [number, number] {
+  const low = Number.isFinite(absMin) ? absMin : 0;
+  const high = Number.isFinite(absMax) ? absMax : low;
+  const min = Math.floor(Math.min(low, high) / PRICE_STEP) * PRICE_STEP;
+  const max = Math.ceil(Math.max(low, high) / PRICE_STEP) * PRICE_STEP;
+  // Two thumbs need one step between them even when every product costs the same.
+  return [min, Math.max(max, min + PRICE_STEP)];
+}
+
+/**
+ * Snaps a slider range to the step: min to the nearest step, max up to the next one, both inside
+ * the bounds and at least one step apart. When they collide, max moves up first; at the top of the
+ * bounds, min moves down instead.
+ */
+export function snapRange(range: readonly [number, number], bounds: readonly [number, number]): [number, number] {
+  const [lowest, highest] = bounds;
+  const clamp = (value: number) => Math.min(highest, Math.max(lowest, value));
+  let min = clamp(Number.isFinite(range[0]) ? Math.round(range[0] / PRICE_STEP) * PRICE_STEP : lowest);
+  let max = clamp(Number.isFinite(range[1]) ? Math.ceil(range[1] / PRICE_STEP) * PRICE_STEP : highest);
+  if (min > max) [min, max] = [max, min];
+  if (max - min < PRICE_STEP) {
+    max = Math.min(highest, min + PRICE_STEP);
+    min = Math.max(lowest, max - PRICE_STEP);
+  }
+  return [min, max];
+}
+
+/** Hidden when this is the price filter and its absolute min equals its max (or a bound is missing). */
+export function priceFilterHidden(filter: Filter): boolean {
+  if (filter.key !== 'price') return false;
+  return filter.abs_min === undefined || filter.abs_max === undefined || filter.abs_min === filter.abs_max;
+}
+
+/** The slider's current range for a price filter: its selected min/max within the bounds, snapped. */
+export function sliderRange(filter: Filter): { bounds: [number, number]; value: [number, number] } {
+  const bounds = sliderBounds(filter.abs_min ?? 0, filter.abs_max ?? 0);
+  const value = snapRange([filter.min ?? bounds[0], filter.max ?? bounds[1]], bounds);
+  return { bounds, value };
+}
