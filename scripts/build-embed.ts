@@ -6,6 +6,7 @@
 import { build, type Metafile } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { AISLE_CSS } from '../sdk/ui/stylesheet.js';
 
 const outdir = 'dist/embed';
 const production = { 'process.env.NODE_ENV': '"production"' };
@@ -58,6 +59,7 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
     define: { ...production, __AISLE_APP_CHUNK__: JSON.stringify(appFile) },
     logLevel: 'warning',
   });
+  writeFileSync(join(outdir, 'aisle.css'), AISLE_CSS);
   const firstRender = [
     'aisle.js',
     ...[...staticClosure(app.metafile, join(outdir, appFile))].map((f) => relative(outdir, f)),

@@ -58,6 +58,7 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Required<A
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return sendText(res, 405, 'text/plain', 'method not allowed');
   if (pathname === '/') return sendText(res, 200, html, renderIndexPage(loadTenants(), resolve('.output/chrome-mv3')));
   if (pathname === '/health') return sendJson(req, res, 200, { ok: true });
+  if (pathname === '/favicon.ico') return void res.writeHead(204).end();
   if (pathname.startsWith('/embed/')) return serveStatic(req, res, opts.embedDir, pathname.slice('/embed/'.length));
   if (pathname.startsWith('/img/')) return image(res, url);
 

@@ -5,6 +5,7 @@ import { corsHeaders, sendText } from './http.js';
 
 const types: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',

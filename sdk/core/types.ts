@@ -59,6 +59,8 @@ export interface FilterOption {
   text: string;
   selected: boolean;
   count: number;
+  /** Colour options: a CSS hex colour or an image URL for the swatch. */
+  swatch?: string;
 }
 
 /** A facet. The price facet also carries the absolute and selected bounds. */

@@ -26,6 +26,8 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-button--secondary,.aisle-button--filters{background:var(--aisle-bg);color:var(--aisle-text)!important;border-color:var(--aisle-border)}
 .aisle-button--filters:hover,.aisle-button--secondary:hover{border-color:var(--aisle-text)}
 .aisle-button--link{background:none;border:0;padding:8px 4px;color:var(--aisle-accent)!important;text-decoration:underline;min-height:40px}
+.aisle-filter-buttons .aisle-button{background:var(--aisle-bg);color:var(--aisle-text)!important;border-color:var(--aisle-border);font-weight:500}
+.aisle-filter-buttons .aisle-button:hover,.aisle-filter-buttons .aisle-button[aria-expanded=true]{border-color:var(--aisle-text)}
 .aisle-badge{display:inline-grid;place-items:center;min-width:22px;height:22px;padding:0 6px;border-radius:999px;background:var(--aisle-accent);color:var(--aisle-accent-contrast);font-size:12px}
 .aisle-icon-filters{width:16px;height:12px;background:linear-gradient(currentColor,currentColor) 0 0/100% 2px no-repeat,linear-gradient(currentColor,currentColor) 0 50%/70% 2px no-repeat,linear-gradient(currentColor,currentColor) 0 100%/40% 2px no-repeat}
 .aisle-sort{margin-left:auto}
@@ -55,7 +57,7 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-card__price{margin:0;font-weight:700}
 .aisle-card__sale{color:var(--aisle-sale)}.aisle-card__was{color:var(--aisle-muted);font-weight:400;margin-left:4px}
 .aisle-card__rating{display:flex;align-items:center;gap:6px;margin:0;font-size:13px;color:var(--aisle-muted)}
-.aisle-stars{position:relative;display:inline-flex;align-items:center;gap:6px;letter-spacing:1px}
+.aisle-stars{display:inline-flex;align-items:center;gap:6px}.aisle-stars__glyphs{position:relative;display:inline-block;letter-spacing:1px;line-height:1}
 .aisle-stars__base{color:#d0d0d4}.aisle-stars__fill{position:absolute;left:0;top:0;overflow:hidden;white-space:nowrap;color:#c98a00}
 .aisle-stars__value{color:var(--aisle-muted);letter-spacing:0}
 .aisle-card__swatches{display:flex;flex-wrap:wrap;align-items:center;gap:2px;list-style:none;margin:2px 0 0;padding:0}

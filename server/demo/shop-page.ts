@@ -60,6 +60,7 @@ export function renderShopPage(input: ShopPageInput): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${name}</title>
 <meta name="description" content="${escapeHtml(demo.tagline)}">
 <style>${shopStyles(demo.accent)}</style>

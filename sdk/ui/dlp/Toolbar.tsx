@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../StoreContext.js';
 import { FilterButton } from '../filters/FilterPopover.js';
-import { priceFilterHidden } from '../../core/price.js';
+import { DRAWER_ID } from '../filters/ids.js';
+import { visibleFilters } from '../filters/options.js';
 import { SortControl } from './SortControl.js';
 
 /** The item count, All Filters with its count, one button per filter and the sort (spec section 2). */
@@ -9,7 +10,7 @@ export const Toolbar = observer(function Toolbar() {
   const { dlp, drawer, messages: m } = useStores();
   const data = dlp.data;
   if (!data) return null;
-  const filters = data.filters.filter((f) => !priceFilterHidden(f) && (f.options.length > 0 || f.key === 'price'));
+  const filters = visibleFilters(data.filters);
   const count = dlp.selectedCount;
   return (
     <div className="aisle-toolbar">
@@ -23,6 +24,7 @@ export const Toolbar = observer(function Toolbar() {
           data-aisle="all-filters"
           aria-haspopup="dialog"
           aria-expanded={drawer.open}
+          aria-controls={drawer.visible ? DRAWER_ID : undefined}
           onClick={() => drawer.show()}
         >
           <span className="aisle-icon-filters" aria-hidden="true" />

@@ -6,11 +6,11 @@ export function Stars({ rating, label, locale }: { rating: number; label: string
   const width = `${Math.max(0, Math.min(5, rating)) * 20}%`;
   return (
     <span className="aisle-stars" role="img" aria-label={label}>
-      <span className="aisle-stars__base" aria-hidden="true">
-        ★★★★★
-      </span>
-      <span className="aisle-stars__fill" style={{ width }} aria-hidden="true">
-        ★★★★★
+      <span className="aisle-stars__glyphs" aria-hidden="true">
+        <span className="aisle-stars__base">★★★★★</span>
+        <span className="aisle-stars__fill" style={{ width }}>
+          ★★★★★
+        </span>
       </span>
       <span className="aisle-stars__value" aria-hidden="true">
         {formatDecimal(rating, locale)}

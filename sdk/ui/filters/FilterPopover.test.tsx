@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Filter } from '../../core/types.js';
+import { FilterButton } from './FilterPopover.js';
+import { accessibleName, click, press } from './testDom.js';
+import { createTestPage, fixtureFilters, type TestPage } from './testEnv.js';
+
+let page: TestPage;
+const filter = (key: string): Filter => page.store.dlp.data!.filters.find((item) => item.key === key)!;
+const button = () => page.container.querySelector<HTMLButtonElement>('[data-aisle="filter-button"]')!;
+const popover = () => page.container.querySelector<HTMLElement>('.aisle-popover');
+
+function renderButton(options: { width: number; search?: string; key?: string }) {
+  page = createTestPage(options);
+  page.render(
+    <>
+      <FilterButton filter={filter(options.key ?? 'color')} />
+      <p>elsewhere</p>
+    </>,
+  );
+}
+
+function pointerDown(target: Element) {
+  act(() => {
+    target.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  page.unmount();
+  vi.useRealTimers();
+});
+
+describe('filter button', () => {
+  it('is named by the filter label and its number of selected values', () => {
+    renderButton({ width: 1280, search: '?filters=color~black~navy' });
+    expect(accessibleName(button())).toBe('Color, 2 selected');
+    expect(button().textContent).toBe('Color2');
+    page.unmount();
+    renderButton({ width: 1280 });
+    expect(accessibleName(button())).toBe('Color');
+  });
+
+  it('toggles a popover with the filter panel on desktop', () => {
+    renderButton({ width: 1280 });
+    expect(button().getAttribute('aria-expanded')).toBe('false');
+    click(button());
+    expect(button().getAttribute('aria-expanded')).toBe('true');
+    expect(popover()!.id).toBe(button().getAttribute('aria-controls'));
+    expect(popover()!.querySelector('[data-aisle="filter-panel"]')!.getAttribute('data-filter-key')).toBe('color');
+    click(button());
+    expect(popover()).toBeNull();
+  });
+
+  it('closes the popover on Escape and returns focus to the button', () => {
+    renderButton({ width: 1280 });
+    click(button());
+    act(() => popover()!.querySelector('button')!.focus());
+    press('Escape');
+    expect(popover()).toBeNull();
+    expect(document.activeElement).toBe(button());
+  });
+
+  it('closes the popover on a click outside it, not inside it', () => {
+    renderButton({ width: 1280 });
+    click(button());
+    pointerDown(popover()!.querySelector('button')!);
+    expect(popover()).not.toBeNull();
+    pointerDown(page.container.querySelector('p')!);
+    expect(popover()).toBeNull();
+    expect(document.activeElement).toBe(button());
+  });
+
+  it('opens the drawer on that filter section on mobile and tablet', () => {
+    renderButton({ width: 900 });
+    expect(button().getAttribute('aria-haspopup')).toBe('dialog');
+    click(button());
+    expect(popover()).toBeNull();
+    expect(page.store.drawer.visible).toBe(true);
+    expect(page.store.drawer.openSection).toBe('color');
+    expect(button().getAttribute('aria-expanded')).toBe('true');
+    // A second press must not fold the section it asked for.
+    click(button());
+    expect(page.store.drawer.openSection).toBe('color');
+  });
+
+  it('is absent for a price filter whose absolute min equals its max', () => {
+    const filters = fixtureFilters().map((item) =>
+      item.key === 'price' ? { ...item, abs_min: 30, abs_max: 30 } : item,
+    );
+    page = createTestPage({ width: 1280, filters });
+    page.render(<FilterButton filter={filter('price')} />);
+    expect(page.container.querySelector('[data-aisle="filter-button"]')).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useRef, useState } from 'react';
+import { priceFilterHidden } from '../../core/price.js';
+import type { Filter } from '../../core/types.js';
+import { useStores } from '../StoreContext.js';
+import { FilterPanel } from './FilterPanel.js';
+import { DRAWER_ID } from './ids.js';
+import { selectedValueCount } from './options.js';
+
+/**
+ * One filter's button in the toolbar (spec section 2). On desktop it toggles a popover holding the
+ * filter's panel; on mobile and tablet it opens the All Filters drawer on that filter's section.
+ */
+export const FilterButton = observer(function FilterButton({ filter }: { filter: Filter }) {
+  const { dlp, drawer, viewport, messages: m } = useStores();
+  const [open, setOpen] = useState(false);
+  const popoverId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const desktop = viewport.kind === 'desktop';
+  // A popover left open while the window narrows to tablet width would float over the drawer's job.
+  const expanded = open && desktop;
+
+  useEffect(() => {
+    if (!expanded) return;
+    const dismiss = () => {
+      setOpen(false);
+      button.current?.focus({ preventScroll: true });
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dismiss();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) dismiss();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [expanded]);
+
+  if (priceFilterHidden(filter)) return null;
+  const count = selectedValueCount(dlp.state, filter.key);
+  const onClick = () => {
+    if (desktop) {
+      setOpen(!open);
+      return;
+    }
+    drawer.show();
+    if (drawer.openSection !== filter.key) drawer.toggleSection(filter.key);
+  };
+  return (
+    <div className="aisle-filter-button-wrap" ref={wrapper}>
+      <button
+        ref={button}
+        type="button"
+        className="aisle-button aisle-filter-button"
+        data-aisle="filter-button"
+        aria-haspopup={desktop ? undefined : 'dialog'}
+        aria-expanded={desktop ? expanded : drawer.open && drawer.openSection === filter.key}
+        aria-controls={desktop ? popoverId : DRAWER_ID}
+        aria-label={count > 0 ? `${filter.label}, ${m.selectedCount(count)}` : undefined}
+        onClick={onClick}
+      >
+        <span>{filter.label}</span>
+        {count > 0 ? (
+          <span className="aisle-badge aisle-filter-button__count" aria-hidden="true">
+            {count}
+          </span>
+        ) : null}
+      </button>
+      {expanded ? (
+        <div id={popoverId} className="aisle-popover" role="dialog" aria-label={filter.label}>
+          <FilterPanel filter={filter} context="popover" />
+        </div>
+      ) : null}
+    </div>
+  );
+});

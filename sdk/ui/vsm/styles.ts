@@ -1,0 +1,15 @@
+/** The visual sitemap's stylesheet (theme properties come from `.aisle-root`). */
+export const vsmStyles = `
+.aisle-vsm__subcategories{display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:0 0 24px;padding:0}
+.aisle-vsm__letters{position:sticky;top:0;z-index:5;background:var(--aisle-bg);padding:10px 0;border-bottom:1px solid var(--aisle-border);margin-bottom:8px}
+.aisle-vsm__letters ul{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:0;padding:0}
+.aisle-vsm__letter{display:inline-grid;place-items:center;min-width:52px;height:36px;padding:0 10px;border:1px solid var(--aisle-border);border-radius:999px;background:var(--aisle-bg);cursor:pointer;font-weight:600;font-size:14px}
+.aisle-vsm__letter:hover{border-color:var(--aisle-text)}
+.aisle-vsm__letter--empty{color:var(--aisle-muted);opacity:.45;cursor:default;border-style:dashed}
+.aisle-vsm__sections{columns:3 260px;column-gap:32px}
+.aisle-vsm__section{break-inside:avoid;padding-top:16px}
+.aisle-vsm__section h2{font-size:24px;margin:0 0 8px;color:var(--aisle-accent);scroll-margin-top:72px}
+.aisle-vsm__section ul{list-style:none;margin:0;padding:0}
+.aisle-vsm__section li{padding:3px 0}
+.aisle-vsm__section a{text-decoration:none}.aisle-vsm__section a:hover{text-decoration:underline}
+`;

@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sampleEvent, startTestService, type TestService } from './testServer.js';
+
+const NOW = Date.UTC(2024, 4, 1, 12, 0, 0);
+let svc: TestService;
+beforeEach(async () => {
+  svc = await startTestService({ now: () => NOW });
+});
+afterEach(() => svc.stop());
+
+describe('POST /v3/event', () => {
+  it('answers 202 and stores the event under the token shop and visitor', async () => {
+    const token = await svc.identify('outdoor', 'visitor-1');
+    const event = sampleEvent({ seq: 3 });
+    const { status, body } = await svc.call('/v3/event', { token, json: event });
+    expect(status).toBe(202);
+    expect(body).toEqual({ id: event.id, duplicate: false });
+    expect(svc.service.stored('outdoor')).toEqual([
+      { ...event, shop_id: 'outdoor', visitor_id: 'visitor-1', received_at: new Date(NOW).toISOString() },
+    ]);
+  });
+
+  it('stores a repeated event id once and reports the repeat as a duplicate', async () => {
+    const token = await svc.identify('outdoor');
+    const event = sampleEvent();
+    await svc.call('/v3/event', { token, json: event });
+    const { status, body } = await svc.call('/v3/event', { token, json: { ...event, seq: 9 } });
+    expect(status).toBe(202);
+    expect(body).toEqual({ id: event.id, duplicate: true });
+    expect(svc.service.stored()).toHaveLength(1);
+    expect(svc.service.stored()[0]!.seq).toBe(0);
+  });
+
+  it('answers 401 without a token and stores nothing', async () => {
+    const { status, body } = await svc.call('/v3/event', { json: sampleEvent() });
+    expect(status).toBe(401);
+    expect(body).toEqual({ error: 'missing bearer token' });
+    expect(svc.service.stored()).toEqual([]);
+  });
+
+  it('drops fields outside the protocol and accepts null for optional data fields', async () => {
+    const token = await svc.identify('outdoor');
+    const event = sampleEvent({ extra: 'x', data: { page_type: null, metadata: { a: 1 } } });
+    expect((await svc.call('/v3/event', { token, json: event })).status).toBe(202);
+    const [stored] = svc.service.stored();
+    expect(stored).not.toHaveProperty('extra');
+    expect(stored!.data).toEqual({ metadata: { a: 1 } });
+  });
+});
+
+describe('POST /v3/batch', () => {
+  it('checks and stores each event on its own', async () => {
+    const token = await svc.identify('outdoor', 'visitor-1');
+    const seen = sampleEvent();
+    await svc.call('/v3/event', { token, json: seen });
+    const fresh = sampleEvent({ seq: 1 });
+    const broken = sampleEvent({ seq: -1 });
+    const { status, body } = await svc.call('/v3/batch', { token, json: { events: [fresh, broken, seen, 'junk'] } });
+    expect(status).toBe(202);
+    expect(body.results).toEqual([
+      { id: fresh.id, status: 202, duplicate: false },
+      { id: broken.id, status: 400, error: 'seq must be an integer >= 0' },
+      { id: seen.id, status: 202, duplicate: true },
+      { id: null, status: 400, error: 'event must be a JSON object' },
+    ]);
+    expect(svc.service.stored().map((event) => event.id)).toEqual([seen.id, fresh.id]);
+  });
+
+  it('reports the second of two equal ids in one batch as a duplicate', async () => {
+    const token = await svc.identify('outdoor');
+    const event = sampleEvent();
+    const { body } = await svc.call('/v3/batch', { token, json: { events: [event, event] } });
+    expect(body.results.map((result: { duplicate: boolean }) => result.duplicate)).toEqual([false, true]);
+  });
+
+  it.each([
+    ['no events field', {}],
+    ['an empty list', { events: [] }],
+    ['more than 100 events', { events: Array.from({ length: 101 }, () => sampleEvent()) }],
+    ['events that are not a list', { events: { 0: sampleEvent() } }],
+  ])('refuses a batch with %s', async (_label, json) => {
+    const token = await svc.identify('outdoor');
+    const { status, body } = await svc.call('/v3/batch', { token, json });
+    expect(status).toBe(400);
+    expect(body.error).toBe('events must be an array of 1 to 100 events');
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await svc.call('/v3/batch', { json: { events: [sampleEvent()] } })).status).toBe(401);
+  });
+});
+
+describe('POST /v3/server-event', () => {
+  it('stores an event for the named shop without a token', async () => {
+    const event = sampleEvent({ event: 'order:placed' });
+    const { status, body } = await svc.call('/v3/server-event', { json: { ...event, shop_id: 'outdoor', distinct_id: 'v-1' } });
+    expect(status).toBe(202);
+    expect(body).toEqual({ id: event.id, duplicate: false });
+    expect(svc.service.stored('outdoor')[0]).toMatchObject({ event: 'order:placed', visitor_id: 'v-1' });
+  });
+
+  it('refuses an event without shop_id', async () => {
+    const { status, body } = await svc.call('/v3/server-event', { json: sampleEvent() });
+    expect(status).toBe(400);
+    expect(body.error).toBe('shop_id is required');
+  });
+});
+
+describe('GET /v3/events', () => {
+  it('lists stored events in receipt order, filtered by shop, visitor and event', async () => {
+    const outdoorA = await svc.identify('outdoor', 'a');
+    const outdoorB = await svc.identify('outdoor', 'b');
+    const garden = await svc.identify('garden', 'a');
+    const sent = [
+      [outdoorA, sampleEvent({ seq: 0 })],
+      [garden, sampleEvent({ seq: 0 })],
+      [outdoorB, sampleEvent({ seq: 0, event: 'ecommerce:product_click' })],
+      [outdoorA, sampleEvent({ seq: 1 })],
+    ] as const;
+    for (const [token, event] of sent) await svc.call('/v3/event', { token, json: event });
+
+    const ids = async (query: string): Promise<unknown[]> =>
+      (await svc.call(`/v3/events${query}`)).body.events.map((event: { id: string }) => event.id);
+    expect(await ids('')).toEqual(sent.map(([, event]) => event.id));
+    expect(await ids('?shop_id=outdoor')).toEqual([sent[0][1].id, sent[2][1].id, sent[3][1].id]);
+    expect(await ids('?shop_id=outdoor&visitor=a')).toEqual([sent[0][1].id, sent[3][1].id]);
+    expect(await ids('?event=ecommerce:product_click')).toEqual([sent[2][1].id]);
+    expect(await ids('?shop_id=outdoor&limit=2')).toEqual([sent[2][1].id, sent[3][1].id]);
+    expect(await ids('?shop_id=nowhere')).toEqual([]);
+
+    const { body } = await svc.call('/v3/events?shop_id=garden');
+    expect(Object.keys(body.events[0]).sort()).toEqual(
+      ['data', 'environment', 'event', 'id', 'received_at', 'seq', 'shop_id', 'timestamp', 'url', 'visitor_id'].sort(),
+    );
+  });
+
+  it.each(['0', '-1', '1.5', 'ten', '10001'])('refuses limit=%s', async (limit) => {
+    const { status, body } = await svc.call(`/v3/events?limit=${limit}`);
+    expect(status).toBe(400);
+    expect(body.error).toBe('limit must be an integer from 1 to 10000');
+  });
+});
+
+describe('CORS', () => {
+  it('reflects the page origin with credentials on answers, errors included', async () => {
+    const headers = { origin: 'https://shop.example' };
+    for (const answer of [await svc.call('/ping', { headers }), await svc.call('/v3/event', { headers, json: {} })]) {
+      expect(answer.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+      expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
+    }
+  });
+
+  it('answers a preflight allowing content-type and authorization', async () => {
+    const response = await fetch(`${svc.base}/v3/event`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-headers')).toBe('content-type, authorization');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+});

@@ -1,0 +1,107 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Largest request body the analytics service accepts (256 KiB); bigger bodies get 413. */
+export const MAX_ANALYTICS_BODY_BYTES = 256 * 1024;
+
+/** A refusal with the HTTP status to answer and a message naming what is wrong. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What a route answers: sent as JSON with the CORS headers added. */
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** CORS for a browser client on the retailer's origin, which sends credentials and a bearer token. */
+export function corsHeaders(req: IncomingMessage): Record<string, string> {
+  return {
+    'access-control-allow-origin': req.headers.origin ?? '*',
+    'access-control-allow-credentials': 'true',
+    'access-control-allow-headers': 'content-type, authorization',
+    'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+    // The client backs off on 429/503 by Retry-After, which a cross-origin page cannot read unless exposed.
+    'access-control-expose-headers': 'retry-after',
+    'access-control-max-age': '600',
+    vary: 'Origin',
+  };
+}
+
+/** Sends an answer as JSON, unless the socket is already gone. */
+export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(answer.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...corsHeaders(req),
+    ...answer.headers,
+  });
+  res.end(JSON.stringify(answer.body));
+}
+
+/** Answers a CORS preflight. */
+export function sendPreflight(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(204, corsHeaders(req));
+  res.end();
+}
+
+/**
+ * Reads the body as a JSON object. Oversized bodies are refused without destroying the socket
+ * (Node discards the rest once we have answered), so the client still receives the 413.
+ */
+export function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > MAX_ANALYTICS_BODY_BYTES) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > MAX_ANALYTICS_BODY_BYTES) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        req.resume(); // keep draining so the client, still uploading, gets the 413 rather than a reset
+        return reject(tooLarge());
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      try {
+        resolve(parseObject(Buffer.concat(chunks).toString('utf8')));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', () => reject(new HttpError(400, 'request body could not be read')));
+  });
+}
+
+function tooLarge(): HttpError {
+  return new HttpError(413, `body larger than ${MAX_ANALYTICS_BODY_BYTES} bytes`);
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  if (text.trim() === '') throw new HttpError(400, 'body is empty: expected a JSON object');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'body is not valid JSON');
+  }
+  if (!isRecord(value)) throw new HttpError(400, 'body must be a JSON object');
+  return value;
+}
+
+/** True for a plain JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

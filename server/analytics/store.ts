@@ -1,0 +1,133 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { AnalyticsEvent, IdentityMetadata, StoredEvent } from './types.js';
+
+/** Which stored events to list; `limit` keeps the latest ones (still returned oldest first). */
+export interface EventFilter {
+  shopId?: string;
+  visitor?: string;
+  event?: string;
+  limit?: number;
+}
+
+/** The service's SQLite storage of identities and events. */
+export interface AnalyticsStore {
+  /** Records a visitor of a shop, keeping when it was first and last seen. */
+  recordIdentity(shopId: string, sub: string, metadata: IdentityMetadata | undefined): void;
+  /** Stores an event once per id; a repeated id is reported as a duplicate and not stored again. */
+  insertEvent(shopId: string, visitorId: string | null, event: AnalyticsEvent): { duplicate: boolean };
+  /** Runs `work` in one transaction (all of a batch is stored, or none of it). */
+  transaction<T>(work: () => T): T;
+  /** Lists stored events in receipt order. */
+  list(filter: EventFilter): StoredEvent[];
+  /** True when the database answers `select 1`. */
+  ping(): boolean;
+  /** Empties events and identities (the local stack's reset control). */
+  reset(): void;
+  /** Closes the database. */
+  close(): void;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS identities (
+    shop_id TEXT NOT NULL,
+    sub TEXT NOT NULL,
+    metadata TEXT,
+    first_seen TEXT NOT NULL,
+    last_seen TEXT NOT NULL,
+    PRIMARY KEY (shop_id, sub)
+  );
+  -- AUTOINCREMENT so receipt numbers never repeat, even after a reset.
+  CREATE TABLE IF NOT EXISTS events (
+    receipt INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    shop_id TEXT NOT NULL,
+    visitor_id TEXT,
+    event TEXT NOT NULL,
+    body TEXT NOT NULL,
+    received_at TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS events_by_shop ON events (shop_id, receipt);
+`;
+
+interface EventRow {
+  shop_id: string;
+  visitor_id: string | null;
+  body: string;
+  received_at: string;
+}
+
+/** Opens (creating when needed) the database at `dbPath`; `':memory:'` keeps it in memory. */
+export function openAnalyticsStore(dbPath: string, now: () => number): AnalyticsStore {
+  if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
+  const db = new Database(dbPath);
+  // WAL lets support staff read the file while the stack writes; busy_timeout rides out their locks.
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 2000');
+  db.exec(SCHEMA);
+
+  const upsertIdentity = db.prepare(`
+    INSERT INTO identities (shop_id, sub, metadata, first_seen, last_seen) VALUES (@shop, @sub, @metadata, @at, @at)
+    ON CONFLICT (shop_id, sub) DO UPDATE SET
+      last_seen = excluded.last_seen, metadata = COALESCE(excluded.metadata, identities.metadata)`);
+  const insert = db.prepare(`
+    INSERT OR IGNORE INTO events (id, shop_id, visitor_id, event, body, received_at)
+    VALUES (@id, @shop, @visitor, @event, @body, @at)`);
+  const select = db.prepare(`
+    SELECT * FROM (
+      SELECT receipt, shop_id, visitor_id, body, received_at FROM events
+      WHERE (@shop IS NULL OR shop_id = @shop) AND (@visitor IS NULL OR visitor_id = @visitor)
+        AND (@event IS NULL OR event = @event)
+      ORDER BY receipt DESC LIMIT @limit
+    ) ORDER BY receipt ASC`);
+  const receivedAt = (): string => new Date(now()).toISOString();
+
+  return {
+    recordIdentity(shopId, sub, metadata) {
+      const json = metadata === undefined ? null : JSON.stringify(metadata);
+      upsertIdentity.run({ shop: shopId, sub, metadata: json, at: receivedAt() });
+    },
+    insertEvent(shopId, visitorId, event) {
+      const row = { id: event.id, shop: shopId, visitor: visitorId, event: event.event, body: JSON.stringify(event) };
+      const { changes } = insert.run({ ...row, at: receivedAt() });
+      return { duplicate: changes === 0 };
+    },
+    transaction: (work) => db.transaction(work)(),
+    list(filter) {
+      const params = { shop: filter.shopId ?? null, visitor: filter.visitor ?? null, event: filter.event ?? null };
+      // SQLite reads a negative LIMIT as "no limit".
+      const rows = select.all({ ...params, limit: filter.limit ?? -1 }) as EventRow[];
+      return rows.map(toStoredEvent);
+    },
+    ping() {
+      try {
+        return db.prepare('select 1 as ok').get() !== undefined;
+      } catch {
+        return false;
+      }
+    },
+    reset() {
+      db.exec('DELETE FROM events; DELETE FROM identities;');
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  const event = JSON.parse(row.body) as AnalyticsEvent;
+  return {
+    id: event.id,
+    seq: event.seq,
+    shop_id: row.shop_id,
+    visitor_id: row.visitor_id,
+    event: event.event,
+    data: event.data,
+    url: event.url,
+    timestamp: event.timestamp,
+    environment: event.environment,
+    received_at: row.received_at,
+  };
+}

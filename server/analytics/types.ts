@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Optional page details of an analytics event (spec section 3). */
+export interface EventData {
+  page_type?: string;
+  page_title?: string;
+  referrer?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** One analytics event as the browser client sends it; `id` is the de-duplication key. */
+export interface AnalyticsEvent {
+  id: string;
+  seq: number;
+  event: string;
+  data: EventData;
+  url: string;
+  timestamp: string;
+  environment: string;
+}
+
+/** An event as stored and listed by `GET /v3/events`, in receipt order. */
+export interface StoredEvent extends AnalyticsEvent {
+  shop_id: string;
+  /** The token's sub; null for server-to-server events sent without a `distinct_id`. */
+  visitor_id: string | null;
+  received_at: string;
+}
+
+/** Browser details sent with an identity request. */
+export interface IdentityMetadata {
+  initial_referrer?: string;
+  screen_height?: number;
+  screen_width?: number;
+  user_agent?: string;
+}
+
+/** The claims of an analytics token. */
+export interface TokenClaims {
+  sub: string;
+  shop_id: string;
+  iat: number;
+  exp: number;
+}
+
+/** Options of `createAnalyticsService`. */
+export interface AnalyticsServiceOptions {
+  /** SQLite file (its folder is created); `':memory:'` for tests. Default `data/analytics.sqlite`. */
+  dbPath?: string;
+  /** Token lifetime in seconds. Default 3600. */
+  tokenTtlSeconds?: number;
+  /** HS256 key, at least 32 characters. Default env `ANALYTICS_SECRET`, else a fixed dev secret. */
+  secret?: string;
+  /** Serves the `/__control` fault-injection endpoints. Default false; production never enables it. */
+  controls?: boolean;
+  /** Clock in epoch milliseconds, for token times and `received_at`. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** The analytics service: a request handler over one SQLite database. */
+export interface AnalyticsService {
+  /** Answers one request; `path` is the part after `/analytics`. Never rejects. */
+  handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void>;
+  /** Closes the database; later requests get 503 from readiness and errors elsewhere. */
+  close(): void;
+  /** Stored events in receipt order, optionally for one shop (for tests). */
+  stored(shopId?: string): StoredEvent[];
+}

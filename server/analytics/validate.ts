@@ -1,0 +1,103 @@
+import { validate as isUuid } from 'uuid';
+import { isRecord } from './http.js';
+import type { AnalyticsEvent, EventData, IdentityMetadata } from './types.js';
+
+/** A checked value, or the message saying what is wrong with it. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** Longest shop id, event name, environment and distinct id the service accepts. */
+export const MAX_NAME_LENGTH = 100;
+/** Deepest nesting accepted inside `data.metadata`; deeper values could not be serialised safely. */
+export const MAX_METADATA_DEPTH = 16;
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
+
+/** True for a string of 1 to 100 characters. */
+export function isName(value: unknown): value is string {
+  return typeof value === 'string' && value.length >= 1 && value.length <= MAX_NAME_LENGTH;
+}
+
+/** Checks a shop id (required, 1 to 100 characters). */
+export function checkShopId(value: unknown): Checked<string> {
+  if (value === undefined) return fail('shop_id is required');
+  if (!isName(value)) return fail(`shop_id must be a string of 1 to ${MAX_NAME_LENGTH} characters`);
+  return { ok: true, value };
+}
+
+/** The client's distinct id when usable as a visitor id, else undefined (the caller mints one). */
+export function usableDistinctId(value: unknown): string | undefined {
+  return isName(value) ? value : undefined;
+}
+
+/** Checks one event; unknown fields are dropped, optional fields may be omitted or null. */
+export function checkEvent(raw: unknown): Checked<AnalyticsEvent> {
+  if (!isRecord(raw)) return fail('event must be a JSON object');
+  const { id, seq, event, url, timestamp, environment } = raw;
+  if (typeof id !== 'string' || !isUuid(id)) return fail('id must be a UUID string');
+  if (!Number.isSafeInteger(seq) || (seq as number) < 0) return fail('seq must be an integer >= 0');
+  if (!isName(event)) return fail(`event must be a string of 1 to ${MAX_NAME_LENGTH} characters`);
+  const data = checkData(raw.data);
+  if (!data.ok) return data;
+  if (typeof url !== 'string') return fail('url must be a string');
+  if (typeof timestamp !== 'string' || !ISO_DATE_TIME.test(timestamp) || Number.isNaN(Date.parse(timestamp))) {
+    return fail('timestamp must be an ISO 8601 date-time string');
+  }
+  if (!isName(environment)) return fail(`environment must be a string of 1 to ${MAX_NAME_LENGTH} characters`);
+  return { ok: true, value: { id, seq: seq as number, event, data: data.value, url, timestamp, environment } };
+}
+
+function checkData(raw: unknown): Checked<EventData> {
+  if (!isRecord(raw)) return fail('data must be an object');
+  const data: EventData = {};
+  for (const key of ['page_type', 'page_title', 'referrer'] as const) {
+    const value = raw[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') return fail(`data.${key} must be a string`);
+    data[key] = value;
+  }
+  const metadata = raw.metadata;
+  if (metadata !== undefined && metadata !== null) {
+    if (!isRecord(metadata)) return fail('data.metadata must be an object');
+    if (depthExceeds(metadata, MAX_METADATA_DEPTH)) {
+      return fail(`data.metadata is nested deeper than ${MAX_METADATA_DEPTH} levels`);
+    }
+    data.metadata = metadata;
+  }
+  return { ok: true, value: data };
+}
+
+/** Checks identity metadata; unknown keys are dropped so only the documented fields are stored. */
+export function checkIdentityMetadata(raw: unknown): Checked<IdentityMetadata | undefined> {
+  if (raw === undefined || raw === null) return { ok: true, value: undefined };
+  if (!isRecord(raw)) return fail('metadata must be an object');
+  const metadata: IdentityMetadata = {};
+  for (const key of ['initial_referrer', 'user_agent'] as const) {
+    const value = raw[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') return fail(`metadata.${key} must be a string`);
+    metadata[key] = value;
+  }
+  for (const key of ['screen_height', 'screen_width'] as const) {
+    const value = raw[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      return fail(`metadata.${key} must be a number >= 0`);
+    }
+    metadata[key] = value;
+  }
+  return { ok: true, value: metadata };
+}
+
+// Iterative so that a hostile, deeply nested value cannot overflow the stack while being checked.
+function depthExceeds(root: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[root, 1]];
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return false;
+}

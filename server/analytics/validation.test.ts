@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleEvent, startTestService, type TestService } from './testServer.js';
+
+let svc: TestService;
+let token: string;
+beforeEach(async () => {
+  svc = await startTestService();
+  token = await svc.identify('outdoor', 'visitor-1');
+});
+afterEach(() => svc.stop());
+
+const deep = (levels: number): unknown => Array.from({ length: levels }).reduce<unknown>((inner) => ({ inner }), 1);
+
+describe('malformed event bodies answer 400 with what is wrong', () => {
+  it.each<[string, string | undefined, string]>([
+    ['an empty body', '', 'body is empty: expected a JSON object'],
+    ['a body that is not JSON', '{"id": ', 'body is not valid JSON'],
+    ['a JSON array', '[]', 'body must be a JSON object'],
+    ['JSON null', 'null', 'body must be a JSON object'],
+    ['a JSON string', '"event"', 'body must be a JSON object'],
+  ])('%s', async (_label, body, error) => {
+    const answer = await svc.call('/v3/event', { token, method: 'POST', body });
+    expect(answer).toMatchObject({ status: 400, body: { error } });
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['no id', { id: undefined }, 'id must be a UUID string'],
+    ['an id that is not a UUID', { id: 'event-1' }, 'id must be a UUID string'],
+    ['no seq', { seq: undefined }, 'seq must be an integer >= 0'],
+    ['a negative seq', { seq: -1 }, 'seq must be an integer >= 0'],
+    ['a fractional seq', { seq: 1.5 }, 'seq must be an integer >= 0'],
+    ['a seq given as text', { seq: '1' }, 'seq must be an integer >= 0'],
+    ['an empty event name', { event: '' }, 'event must be a string of 1 to 100 characters'],
+    ['an event name of 101 characters', { event: 'e'.repeat(101) }, 'event must be a string of 1 to 100 characters'],
+    ['no data', { data: undefined }, 'data must be an object'],
+    ['data as a list', { data: [] }, 'data must be an object'],
+    ['a numeric page_type', { data: { page_type: 3 } }, 'data.page_type must be a string'],
+    ['a page_title object', { data: { page_title: {} } }, 'data.page_title must be a string'],
+    ['a boolean referrer', { data: { referrer: true } }, 'data.referrer must be a string'],
+    ['metadata as text', { data: { metadata: 'x' } }, 'data.metadata must be an object'],
+    ['metadata nested 17 levels deep', { data: { metadata: deep(16) } }, 'data.metadata is nested deeper than 16 levels'],
+    ['a numeric url', { url: 42 }, 'url must be a string'],
+    ['a timestamp that is not a date', { timestamp: 'yesterday' }, 'timestamp must be an ISO 8601 date-time string'],
+    ['a date without a time', { timestamp: '2024-05-01' }, 'timestamp must be an ISO 8601 date-time string'],
+    ['an impossible date', { timestamp: '2024-13-45T10:00:00Z' }, 'timestamp must be an ISO 8601 date-time string'],
+    ['an empty environment', { environment: '' }, 'environment must be a string of 1 to 100 characters'],
+  ])('an event with %s', async (_label, change, error) => {
+    const answer = await svc.call('/v3/event', { token, json: sampleEvent(change) });
+    expect(answer).toMatchObject({ status: 400, body: { error } });
+    expect(svc.service.stored()).toEqual([]);
+  });
+
+  it('accepts metadata nested exactly 16 levels deep', async () => {
+    expect((await svc.call('/v3/event', { token, json: sampleEvent({ data: { metadata: deep(15) } }) })).status).toBe(202);
+  });
+
+  it('answers 413 to a body over 256 KiB', async () => {
+    const answer = await svc.call('/v3/event', { token, json: sampleEvent({ url: 'x'.repeat(300 * 1024) }) });
+    expect(answer).toMatchObject({ status: 413, body: { error: 'body larger than 262144 bytes' } });
+  });
+});
+
+describe('malformed identity bodies answer 400 with what is wrong', () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ['no shop_id', {}, 'shop_id is required'],
+    ['an empty shop_id', { shop_id: '' }, 'shop_id must be a string of 1 to 100 characters'],
+    ['a shop_id of 101 characters', { shop_id: 's'.repeat(101) }, 'shop_id must be a string of 1 to 100 characters'],
+    ['a numeric shop_id', { shop_id: 7 }, 'shop_id must be a string of 1 to 100 characters'],
+    ['metadata as a list', { shop_id: 'outdoor', metadata: [] }, 'metadata must be an object'],
+    ['a screen width in words', { shop_id: 'outdoor', metadata: { screen_width: 'wide' } }, 'metadata.screen_width must be a number >= 0'],
+    ['a numeric user agent', { shop_id: 'outdoor', metadata: { user_agent: 5 } }, 'metadata.user_agent must be a string'],
+  ])('%s', async (_label, json, error) => {
+    expect(await svc.call('/v3/identity', { json })).toMatchObject({ status: 400, body: { error } });
+  });
+});
+
+// A seeded generator keeps any failure reproducible.
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('garbage never crashes the service', () => {
+  it('answers 300 garbage requests without a 5xx and keeps serving', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const rand = random(20240501);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+    const scalars = [null, true, false, 0, -1, 1.5, 1e308, -0, '', 'x', '\ud800', '💥', '2024-05-01T10:00:00Z', '__proto__'];
+    const value = (depth: number): unknown => {
+      const roll = rand();
+      if (depth > 3 || roll < 0.5) return pick(scalars);
+      if (roll < 0.75) return Array.from({ length: Math.floor(rand() * 4) }, () => value(depth + 1));
+      const keys = ['id', 'seq', 'event', 'data', 'url', 'metadata', 'shop_id', 'events', 'token', '__proto__', 'constructor'];
+      return Object.fromEntries(Array.from({ length: Math.floor(rand() * 5) }, () => [pick(keys), value(depth + 1)]));
+    };
+    const mutated = (): unknown => {
+      const event: Record<string, unknown> = { ...sampleEvent(), shop_id: 'outdoor', token };
+      const field = pick([...Object.keys(event), 'data']);
+      if (rand() < 0.3) delete event[field];
+      else event[field] = value(1);
+      return rand() < 0.3 ? { events: [event, value(0)] } : event;
+    };
+    const bodies = [
+      () => Buffer.from(Array.from({ length: Math.floor(rand() * 600) }, () => Math.floor(rand() * 256))),
+      () => JSON.stringify(value(0)),
+      () => JSON.stringify(mutated()),
+      () => JSON.stringify(mutated()).slice(0, Math.floor(rand() * 80)),
+      () => `{"data":{"metadata":${'['.repeat(5000)}${']'.repeat(5000)}}}`,
+    ];
+    const posts = ['/v3/event', '/v3/batch', '/v3/identity', '/v3/server-event', '/v2/getIdentity', '/v2/trackEvent', '/__control/faults'];
+    const gets = ['/getIdentity', '/trackEvent', '/v3/events', '/v3/identity'];
+    const query = (): string =>
+      ['shop_id', 'distinct_id', 'token', 'event', 'url', 'id', 'limit', 'visitor']
+        .filter(() => rand() < 0.5)
+        .map((key) => `${key}=${encodeURIComponent(String(value(3)))}`)
+        .join('&');
+
+    for (let i = 0; i < 300; i += 1) {
+      const auth = rand() < 0.5 ? { token } : rand() < 0.5 ? { token: 'x.y.z' } : {};
+      const answer =
+        rand() < 0.8
+          ? await svc.call(pick(posts), { ...auth, method: 'POST', body: pick(bodies)() })
+          : await svc.call(`${pick(gets)}?${query()}`, auth);
+      expect(answer.status, `request ${i}`).toBeLessThan(500);
+      if (answer.status >= 400) expect(typeof answer.body.error).toBe('string');
+    }
+    expect((await svc.call('/ping')).body).toEqual({ pong: true });
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
