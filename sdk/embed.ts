@@ -26,12 +26,36 @@ function emptySnapshot(): unknown {
 }
 
 let loaded: AisleApp | undefined;
+let stylesheet: HTMLLinkElement | undefined;
+
+/** Longest wait for aisle.css before rendering anyway (a blocked stylesheet must not block Aisle). */
+const STYLES_WAIT_MS = 3000;
+
+/** Links aisle.css (beside aisle.js) once; resolves when it loaded, failed or took too long. */
+function loadStyles(): Promise<void> {
+  if (stylesheet?.isConnected) return Promise.resolve();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL('aisle.css', scriptSrc || location.href).href;
+  link.setAttribute('data-aisle-styles', '');
+  stylesheet = link;
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, STYLES_WAIT_MS);
+    const done = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
+    document.head.appendChild(link);
+  });
+}
 
 const aisle = {
   version: VERSION,
   /** Renders Aisle for `context`; resolves once the first render is on screen. */
   mount(context: unknown): Promise<void> {
-    return loadApp().then((app) => {
+    return Promise.all([loadApp(), loadStyles()]).then(([app]) => {
       loaded = app;
       return app.mount(context);
     });
@@ -39,6 +63,8 @@ const aisle = {
   /** Removes everything Aisle installed and restores the host's content. */
   unmount(): void {
     loaded?.unmount();
+    stylesheet?.remove();
+    stylesheet = undefined;
   },
   debug: {
     /** A JSON-safe picture of the analytics queue and the search state; never holds the token. */

@@ -65,7 +65,7 @@ export function mountAisle(raw: unknown, win: Window & typeof globalThis = windo
             main.replaceChildren(...previous);
           });
           cleanups.push(injectDelayedScripts(doc, env.timers));
-          if (!store.search.response) void store.dlp.load();
+          if (!store.sitemap && !store.search.response) void store.dlp.load();
           resolve(mounted);
         },
         win.console,

@@ -1,7 +1,7 @@
 import { localeOf, messagesFor, type Messages } from '../core/messages.js';
 import { isSitemapShape } from '../core/normalize.js';
 import { pageFromPath } from '../core/searchRequest.js';
-import type { Locale, PageRoute, RenderContext, SearchResponse } from '../core/types.js';
+import type { Locale, PageRoute, RenderContext, SearchResponse, SitemapData } from '../core/types.js';
 import { DlpStore } from './DlpStore.js';
 import { DrawerStore } from './DrawerStore.js';
 import type { StoreEnv } from './env.js';
@@ -17,6 +17,8 @@ export class RootStore {
   readonly dlp: DlpStore;
   readonly drawer: DrawerStore;
   readonly viewport: ViewportStore;
+  /** The sitemap shown on the VSM route, or null on a DLP. */
+  readonly sitemap: SitemapData | null;
 
   constructor(
     readonly env: StoreEnv,
@@ -30,7 +32,9 @@ export class RootStore {
       screen: 'dlp',
       page: location.pathname.split('/').filter(Boolean).pop() ?? '',
     };
-    const initial = context.data && !isSitemapShape(context.data) ? (context.data as SearchResponse) : null;
+    const isSitemap = !!context.data && isSitemapShape(context.data);
+    const initial = context.data && !isSitemap ? (context.data as SearchResponse) : null;
+    this.sitemap = this.route.screen === 'vsm' && isSitemap ? (context.data as SitemapData) : null;
     this.search = new SearchStore(env, initial);
     this.dlp = new DlpStore(env, context, this.route.page, this.search);
     this.drawer = new DrawerStore(env.timers);
