@@ -24,13 +24,15 @@ describe('demo retailer pages in Chromium', () => {
   it('a DLP page carries the render context and loads the embed', async () => {
     const page = await browser.newPage();
     const { errors } = watchErrors(page);
-    await page.goto(`${baseUrl}/maple/womens-dresses`);
+    await page.goto(`${baseUrl}/maple/womens-running-shoes`);
     const context = await page.evaluate(() => JSON.parse(document.getElementById('aisle-context')!.textContent!));
     expect(context.config.id).toBe('maple');
     expect(context.environment).toBe('development');
     expect(context.data.products.length).toBeGreaterThan(0);
     await page.waitForFunction(() => typeof (window as { Aisle?: unknown }).Aisle === 'object');
-    expect(await page.evaluate(() => (window as unknown as { Aisle: { version: string } }).Aisle.version)).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(await page.evaluate(() => (window as unknown as { Aisle: { version: string } }).Aisle.version)).toMatch(
+      /^\d+\.\d+\.\d+$/,
+    );
     await page.waitForSelector('main [data-aisle]');
     expect(errors).toEqual([]);
     await page.close();

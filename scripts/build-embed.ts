@@ -1,53 +1,51 @@
 /**
  * Builds the production embed: `dist/embed/aisle.js`, a small classic script that defines
- * `window.Aisle` and loads the app as ES module chunks from beside itself, so that what the first
- * render does not need (slider, drawer, sanitiser, …) is fetched only on demand.
+ * `window.Aisle`, links `aisle.css` and imports the app as ES module chunks from beside itself.
+ * Everything the first render needs is one chunk; what it does not need (slider, drawer, filter
+ * panels, sanitiser, below-the-fold sections, sitemap, analytics) loads on demand.
  */
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { rolldown, type OutputChunk } from 'rolldown';
 import { AISLE_CSS } from '../sdk/ui/stylesheet.js';
 
 const outdir = 'dist/embed';
 const production = { 'process.env.NODE_ENV': '"production"' };
 
-/** The output file built from `entry`, relative to the embed folder. */
-function outputFor(metafile: Metafile, entry: string): string {
-  const found = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === entry);
-  if (!found) throw new Error(`no output for ${entry}`);
-  return relative(outdir, found[0]).split('\\').join('/');
-}
-
-/** Output files a chunk pulls in statically (what loads before its code runs). */
-function staticClosure(metafile: Metafile, file: string, seen = new Set<string>()): Set<string> {
+/** Chunks a chunk pulls in statically (what loads before its code runs), itself included. */
+function staticClosure(chunks: Map<string, OutputChunk>, file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
-  for (const imp of metafile.outputs[file]?.imports ?? []) {
-    if (imp.kind === 'import-statement') staticClosure(metafile, imp.path, seen);
-  }
+  for (const imported of chunks.get(file)?.imports ?? []) staticClosure(chunks, imported, seen);
   return seen;
 }
 
+/** Builds dist/embed; returns the app chunk and the files of a first render. */
 export async function buildEmbed(): Promise<{ app: string; firstRender: string[] }> {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  const app = await build({
-    entryPoints: { app: 'sdk/app.ts' },
-    outdir: join(outdir, 'chunks'),
-    bundle: true,
-    splitting: true,
-    format: 'esm',
+  const bundle = await rolldown({
+    input: { app: 'sdk/app.ts' },
+    platform: 'browser',
+    transform: { define: production },
+    logLevel: 'warn',
+  });
+  const { output } = await bundle.write({
+    dir: join(outdir, 'chunks'),
+    format: 'es',
     minify: true,
     sourcemap: true,
-    target: 'es2020',
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunk-[hash]',
-    define: production,
-    metafile: true,
-    legalComments: 'linked',
-    logLevel: 'warning',
+    entryFileNames: '[name]-[hash].js',
+    chunkFileNames: '[name]-[hash].js',
+    // Every module the app imports statically goes into one chunk: one request, one gzip stream.
+    codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
   });
-  const appFile = outputFor(app.metafile, 'sdk/app.ts');
+  await bundle.close();
+  const chunks = new Map(output.filter((o): o is OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  if (!entry) throw new Error('the app entry chunk is missing');
+  const app = `chunks/${entry.fileName}`;
   await build({
     entryPoints: ['sdk/embed.ts'],
     outfile: join(outdir, 'aisle.js'),
@@ -56,16 +54,13 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
     minify: true,
     sourcemap: true,
     target: 'es2020',
-    define: { ...production, __AISLE_APP_CHUNK__: JSON.stringify(appFile) },
+    define: { ...production, __AISLE_APP_CHUNK__: JSON.stringify(app) },
     logLevel: 'warning',
   });
   writeFileSync(join(outdir, 'aisle.css'), AISLE_CSS);
-  const firstRender = [
-    'aisle.js',
-    ...[...staticClosure(app.metafile, join(outdir, appFile))].map((f) => relative(outdir, f)),
-  ];
-  writeFileSync(join(outdir, 'manifest.json'), JSON.stringify({ app: appFile, firstRender }, null, 2));
-  return { app: appFile, firstRender };
+  const firstRender = ['aisle.js', ...[...staticClosure(chunks, entry.fileName)].map((f) => `chunks/${f}`)];
+  writeFileSync(join(outdir, 'manifest.json'), JSON.stringify({ app, firstRender }, null, 2));
+  return { app, firstRender };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

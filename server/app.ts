@@ -55,7 +55,8 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Required<A
   }
   if (method === 'POST' && pathname === '/search') return searchEndpoint(req, res, 'search');
   if (method === 'POST' && pathname === '/vehicle-selector') return searchEndpoint(req, res, 'vehicle-selector');
-  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return sendText(res, 405, 'text/plain', 'method not allowed');
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST')
+    return sendText(res, 405, 'text/plain', 'method not allowed');
   if (pathname === '/') return sendText(res, 200, html, renderIndexPage(loadTenants(), resolve('.output/chrome-mv3')));
   if (pathname === '/health') return sendJson(req, res, 200, { ok: true });
   if (pathname === '/favicon.ico') return void res.writeHead(204).end();
@@ -63,11 +64,18 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Required<A
   if (pathname.startsWith('/img/')) return image(res, url);
 
   const tenant = tenantForPath(pathname);
-  if (!tenant) return sendText(res, 404, html, '<!doctype html><title>Not found</title><p>No such page. <a href="/">All tenants</a></p>');
+  if (!tenant)
+    return sendText(
+      res,
+      404,
+      html,
+      '<!doctype html><title>Not found</title><p>No such page. <a href="/">All tenants</a></p>',
+    );
   const rest = pathname.slice(tenant.config.base.length).replace(/^\/+/, '');
   if (method === 'POST') {
     if (tenant.config.proxySearch && rest === 'search') return searchEndpoint(req, res, 'search', tenant);
-    if (tenant.config.proxySearch && rest === 'vehicle-selector') return searchEndpoint(req, res, 'vehicle-selector', tenant);
+    if (tenant.config.proxySearch && rest === 'vehicle-selector')
+      return searchEndpoint(req, res, 'vehicle-selector', tenant);
     return sendJson(req, res, 404, { error: `no endpoint at ${pathname}` });
   }
   const demo: DemoRequest = { tenant, origin, url, embedSrc: '/embed/aisle.js' };

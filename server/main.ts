@@ -12,7 +12,8 @@ server.listen(port, host, () => {
   console.log(`  search API:        POST ${origin}/search, POST ${origin}/vehicle-selector`);
   console.log(`  analytics service: ${origin}/analytics`);
   console.log(`  embed:             ${origin}/embed/aisle.js`);
-  for (const t of loadTenants()) console.log(`  ${(t.config.name ?? t.config.id).padEnd(26)} ${origin}${t.config.base}/vsm/`);
+  for (const t of loadTenants())
+    console.log(`  ${(t.config.name ?? t.config.id).padEnd(26)} ${origin}${t.config.base}/vsm/`);
   console.log(`  unpacked extension: ${resolve('.output/chrome-mv3')} (after npm run build)`);
 });
 const stop = (): void => void server.close(() => process.exit(0));

@@ -155,7 +155,12 @@ function normalizeOption(raw: unknown): FilterOption | null {
   if (!isRecord(raw)) return null;
   const key = toStr(raw.key);
   if (key === '') return null;
-  const option: FilterOption = { key, text: toStr(raw.text) || key, selected: toBool(raw.selected), count: toNum(raw.count) };
+  const option: FilterOption = {
+    key,
+    text: toStr(raw.text) || key,
+    selected: toBool(raw.selected),
+    count: toNum(raw.count),
+  };
   const swatch = toStr(raw.swatch);
   if (swatch !== '') option.swatch = swatch;
   return option;

@@ -63,7 +63,10 @@ export function browserHost(win: Window, getRoot: () => Element | null): HostPor
 }
 
 /** The StoreEnv for a real page, with timers tracked so that unmount can clear them all. */
-export function browserEnv(win: Window & typeof globalThis, getRoot: () => Element | null): StoreEnv & { timers: TrackedTimers } {
+export function browserEnv(
+  win: Window & typeof globalThis,
+  getRoot: () => Element | null,
+): StoreEnv & { timers: TrackedTimers } {
   return {
     transport: fetchTransport(),
     timers: trackTimers(browserTimers()),

@@ -107,7 +107,8 @@ describe('history guard (spec §2: updates to #department are stopped)', () => {
 
 describe('delayed body scripts (spec §4: injected after 100 ms)', () => {
   it('injects the template scripts after 100 ms and removes them on cleanup', () => {
-    document.body.innerHTML = '<template id="aisle-body-scripts"><script>window.__ran = (window.__ran || 0) + 1</script></template>';
+    document.body.innerHTML =
+      '<template id="aisle-body-scripts"><script>window.__ran = (window.__ran || 0) + 1</script></template>';
     const stop = injectDelayedScripts(document, timers);
     vi.advanceTimersByTime(99);
     expect(document.querySelectorAll('script[data-aisle-injected]')).toHaveLength(0);

@@ -14,7 +14,6 @@ export function waitForElement(
   onFound: (element: Element) => void,
   log: Pick<Console, 'warn'> = console,
 ): () => void {
-  let handle: unknown;
   const find = (): Element | null | 'invalid' => {
     try {
       return doc.querySelector(selector);
@@ -31,7 +30,7 @@ export function waitForElement(
     onFound(first);
     return () => undefined;
   }
-  handle = timers.setInterval(() => {
+  const handle = timers.setInterval(() => {
     const found = find();
     if (found && found !== 'invalid') {
       timers.clearInterval(handle);

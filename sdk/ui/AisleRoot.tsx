@@ -1,8 +1,11 @@
 import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
 import type { RootStore } from '../stores/RootStore.js';
 import { Dlp } from './dlp/Dlp.js';
 import { StoreProvider } from './StoreContext.js';
-import { Vsm } from './vsm/Vsm.js';
+
+// The sitemap is another route: DLP pages never load its code.
+const Vsm = lazy(() => import('./vsm/Vsm.js').then((m) => ({ default: m.Vsm })));
 
 /** Aisle's whole UI inside the host's main element (its stylesheet is `aisle.css`, see sdk/ui/stylesheet.ts). */
 export const AisleRoot = observer(function AisleRoot({ store }: { store: RootStore }) {
@@ -10,7 +13,9 @@ export const AisleRoot = observer(function AisleRoot({ store }: { store: RootSto
     <StoreProvider store={store}>
       <div className="aisle-root" lang={store.locale === 'fr' ? 'fr' : 'en'}>
         {store.sitemap ? (
-          <Vsm data={store.sitemap} />
+          <Suspense fallback={null}>
+            <Vsm data={store.sitemap} />
+          </Suspense>
         ) : (
           <Dlp />
         )}

@@ -9,4 +9,6 @@ import { themeStyles } from './styles.js';
 import { vsmStyles } from './vsm/styles.js';
 
 /** Every rule Aisle needs, in cascade order. */
-export const AISLE_CSS = [themeStyles, PANEL_CSS, CHIPS_CSS, POPOVER_CSS, DRAWER_CSS, sliderStyles, vsmStyles].join('\n');
+export const AISLE_CSS = [themeStyles, PANEL_CSS, CHIPS_CSS, POPOVER_CSS, DRAWER_CSS, sliderStyles, vsmStyles].join(
+  '\n',
+);

@@ -93,7 +93,9 @@ describe('POST /v3/batch', () => {
 describe('POST /v3/server-event', () => {
   it('stores an event for the named shop without a token', async () => {
     const event = sampleEvent({ event: 'order:placed' });
-    const { status, body } = await svc.call('/v3/server-event', { json: { ...event, shop_id: 'outdoor', distinct_id: 'v-1' } });
+    const { status, body } = await svc.call('/v3/server-event', {
+      json: { ...event, shop_id: 'outdoor', distinct_id: 'v-1' },
+    });
     expect(status).toBe(202);
     expect(body).toEqual({ id: event.id, duplicate: false });
     expect(svc.service.stored('outdoor')[0]).toMatchObject({ event: 'order:placed', visitor_id: 'v-1' });

@@ -48,7 +48,8 @@ export function checkFault(raw: Record<string, unknown>): Checked<Fault> {
     }
   }
   if (mode === 'delay') {
-    if (!isIntIn(delayMs, 0, MAX_DELAY_MS)) return fail(`delayMs must be an integer from 0 to ${MAX_DELAY_MS} for mode delay`);
+    if (!isIntIn(delayMs, 0, MAX_DELAY_MS))
+      return fail(`delayMs must be an integer from 0 to ${MAX_DELAY_MS} for mode delay`);
     fault.delayMs = delayMs;
   }
   if (paths !== undefined) {

@@ -25,7 +25,10 @@ describe('POST /v3/identity', () => {
   it('keeps the sub of a valid bearer token for the same shop, whatever distinct_id says', async () => {
     svc = await startTestService();
     const first = await svc.identify('outdoor', 'visitor-1');
-    const { body } = await svc.call('/v3/identity', { token: first, json: { shop_id: 'outdoor', distinct_id: 'someone-else' } });
+    const { body } = await svc.call('/v3/identity', {
+      token: first,
+      json: { shop_id: 'outdoor', distinct_id: 'someone-else' },
+    });
     const { body: claims } = await svc.call('/v3/identity', { token: body.id });
     expect(claims.sub).toBe('visitor-1');
   });
@@ -33,14 +36,20 @@ describe('POST /v3/identity', () => {
   it('ignores a bearer token issued for another shop and uses distinct_id instead', async () => {
     svc = await startTestService();
     const other = await svc.identify('garden', 'visitor-1');
-    const { body } = await svc.call('/v3/identity', { token: other, json: { shop_id: 'outdoor', distinct_id: 'visitor-2' } });
+    const { body } = await svc.call('/v3/identity', {
+      token: other,
+      json: { shop_id: 'outdoor', distinct_id: 'visitor-2' },
+    });
     const { body: claims } = await svc.call('/v3/identity', { token: body.id });
     expect(claims).toMatchObject({ sub: 'visitor-2', shop_id: 'outdoor' });
   });
 
   it('ignores an unverifiable bearer token rather than refusing the request', async () => {
     svc = await startTestService();
-    const { status, body } = await svc.call('/v3/identity', { token: 'not.a.jwt', json: { shop_id: 'outdoor', distinct_id: 'v-9' } });
+    const { status, body } = await svc.call('/v3/identity', {
+      token: 'not.a.jwt',
+      json: { shop_id: 'outdoor', distinct_id: 'v-9' },
+    });
     expect(status).toBe(200);
     expect((await svc.call('/v3/identity', { token: body.id })).body.sub).toBe('v-9');
   });
@@ -106,7 +115,10 @@ describe('token expiry', () => {
     svc = await startTestService({ tokenTtlSeconds: 1, now: () => clock });
     const expired = await svc.identify('outdoor', 'visitor-1');
     clock += 5000;
-    const { body } = await svc.call('/v3/identity', { token: expired, json: { shop_id: 'outdoor', distinct_id: 'visitor-2' } });
+    const { body } = await svc.call('/v3/identity', {
+      token: expired,
+      json: { shop_id: 'outdoor', distinct_id: 'visitor-2' },
+    });
     expect((await svc.call('/v3/identity', { token: body.id })).body.sub).toBe('visitor-2');
   });
 });

@@ -10,7 +10,10 @@ import { bearerToken } from './tokens.js';
 /** Legacy `GET /getIdentity?shop_id=…&distinct_id=…` → `{id}`. */
 export const getIdentityByQuery: Route = (ctx) => {
   const query = ctx.url.searchParams;
-  return issueIdentity(ctx, { shop_id: query.get('shop_id') ?? undefined, distinct_id: query.get('distinct_id') ?? undefined });
+  return issueIdentity(ctx, {
+    shop_id: query.get('shop_id') ?? undefined,
+    distinct_id: query.get('distinct_id') ?? undefined,
+  });
 };
 
 async function trackLegacyEvent(ctx: RouteContext, token: unknown, raw: Record<string, unknown>): Promise<Answer> {

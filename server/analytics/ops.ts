@@ -6,7 +6,10 @@ import { readJsonObject } from './http.js';
 export const ANALYTICS_SERVICE_VERSION = '3.0.0';
 
 /** `GET /`: names the service. */
-export const describe: Route = () => ({ status: 200, body: { service: 'aisle-analytics', version: ANALYTICS_SERVICE_VERSION } });
+export const describe: Route = () => ({
+  status: 200,
+  body: { service: 'aisle-analytics', version: ANALYTICS_SERVICE_VERSION },
+});
 
 /** `GET /ping`. */
 export const ping: Route = () => ({ status: 200, body: { pong: true } });

@@ -55,7 +55,8 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
     // HEAD is GET without a body (Node drops the body), so load-balancer probes work.
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     const route = methods[method];
-    if (!route) throw new HttpError(405, `${method} is not allowed on ${path}; use ${Object.keys(methods).join(' or ')}`);
+    if (!route)
+      throw new HttpError(405, `${method} is not allowed on ${path}; use ${Object.keys(methods).join(' or ')}`);
     const fault = isControlPath(path) ? undefined : faults.take(path);
     if (fault && (await applyFault(fault, req, res))) return;
     const ctx: RouteContext = { req, url: requestUrl(req), store, tokens, faults, now };
@@ -67,8 +68,10 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
       try {
         await dispatch(req, res, path);
       } catch (error) {
-        if (error instanceof HttpError) return sendAnswer(req, res, { status: error.status, body: { error: error.message } });
-        if (!store.ping()) return sendAnswer(req, res, { status: 503, body: { error: 'analytics database unavailable' } });
+        if (error instanceof HttpError)
+          return sendAnswer(req, res, { status: error.status, body: { error: error.message } });
+        if (!store.ping())
+          return sendAnswer(req, res, { status: 503, body: { error: 'analytics database unavailable' } });
         console.error('[analytics] request failed:', error);
         sendAnswer(req, res, { status: 500, body: { error: 'internal error' } });
       }

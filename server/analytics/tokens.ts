@@ -40,7 +40,12 @@ export function createTokenIssuer(secret: string, ttlSeconds: number, now: () =>
           requiredClaims: ['sub', 'iat', 'exp'],
         });
         const { sub, shop_id, iat, exp } = payload;
-        if (typeof sub !== 'string' || typeof shop_id !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') {
+        if (
+          typeof sub !== 'string' ||
+          typeof shop_id !== 'string' ||
+          typeof iat !== 'number' ||
+          typeof exp !== 'number'
+        ) {
           return { ok: false, error: 'token claims are incomplete' };
         }
         return { ok: true, claims: { sub, shop_id, iat, exp } };

@@ -6,7 +6,11 @@ import { demoLocale } from './tenant-pages.js';
 import { renderShopPage } from './shop-page.js';
 
 /** The retailer's own product page, where a product click lands (Aisle is not embedded here). */
-export function renderProductPage(tenant: TenantFixture, productId: string, url: URL): { status: number; html: string } {
+export function renderProductPage(
+  tenant: TenantFixture,
+  productId: string,
+  url: URL,
+): { status: number; html: string } {
   const locale = demoLocale(tenant, url);
   const product = loadCatalogue().productById(productId);
   const region = tenant.config.region ?? 'us';
@@ -18,7 +22,13 @@ export function renderProductPage(tenant: TenantFixture, productId: string, url:
         product.description.replace(/<[^>]*>/g, ' '),
       )}</p><p><a href="javascript:history.back()">${locale === 'fr' ? 'Retour' : 'Back to results'}</a></p></section>`
     : `<section class="shop-hero"><h1>${escapeHtml(title)}</h1></section>`;
-  const head = { title, canonical: `${tenant.config.prodUrl}${url.pathname}`, metaTitle: title, description: title, robots: 'index' };
+  const head = {
+    title,
+    canonical: `${tenant.config.prodUrl}${url.pathname}`,
+    metaTitle: title,
+    description: title,
+    robots: 'index',
+  };
   return {
     status: product ? 200 : 404,
     html: renderShopPage({ tenant, locale, head, nav: [], mainHtml: body, embedSrc: '' }),

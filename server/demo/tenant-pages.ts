@@ -33,7 +33,10 @@ export function demoContext(tenant: TenantFixture, origin: string, locale: 'en' 
 }
 
 function stripHtml(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function shopNav(tenant: TenantFixture, locale: 'en' | 'fr'): Array<{ title: string; href: string }> {
@@ -41,7 +44,10 @@ function shopNav(tenant: TenantFixture, locale: 'en' | 'fr'): Array<{ title: str
   const categories = loadCatalogue().categoriesFor(tenant.demo.vertical).slice(0, 5);
   const suffix = locale === 'fr' && tenant.config.region === 'ca' ? '?locale=fr_CA' : '';
   return [
-    ...categories.map((c) => ({ title: locale === 'fr' ? c.title.fr : c.title.en, href: `${base}/${c.slug}${suffix}` })),
+    ...categories.map((c) => ({
+      title: locale === 'fr' ? c.title.fr : c.title.en,
+      href: `${base}/${c.slug}${suffix}`,
+    })),
     { title: locale === 'fr' ? 'Toutes les catégories' : 'All categories', href: `${base}/vsm/${suffix}` },
   ];
 }
@@ -69,7 +75,15 @@ export function renderDlpDemo(req: DemoRequest, page: string): { status: number;
   const mainHtml = `<section class="shop-hero"><h1>${escapeHtml(title)}</h1><p>${
     locale === 'fr' ? 'Chargement de la sélection…' : 'Loading our selection…'
   }</p></section>`;
-  const html = renderShopPage({ tenant, locale, context, head, nav: shopNav(tenant, locale), mainHtml, embedSrc: req.embedSrc });
+  const html = renderShopPage({
+    tenant,
+    locale,
+    context,
+    head,
+    nav: shopNav(tenant, locale),
+    mainHtml,
+    embedSrc: req.embedSrc,
+  });
   return { status: data?.pageNotFound ? 404 : 200, html };
 }
 
@@ -90,6 +104,14 @@ export function renderVsmDemo(req: DemoRequest, pagePath: string): { status: num
     robots: data ? 'index, follow' : 'noindex, follow',
   };
   const mainHtml = `<section class="shop-hero"><h1>${escapeHtml(title)}</h1></section>`;
-  const html = renderShopPage({ tenant, locale, context, head, nav: shopNav(tenant, locale), mainHtml, embedSrc: req.embedSrc });
+  const html = renderShopPage({
+    tenant,
+    locale,
+    context,
+    head,
+    nav: shopNav(tenant, locale),
+    mainHtml,
+    embedSrc: req.embedSrc,
+  });
   return { status: data ? 200 : 404, html };
 }

@@ -12,12 +12,22 @@ export const Breadcrumbs = observer(function Breadcrumbs({ position }: { positio
   const suffix = (url: string) => localeSuffixUrl(url, { region, locale });
   const current = dlp.data?.h1_header ?? '';
   return (
-    <nav className={`aisle-breadcrumbs aisle-breadcrumbs--${position}`} data-aisle="breadcrumbs" aria-label={position === 'top' ? m.breadcrumbs : m.breadcrumbsBottom}>
+    <nav
+      className={`aisle-breadcrumbs aisle-breadcrumbs--${position}`}
+      data-aisle="breadcrumbs"
+      aria-label={position === 'top' ? m.breadcrumbs : m.breadcrumbsBottom}
+    >
       <ol>
         <li>
           <a href={suffix(base ? `${base}/` : '/')}>{m.home}</a>
         </li>
-        <li>{region === 'ca' ? <a href={suffix(`${base}/vsm/`)}>{m.popularCategories}</a> : <span>{m.popularCategories}</span>}</li>
+        <li>
+          {region === 'ca' ? (
+            <a href={suffix(`${base}/vsm/`)}>{m.popularCategories}</a>
+          ) : (
+            <span>{m.popularCategories}</span>
+          )}
+        </li>
         {current ? (
           <li>
             <span aria-current="page">{current}</span>

@@ -4,16 +4,15 @@ import { ProductGrid } from '../product/ProductGrid.js';
 import { SelectedChips } from '../filters/Chips.js';
 import { useStores } from '../StoreContext.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
-import { InfiniteSentinel, Pagination } from './Paging.js';
-import { RelatedItems } from './RelatedItems.js';
-import { SafeHtml } from './SafeHtml.js';
-import { SimilarProducts } from './SimilarProducts.js';
-import { StructuredData } from './StructuredData.js';
+import { NotFound } from './NotFound.js';
 import { Toolbar } from './Toolbar.js';
 import { Skeleton } from './Skeleton.js';
 
 // The drawer is not part of the first render: it loads when the shopper first opens it.
 const Drawer = lazy(() => import('../filters/Drawer.js'));
+// Everything below the grid (paging, similar products, related items, SEO text, structured data)
+// is below the fold: it follows the first paint by a moment instead of weighing on it.
+const BelowFold = lazy(() => import('./BelowFold.js'));
 
 /** The DLP category page of spec section 2, its sections in the spec's order. */
 export const Dlp = observer(function Dlp() {
@@ -21,7 +20,7 @@ export const Dlp = observer(function Dlp() {
   const data = dlp.data;
   if (!data) return search.loading ? <Skeleton label={m.loading} /> : null;
   if (data.pageNotFound) {
-    return <SafeHtml html={data.notFoundHtmlElement} className="aisle-not-found" hook="not-found" />;
+    return <NotFound html={data.notFoundHtmlElement} />;
   }
   const busy = search.loading && search.refresh;
   return (
@@ -44,12 +43,9 @@ export const Dlp = observer(function Dlp() {
           ) : null}
         </div>
       )}
-      {dlp.infinite ? <InfiniteSentinel /> : <Pagination />}
-      <SimilarProducts />
-      <RelatedItems />
-      <Breadcrumbs position="bottom" />
-      <SafeHtml html={data.description} className="aisle-seo" hook="seo" />
-      <StructuredData />
+      <Suspense fallback={null}>
+        <BelowFold />
+      </Suspense>
       {drawer.visible ? (
         <Suspense fallback={null}>
           <Drawer />

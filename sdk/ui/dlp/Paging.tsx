@@ -19,7 +19,12 @@ export const InfiniteSentinel = observer(function InfiniteSentinel() {
         {search.loading && !search.refresh ? m.loadingMore : m.showingOf(payload.shown, payload.filtered)}
       </p>
       {more ? (
-        <button type="button" className="aisle-button aisle-button--secondary" onClick={() => dlp.loadMore()} disabled={search.loading}>
+        <button
+          type="button"
+          className="aisle-button aisle-button--secondary"
+          onClick={() => dlp.loadMore()}
+          disabled={search.loading}
+        >
           {m.loadMore}
         </button>
       ) : null}
@@ -34,12 +39,20 @@ export const Pagination = observer(function Pagination() {
   const current = dlp.state.pageNumber;
   const filtered = dlp.data?.payload.filtered ?? 0;
   if (filtered === 0) return null;
-  const sizes = [...new Set([dlp.defaultPageSize, dlp.defaultPageSize * 2, dlp.defaultPageSize * 4, dlp.state.pageSize])].sort((a, b) => a - b);
+  const sizes = [
+    ...new Set([dlp.defaultPageSize, dlp.defaultPageSize * 2, dlp.defaultPageSize * 4, dlp.state.pageSize]),
+  ].sort((a, b) => a - b);
   return (
     <div className="aisle-paging">
       {count > 1 ? (
         <nav className="aisle-pagination" aria-label={m.pagination}>
-          <button type="button" className="aisle-page" onClick={() => dlp.goToPage(current - 1)} disabled={current <= 1} aria-label={m.previousPage}>
+          <button
+            type="button"
+            className="aisle-page"
+            onClick={() => dlp.goToPage(current - 1)}
+            disabled={current <= 1}
+            aria-label={m.previousPage}
+          >
             ‹
           </button>
           {pageWindow(current, count).map((n, i) =>
@@ -60,7 +73,13 @@ export const Pagination = observer(function Pagination() {
               </button>
             ),
           )}
-          <button type="button" className="aisle-page" onClick={() => dlp.goToPage(current + 1)} disabled={current >= count} aria-label={m.nextPage}>
+          <button
+            type="button"
+            className="aisle-page"
+            onClick={() => dlp.goToPage(current + 1)}
+            disabled={current >= count}
+            aria-label={m.nextPage}
+          >
             ›
           </button>
         </nav>

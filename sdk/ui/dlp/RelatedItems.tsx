@@ -34,7 +34,8 @@ export const RelatedItems = observer(function RelatedItems() {
       >
         {shown.map((page, index) => {
           const url = relatedPageUrl(page.href, context.config.base, origin);
-          if (url === null) env.log.error(`[Aisle] related link URL cannot be built from "${page.href}": empty URL used.`);
+          if (url === null)
+            env.log.error(`[Aisle] related link URL cannot be built from "${page.href}": empty URL used.`);
           return (
             <li key={`${index}-${page.href}`}>
               <a className="aisle-pill" href={url ? localeSuffixUrl(url, { region, locale }) : ''}>

@@ -5,8 +5,14 @@ let sanitizer: Promise<Sanitize> | undefined;
 
 /** DOMPurify, loaded on demand: server HTML is below the fold or on the rare not-found page. */
 export function loadSanitizer(): Promise<Sanitize> {
-  sanitizer ??= import('dompurify').then(({ default: DOMPurify }) => (html: string) =>
-    DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'], FORBID_ATTR: ['style'] }),
+  sanitizer ??= import('dompurify').then(
+    ({ default: DOMPurify }) =>
+      (html: string) =>
+        DOMPurify.sanitize(html, {
+          USE_PROFILES: { html: true },
+          FORBID_TAGS: ['style', 'form', 'input', 'button'],
+          FORBID_ATTR: ['style'],
+        }),
   );
   return sanitizer;
 }
@@ -27,5 +33,11 @@ export function SafeHtml({ html, className, hook }: { html: string; className: s
     };
   }, [html]);
   if (html.trim() === '') return null;
-  return <div className={className} data-aisle={hook} dangerouslySetInnerHTML={clean === null ? undefined : { __html: clean }} />;
+  return (
+    <div
+      className={className}
+      data-aisle={hook}
+      dangerouslySetInnerHTML={clean === null ? undefined : { __html: clean }}
+    />
+  );
 }

@@ -7,19 +7,30 @@ import { useIntersection } from '../hooks.js';
 import { SENTINEL_THRESHOLD } from './Paging.js';
 
 /** Similar products (spec section 4): 16 at first, 16 more each time the sentinel is reached. */
-export const SimilarProducts = observer(function SimilarProducts(props: { onProductClick?: Parameters<typeof ProductGrid>[0]['onProductClick'] }) {
+export const SimilarProducts = observer(function SimilarProducts(props: {
+  onProductClick?: Parameters<typeof ProductGrid>[0]['onProductClick'];
+}) {
   const { dlp, messages: m } = useStores();
   const all = dlp.data?.similar_products ?? [];
   const [count, setCount] = useState(SIMILAR_STEP);
   const more = count < all.length;
-  const ref = useIntersection<HTMLDivElement>(() => setCount((c) => nextSimilarCount(c, all.length)), SENTINEL_THRESHOLD, more);
+  const ref = useIntersection<HTMLDivElement>(
+    () => setCount((c) => nextSimilarCount(c, all.length)),
+    SENTINEL_THRESHOLD,
+    more,
+  );
   if (all.length === 0) return null;
   return (
     <section className="aisle-section" data-aisle="similar" aria-labelledby="aisle-similar-title">
       <h2 className="aisle-section__title" id="aisle-similar-title">
         {m.similarProducts}
       </h2>
-      <ProductGrid products={all.slice(0, count)} label={m.similarProducts} hook="similar-grid" onProductClick={props.onProductClick} />
+      <ProductGrid
+        products={all.slice(0, count)}
+        label={m.similarProducts}
+        hook="similar-grid"
+        onProductClick={props.onProductClick}
+      />
       {more ? <div className="aisle-sentinel aisle-sentinel--quiet" ref={ref} aria-hidden="true" /> : null}
     </section>
   );

@@ -37,7 +37,12 @@ export const SortControl = observer(function SortControl() {
   );
 });
 
-function SortDropdown(props: { options: SortOption[]; selected: SortOption; label: string; onChoose: (key: string) => void }) {
+function SortDropdown(props: {
+  options: SortOption[];
+  selected: SortOption;
+  label: string;
+  onChoose: (key: string) => void;
+}) {
   const { options, selected } = props;
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -70,7 +75,12 @@ function SortDropdown(props: { options: SortOption[]; selected: SortOption; labe
   };
   const onListKey = (event: KeyboardEvent) => {
     const last = options.length - 1;
-    const moves: Record<string, number> = { ArrowDown: Math.min(last, active + 1), ArrowUp: Math.max(0, active - 1), Home: 0, End: last };
+    const moves: Record<string, number> = {
+      ArrowDown: Math.min(last, active + 1),
+      ArrowUp: Math.max(0, active - 1),
+      Home: 0,
+      End: last,
+    };
     if (event.key in moves) setActive(moves[event.key]!);
     else if (event.key === 'Enter' || event.key === ' ') pick(active);
     else if (event.key === 'Escape') close(true);

@@ -1,11 +1,13 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { priceFilterHidden } from '../../core/price.js';
 import type { Filter } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
-import { FilterPanel } from './FilterPanel.js';
 import { DRAWER_ID } from './ids.js';
 import { selectedValueCount } from './options.js';
+
+// Panels load when a shopper first opens one: the first render only needs the buttons.
+const FilterPanel = lazy(() => import('./FilterPanel.js').then((m) => ({ default: m.FilterPanel })));
 
 /**
  * One filter's button in the toolbar (spec section 2). On desktop it toggles a popover holding the
@@ -73,7 +75,9 @@ export const FilterButton = observer(function FilterButton({ filter }: { filter:
       </button>
       {expanded ? (
         <div id={popoverId} className="aisle-popover" role="dialog" aria-label={filter.label}>
-          <FilterPanel filter={filter} context="popover" />
+          <Suspense fallback={<p className="aisle-popover__loading">…</p>}>
+            <FilterPanel filter={filter} context="popover" />
+          </Suspense>
         </div>
       ) : null}
     </div>

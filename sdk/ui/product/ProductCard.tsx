@@ -17,7 +17,12 @@ export interface ProductCardProps {
   messages: Messages;
   /** Images above the fold load at once; the rest lazily. */
   eager: boolean;
-  onProductClick?: (product: Product, variantId: string | null, position: number, event: MouseEvent<HTMLAnchorElement>) => void;
+  onProductClick?: (
+    product: Product,
+    variantId: string | null,
+    position: number,
+    event: MouseEvent<HTMLAnchorElement>,
+  ) => void;
 }
 
 /** A product card of spec section 2: image, brand, title, price, rating, swatches, promo. */
@@ -73,7 +78,11 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
       </p>
       {product.review_count > 0 ? (
         <p className="aisle-card__rating">
-          <Stars rating={product.average_rating} locale={locale} label={`${m.ratingOutOf5(product.average_rating)}, ${m.reviewCount(product.review_count)}`} />
+          <Stars
+            rating={product.average_rating}
+            locale={locale}
+            label={`${m.ratingOutOf5(product.average_rating)}, ${m.reviewCount(product.review_count)}`}
+          />
           <span className="aisle-card__reviews" aria-hidden="true">
             ({product.review_count})
           </span>

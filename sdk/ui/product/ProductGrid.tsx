@@ -13,7 +13,12 @@ export const ProductGrid = observer(function ProductGrid(props: {
   label: string;
   hook: 'grid' | 'similar-grid';
   busy?: boolean;
-  onProductClick?: (product: Product, variantId: string | null, position: number, event: MouseEvent<HTMLAnchorElement>) => void;
+  onProductClick?: (
+    product: Product,
+    variantId: string | null,
+    position: number,
+    event: MouseEvent<HTMLAnchorElement>,
+  ) => void;
 }) {
   const root = useStores();
   return (

@@ -29,7 +29,11 @@ export const Vsm = observer(function Vsm({ data }: { data: SitemapData }) {
           <ol>
             {data.breadcrumbs.map((crumb, i) => (
               <li key={`${i}-${crumb.url}`}>
-                {i === data.breadcrumbs.length - 1 ? <span aria-current="page">{crumb.title}</span> : <a href={href(crumb.url)}>{crumb.title}</a>}
+                {i === data.breadcrumbs.length - 1 ? (
+                  <span aria-current="page">{crumb.title}</span>
+                ) : (
+                  <a href={href(crumb.url)}>{crumb.title}</a>
+                )}
               </li>
             ))}
           </ol>
@@ -58,7 +62,12 @@ export const Vsm = observer(function Vsm({ data }: { data: SitemapData }) {
                   {pair.label}
                 </span>
               ) : (
-                <button type="button" className="aisle-vsm__letter" aria-label={m.jumpTo(pair.label)} onClick={() => jump(pair.letters)}>
+                <button
+                  type="button"
+                  className="aisle-vsm__letter"
+                  aria-label={m.jumpTo(pair.label)}
+                  onClick={() => jump(pair.letters)}
+                >
                   {pair.label}
                 </button>
               )}
@@ -68,7 +77,12 @@ export const Vsm = observer(function Vsm({ data }: { data: SitemapData }) {
       </nav>
       <div className="aisle-vsm__sections">
         {sections.map((section) => (
-          <section key={section.letter} className="aisle-vsm__section" data-aisle="vsm-section" aria-labelledby={`aisle-vsm-${section.letter === '#' ? 'num' : section.letter}`}>
+          <section
+            key={section.letter}
+            className="aisle-vsm__section"
+            data-aisle="vsm-section"
+            aria-labelledby={`aisle-vsm-${section.letter === '#' ? 'num' : section.letter}`}
+          >
             <h2
               id={`aisle-vsm-${section.letter === '#' ? 'num' : section.letter}`}
               tabIndex={-1}

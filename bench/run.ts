@@ -1,0 +1,45 @@
+/**
+ * `npm run bench`: prints Aisle's performance figures as a table and writes them to
+ * bench/results.json. Figures are medians over repeated runs; compare them as ratios.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { benchSearch } from './search.js';
+import { benchSize } from './size.js';
+
+/** A figure with the budget it must stay within, if any. */
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  budget?: number;
+}
+
+const figures: Figure[] = [];
+const add = (values: Record<string, number>, units: Record<string, string>, budgets: Record<string, number> = {}) => {
+  for (const [name, value] of Object.entries(values))
+    figures.push({ name, value, unit: units[name] ?? '', budget: budgets[name] });
+};
+
+const size = benchSize();
+add(size, Object.fromEntries(Object.keys(size).map((k) => [k, k.endsWith('_kb') ? 'KiB' : ''])), {
+  first_render_js_gzip_kb: 80,
+});
+const search = await benchSearch(Number(process.env.AISLE_BENCH_SEARCHES ?? 400));
+add(search, Object.fromEntries(Object.keys(search).map((k) => [k, k.endsWith('_ms') ? 'ms' : ''])), {
+  search_http_median_ms: 20,
+});
+
+const rows = figures.map((f) => ({
+  figure: f.name,
+  value: f.value,
+  unit: f.unit,
+  budget: f.budget ?? '',
+  within: f.budget === undefined ? '' : f.value <= f.budget ? 'yes' : 'NO',
+}));
+console.table(rows);
+mkdirSync('bench', { recursive: true });
+writeFileSync(
+  'bench/results.json',
+  JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, figures }, null, 2) + '\n',
+);
+console.log('written to bench/results.json');
