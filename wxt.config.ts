@@ -4,9 +4,16 @@ import { defineConfig } from 'wxt';
 export default defineConfig({
   srcDir: 'extension',
   outDir: '.output',
-  manifest: {
+  manifest: ({ browser }) => ({
     name: 'Aisle Preview',
     description: 'Preview Aisle on any retailer page and inspect its analytics queue.',
     permissions: ['storage'],
-  },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: { id: 'preview@aisle.example', data_collection_permissions: { required: ['none'] } },
+          },
+        }
+      : {}),
+  }),
 });

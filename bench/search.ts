@@ -38,7 +38,7 @@ function bodies(count: number): unknown[] {
 
 /** Sends `count` searches one after another and reports client and server latency. */
 export async function benchSearch(count = 400): Promise<Record<string, number>> {
-  const server = createApp();
+  const server = createApp({ analyticsDb: ':memory:' });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/search`;
   const client: number[] = [];

@@ -6,6 +6,7 @@ import { BodyError, corsHeaders, readJson, sendJson, sendText } from './http.js'
 import { renderIndexPage } from './demo/index-page.js';
 import { renderProductPage } from './demo/product-page.js';
 import { renderDlpDemo, renderVsmDemo, type DemoRequest } from './demo/tenant-pages.js';
+import { createAnalyticsService, type AnalyticsService } from './analytics/index.js';
 import { handleSearch, handleVehicleSelector, warmSearchIndexes } from './search/index.js';
 import { serveStatic } from './static.js';
 
@@ -13,6 +14,15 @@ import { serveStatic } from './static.js';
 export interface AppOptions {
   /** Folder of the built embed (default `dist/embed`). */
   embedDir?: string;
+  /** SQLite file of the analytics service (default `data/analytics.sqlite`; ':memory:' for tests). */
+  analyticsDb?: string;
+  /** Analytics token lifetime in seconds (default one hour). */
+  tokenTtlSeconds?: number;
+}
+
+interface Services {
+  embedDir: string;
+  analytics: AnalyticsService;
 }
 
 const html = 'text/html; charset=utf-8';
@@ -44,11 +54,15 @@ function image(res: ServerResponse, url: URL): void {
   sendText(res, 404, 'text/plain', 'no such image');
 }
 
-async function route(req: IncomingMessage, res: ServerResponse, opts: Required<AppOptions>): Promise<void> {
+async function route(req: IncomingMessage, res: ServerResponse, opts: Services): Promise<void> {
   const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
   const url = new URL(req.url ?? '/', origin);
   const { pathname } = url;
   const method = req.method ?? 'GET';
+  // The analytics service answers its own preflights, methods and CORS headers.
+  if (pathname === '/analytics' || pathname.startsWith('/analytics/')) {
+    return opts.analytics.handle(req, res, pathname.slice('/analytics'.length));
+  }
   if (method === 'OPTIONS') {
     res.writeHead(204, corsHeaders(req));
     return void res.end();
@@ -90,11 +104,21 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Required<A
   sendText(res, page.status, html, page.html);
 }
 
-/** Creates the local stack's HTTP server (not yet listening). */
+/**
+ * Creates the local stack's HTTP server (not yet listening): demo pages, the search API, the
+ * image service and the analytics service (with fault injection, which production never has).
+ */
 export function createApp(options: AppOptions = {}): Server {
   warmSearchIndexes();
-  const opts: Required<AppOptions> = { embedDir: resolve(options.embedDir ?? 'dist/embed') };
-  return createServer((req, res) => {
+  const opts: Services = {
+    embedDir: resolve(options.embedDir ?? 'dist/embed'),
+    analytics: createAnalyticsService({
+      dbPath: options.analyticsDb,
+      tokenTtlSeconds: options.tokenTtlSeconds,
+      controls: true,
+    }),
+  };
+  const server = createServer((req, res) => {
     route(req, res, opts).catch((error: unknown) => {
       if (error instanceof BodyError) return sendJson(req, res, error.status, { error: error.message });
       console.error('[stack] request failed:', error);
@@ -102,4 +126,6 @@ export function createApp(options: AppOptions = {}): Server {
       else res.end();
     });
   });
+  server.on('close', () => opts.analytics.close());
+  return server;
 }

@@ -10,7 +10,7 @@ declare module 'vitest' {
 
 /** Starts the local stack on a free port for the end-to-end tests and stops it afterwards. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = createApp();
+  const server = createApp({ analyticsDb: ':memory:' });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
