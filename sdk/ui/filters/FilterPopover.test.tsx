@@ -21,6 +21,14 @@ function renderButton(options: { width: number; search?: string; key?: string })
   );
 }
 
+/** Opens the popover and lets its lazily loaded panel arrive. */
+async function openPopover() {
+  click(button());
+  await act(async () => {
+    await import('./FilterPanel.js');
+  });
+}
+
 function pointerDown(target: Element) {
   act(() => {
     target.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
@@ -45,10 +53,10 @@ describe('filter button', () => {
     expect(accessibleName(button())).toBe('Color');
   });
 
-  it('toggles a popover with the filter panel on desktop', () => {
+  it('toggles a popover with the filter panel on desktop', async () => {
     renderButton({ width: 1280 });
     expect(button().getAttribute('aria-expanded')).toBe('false');
-    click(button());
+    await openPopover();
     expect(button().getAttribute('aria-expanded')).toBe('true');
     expect(popover()!.id).toBe(button().getAttribute('aria-controls'));
     expect(popover()!.querySelector('[data-aisle="filter-panel"]')!.getAttribute('data-filter-key')).toBe('color');
@@ -56,18 +64,18 @@ describe('filter button', () => {
     expect(popover()).toBeNull();
   });
 
-  it('closes the popover on Escape and returns focus to the button', () => {
+  it('closes the popover on Escape and returns focus to the button', async () => {
     renderButton({ width: 1280 });
-    click(button());
+    await openPopover();
     act(() => popover()!.querySelector('button')!.focus());
     press('Escape');
     expect(popover()).toBeNull();
     expect(document.activeElement).toBe(button());
   });
 
-  it('closes the popover on a click outside it, not inside it', () => {
+  it('closes the popover on a click outside it, not inside it', async () => {
     renderButton({ width: 1280 });
-    click(button());
+    await openPopover();
     pointerDown(popover()!.querySelector('button')!);
     expect(popover()).not.toBeNull();
     pointerDown(page.container.querySelector('p')!);
