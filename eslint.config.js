@@ -15,7 +15,12 @@ export default tseslint.config(
   {
     files: ['extension/**/*.ts', 'extension/**/*.tsx'],
     languageOptions: {
-      globals: { browser: 'readonly', defineBackground: 'readonly', defineContentScript: 'readonly', defineUnlistedScript: 'readonly' },
+      globals: {
+        browser: 'readonly',
+        defineBackground: 'readonly',
+        defineContentScript: 'readonly',
+        defineUnlistedScript: 'readonly',
+      },
     },
   },
 );

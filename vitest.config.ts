@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 // `// @vitest-environment happy-dom` on their first line.
 export default defineConfig({
   test: {
-    include: ['sdk/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'extension/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'sdk/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'extension/**/*.test.ts',
+      'fixtures/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     pool: 'threads',
     restoreMocks: true,

@@ -41,7 +41,10 @@ export function mountAisle(raw: unknown, win: Window & typeof globalThis = windo
   const mounted: Mounted = {
     store,
     unmount() {
-      cleanups.splice(0).reverse().forEach((cleanup) => cleanup());
+      cleanups
+        .splice(0)
+        .reverse()
+        .forEach((cleanup) => cleanup());
       store.dispose();
       env.timers.dispose();
     },

@@ -28,7 +28,12 @@ export class DlpStore {
     this.defaultPageSize = resolveDefaultPageSize(context.additional, context.config);
     this.state = parseUrlState(env.host.location().search, { pageSize: this.defaultPageSize });
     // State is replaced whole by pure transitions, so it is observed by reference.
-    makeAutoObservable<DlpStore, 'env' | 'search'>(this, { state: observable.ref, env: false, search: false, context: false });
+    makeAutoObservable<DlpStore, 'env' | 'search'>(this, {
+      state: observable.ref,
+      env: false,
+      search: false,
+      context: false,
+    });
   }
 
   /** The response on screen, or null before the first one. */
@@ -118,7 +123,9 @@ export class DlpStore {
   loadAll(): void {
     const filtered = this.data?.payload.filtered ?? 0;
     if (filtered === 0) return;
-    this.commit(t.loadAll(this.state, { infinite: this.infinite, filtered }), { refresh: this.infinite ? false : true });
+    this.commit(t.loadAll(this.state, { infinite: this.infinite, filtered }), {
+      refresh: this.infinite ? false : true,
+    });
   }
 
   /** Back and forward: reload the state from the address, unless the tenant says not to. */

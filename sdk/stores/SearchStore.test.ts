@@ -57,7 +57,9 @@ describe('SearchStore (spec §4 loading, §7, §8)', () => {
   it('a slow reply overtaken by a newer request never overwrites it, and is aborted', async () => {
     const store = new SearchStore(env, null);
     let releaseSlow!: () => void;
-    env.reply(() => new Promise((resolve) => (releaseSlow = () => resolve({ status: 200, json: fakeResponse({ shown: 5 }) }))));
+    env.reply(
+      () => new Promise((resolve) => (releaseSlow = () => resolve({ status: 200, json: fakeResponse({ shown: 5 }) }))),
+    );
     const slow = store.search('http://s/search', request);
     env.reply(() => ({ status: 200, json: fakeResponse({ shown: 9 }) }));
     const fast = store.search('http://s/search', request);

@@ -57,7 +57,11 @@ export class SearchStore {
     const started = this.env.now();
     this.debug('request', { url, body: request });
     try {
-      const answer = await this.env.transport.request(url, { method: 'POST', body: request, signal: controller.signal });
+      const answer = await this.env.transport.request(url, {
+        method: 'POST',
+        body: request,
+        signal: controller.signal,
+      });
       if (generation !== this.generation) return false;
       const latencyMs = Math.round(this.env.now() - started);
       runInAction(() => {

@@ -20,7 +20,10 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-toolbar{display:flex;flex-wrap:wrap;align-items:center;gap:12px var(--aisle-gap);margin:0 0 12px}
 .aisle-count{margin:0;color:var(--aisle-muted);flex-basis:100%;font-size:14px}
 .aisle-toolbar__filters{display:flex;align-items:center;gap:8px;flex:1 1 auto;min-width:0}
-.aisle-filter-buttons{display:flex;gap:8px;list-style:none;margin:0;padding:0 2px 4px;overflow-x:auto;scrollbar-width:thin}
+.aisle-filter-buttons{display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:0;padding:0}
+/* Below desktop the buttons open the drawer, so the row may scroll; on desktop it wraps, because a
+   scrolling row would clip the popovers that hang from it. */
+@media (max-width:1024px){.aisle-filter-buttons{flex-wrap:nowrap;overflow-x:auto;padding:0 2px 4px;scrollbar-width:thin}}
 .aisle-button{display:inline-flex;align-items:center;gap:8px;min-height:40px;padding:8px 16px;border-radius:999px;border:1px solid var(--aisle-text);background:var(--aisle-text);color:var(--aisle-bg)!important;cursor:pointer;font-weight:600;white-space:nowrap}
 .aisle-button:disabled{opacity:.5;cursor:default}
 .aisle-button--secondary,.aisle-button--filters{background:var(--aisle-bg);color:var(--aisle-text)!important;border-color:var(--aisle-border)}

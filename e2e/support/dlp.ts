@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+
+/** Where end-to-end tests save their screenshots (docs link to some of them). */
+export const ARTIFACTS = 'e2e/artifacts';
+
+/** Opens `path` of the local stack at a viewport width and waits for Aisle's grid. */
+export async function openDlp(browser: Browser, baseUrl: string, path: string, width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+  return page;
+}
+
+/** The product ids in the grid, in order. */
+export function gridIds(page: Page): Promise<string[]> {
+  return page.$$eval('[data-aisle="grid"] [data-aisle="product"]', (cards) =>
+    cards.map((c) => c.getAttribute('data-product-id') ?? ''),
+  );
+}
+
+/** The URL's query parameters as an object of lists. */
+export function query(page: Page): Record<string, string[]> {
+  const params = new URL(page.url()).searchParams;
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of params) (out[k] ??= []).push(v);
+  return out;
+}
+
+/** Waits until the search in flight (if any) has finished and the grid is not busy. */
+export async function searchSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const snapshot = (
+      window as unknown as { Aisle: { debug: { snapshot(): { search: { loading: boolean } } } } }
+    ).Aisle.debug.snapshot();
+    return !snapshot.search.loading && !document.querySelector('[aria-busy="true"]');
+  });
+}
+
+/** Saves a screenshot under e2e/artifacts. */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage });
+}

@@ -1,0 +1,109 @@
+/**
+ * Component-test helpers: renders the real AisleRoot over a RootStore built on the fake
+ * environment of sdk/stores/testing.ts, and a controllable IntersectionObserver.
+ */
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { RenderContext, TenantConfig } from '../core/types.js';
+import { RootStore } from '../stores/RootStore.js';
+import { fakeEnv, fakeResponse, type FakeEnv } from '../stores/testing.js';
+import { AisleRoot } from './AisleRoot.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** A rendered Aisle for a test. */
+export interface Rendered {
+  env: FakeEnv;
+  store: RootStore;
+  container: HTMLElement;
+  /** Lets replies, lazy chunks and effects arrive. */
+  settle(): Promise<void>;
+  unmount(): void;
+}
+
+/** A render context for tests, with overrides for config and the rest. */
+export function testContext(config: Partial<TenantConfig> = {}, rest: Partial<RenderContext> = {}): RenderContext {
+  return {
+    config: {
+      id: 'maple',
+      base: '/maple',
+      prodUrl: 'https://maple.example',
+      customerSearchId: 'maple-pine',
+      defaultPageSize: 24,
+      infiniteLoading: false,
+      proxySearch: false,
+      searchRouterReplaceState: false,
+      searchHost: 'http://search.test',
+      ...config,
+    },
+    environment: 'development',
+    data: fakeResponse(),
+    additional: { locale: 'en', region: 'us' },
+    ...rest,
+  };
+}
+
+/** Renders AisleRoot for `context` at a viewport `width`, on a page at `href`. */
+export async function renderAisle(
+  context: RenderContext,
+  options: { width?: number; href?: string } = {},
+): Promise<Rendered> {
+  const env = fakeEnv(options.href ?? 'http://shop.test/maple/dresses');
+  const store = new RootStore(env, context, options.width ?? 1280);
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  let root: Root | null = createRoot(container);
+  act(() => root!.render(<AisleRoot store={store} />));
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) {
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    }
+  };
+  await settle();
+  return {
+    env,
+    store,
+    container,
+    settle,
+    unmount() {
+      act(() => root?.unmount());
+      root = null;
+      container.remove();
+    },
+  };
+}
+
+/** IntersectionObserver double: tests call `FakeIntersectionObserver.fire()` to reveal targets. */
+export class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly targets = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(target: Element): void {
+    this.targets.add(target);
+  }
+  unobserve(target: Element): void {
+    this.targets.delete(target);
+  }
+  disconnect(): void {
+    this.targets.clear();
+    FakeIntersectionObserver.instances = FakeIntersectionObserver.instances.filter((o) => o !== this);
+  }
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+  /** Reports every observed element matching `selector` as visible at `ratio`. */
+  static fire(selector: string, ratio = 1): void {
+    for (const observer of [...FakeIntersectionObserver.instances]) {
+      const entries = [...observer.targets]
+        .filter((t) => t.matches(selector))
+        .map(
+          (target) => ({ target, isIntersecting: ratio > 0, intersectionRatio: ratio }) as IntersectionObserverEntry,
+        );
+      if (entries.length) act(() => observer.callback(entries, observer as unknown as IntersectionObserver));
+    }
+  }
+}
