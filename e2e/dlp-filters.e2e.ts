@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './support/browser.js';
-import { gridIds, openDlp, query, searchSettled } from './support/dlp.js';
+import { openDlp, query, searchSettled } from './support/dlp.js';
 import { watchErrors } from './support/page.js';
 
 const baseUrl = inject('baseUrl');

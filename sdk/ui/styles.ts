@@ -8,8 +8,8 @@ export const themeStyles = `
 --aisle-focus:#1a73e8;--aisle-sale:#b3261e;--aisle-font:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;
 font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-bg);padding:8px 0 40px;text-align:left}
 .aisle-root *,.aisle-root *::before,.aisle-root *::after{box-sizing:border-box}
-.aisle-root a{color:inherit}
-.aisle-root button{font:inherit;color:inherit}
+:where(.aisle-root) a{color:inherit}
+:where(.aisle-root) button{font:inherit;color:inherit}
 .aisle-root :focus-visible{outline:3px solid var(--aisle-focus);outline-offset:2px}
 .aisle-visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .aisle-breadcrumbs ol{display:flex;flex-wrap:wrap;gap:4px;list-style:none;margin:0;padding:0;font-size:13px;color:var(--aisle-muted)}

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Drawer from './Drawer.js';
-import { byName, click, press } from './testDom.js';
+import { accessibleName, byName, click, press } from './testDom.js';
 import { createTestPage, type TestPage } from './testEnv.js';
 
 let page: TestPage;
@@ -102,7 +102,7 @@ describe('All Filters drawer', () => {
     openDrawer({ search: '?filters=color~black' });
     const dialog = drawer()!;
     const headers = [...dialog.querySelectorAll<HTMLButtonElement>('.aisle-accordion__toggle')];
-    expect(headers.map((header) => header.getAttribute('aria-label') ?? header.textContent)).toEqual([
+    expect(headers.map((header) => accessibleName(header))).toEqual([
       'Price',
       'Color, 1 selected',
       'Size',

@@ -26,7 +26,6 @@ export const FilterAccordion = observer(function FilterAccordion() {
                 className="aisle-accordion__toggle"
                 aria-expanded={open}
                 aria-controls={panelId}
-                aria-label={count > 0 ? `${filter.label}, ${m.selectedCount(count)}` : undefined}
                 onClick={() => drawer.toggleSection(filter.key)}
               >
                 <span>{filter.label}</span>
@@ -35,6 +34,7 @@ export const FilterAccordion = observer(function FilterAccordion() {
                     {count}
                   </span>
                 ) : null}
+                {count > 0 ? <span className="aisle-visually-hidden">, {m.selectedCount(count)}</span> : null}
                 <span className="aisle-accordion__chevron" aria-hidden="true" />
               </button>
             </h3>

@@ -63,7 +63,6 @@ export const FilterButton = observer(function FilterButton({ filter }: { filter:
         aria-haspopup={desktop ? undefined : 'dialog'}
         aria-expanded={desktop ? expanded : drawer.open && drawer.openSection === filter.key}
         aria-controls={desktop ? popoverId : DRAWER_ID}
-        aria-label={count > 0 ? `${filter.label}, ${m.selectedCount(count)}` : undefined}
         onClick={onClick}
       >
         <span>{filter.label}</span>
@@ -72,6 +71,7 @@ export const FilterButton = observer(function FilterButton({ filter }: { filter:
             {count}
           </span>
         ) : null}
+        {count > 0 ? <span className="aisle-visually-hidden">, {m.selectedCount(count)}</span> : null}
       </button>
       {expanded ? (
         <div id={popoverId} className="aisle-popover" role="dialog" aria-label={filter.label}>

@@ -14,10 +14,16 @@ export function byName<T extends HTMLElement = HTMLElement>(root: ParentNode, se
   return found;
 }
 
-/** A simplified accessible name: aria-label, else the enclosing label's text, else the text content. */
+/** Text of a subtree as assistive technology reads it: aria-hidden parts are skipped. */
+function spokenText(node: Node): string {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+  if (node instanceof Element && node.getAttribute('aria-hidden') === 'true') return '';
+  return [...node.childNodes].map(spokenText).join('');
+}
+
+/** A simplified accessible name: aria-label, else the enclosing label's text, else the spoken content. */
 export function accessibleName(element: Element): string {
-  const label =
-    element.getAttribute('aria-label') ?? element.closest('label')?.textContent ?? element.textContent ?? '';
+  const label = element.getAttribute('aria-label') ?? element.closest('label')?.textContent ?? spokenText(element);
   return label.replace(/\s+/g, ' ').trim();
 }
 
