@@ -68,7 +68,7 @@ export function mountAisle(raw: unknown, win: Window & typeof globalThis = windo
             main.replaceChildren(...previous);
           });
           cleanups.push(injectDelayedScripts(doc, env.timers));
-          if (!store.sitemap && !store.search.response) void store.dlp.load();
+          if (!store.sitemap && !store.search.response) void store.dlp.loadFirst();
           resolve(mounted);
         },
         win.console,

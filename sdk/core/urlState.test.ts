@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AdditionalParams, RequestFilter, UrlState } from './types.js';
-import { defaultUrlState, parseUrlState, resolveDefaultPageSize, serializeUrlState } from './urlState.js';
+import {
+  defaultUrlState,
+  parseUrlState,
+  reconcileUrlState,
+  resolveDefaultPageSize,
+  serializeUrlState,
+} from './urlState.js';
 
 const defaults = { pageSize: 24 };
 const state = (fields: Partial<UrlState> = {}): UrlState => ({ ...defaultUrlState(defaults), ...fields });
@@ -213,5 +219,31 @@ describe('round trip (property)', () => {
       // A host or router that re-encodes the query through URLSearchParams changes nothing.
       expect(parseUrlState(new URLSearchParams(query).toString(), defaults), query).toEqual(original);
     }
+  });
+});
+
+describe('reconcileUrlState (§5: garbage yields the defaults)', () => {
+  const listing = { sortKeys: ['relevance_desc', 'price_asc'], filterKeys: ['color', 'price'], defaultPageSize: 24 };
+  it('drops an unknown sort and unknown filter keys', () => {
+    const state = parseUrlState('?sort=%3Cscript%3E&filters=colour~red&filters=color~red&price=10/20', {
+      pageSize: 24,
+    });
+    expect(reconcileUrlState(state, listing)).toEqual({
+      filters: [
+        { key: 'color', value: ['red'] },
+        { key: 'price', value: [10, 20] },
+      ],
+      attributes: [],
+      pageNumber: 1,
+      pageSize: 24,
+    });
+  });
+  it('falls back to the default page size above 500', () => {
+    const state = parseUrlState('?pageSize=100000', { pageSize: 24 });
+    expect(reconcileUrlState(state, listing).pageSize).toBe(24);
+  });
+  it('returns the same state when everything is known', () => {
+    const state = parseUrlState('?sort=price_asc&filters=color~red', { pageSize: 24 });
+    expect(reconcileUrlState(state, listing)).toBe(state);
   });
 });

@@ -164,3 +164,24 @@ function encode(text: string): string {
     .replace(/%2C/g, ',')
     .replace(/%20/g, '+');
 }
+
+/**
+ * Drops what the listing does not know: a sort that is not among its sort options and filters
+ * whose key is not one of its facets. A hand-edited or stale URL then shows the listing instead of
+ * an error. Returns the same object when nothing was dropped.
+ */
+export function reconcileUrlState(
+  state: UrlState,
+  listing: { sortKeys: readonly string[]; filterKeys: readonly string[]; defaultPageSize: number },
+): UrlState {
+  const sortKnown = state.sort === undefined || listing.sortKeys.includes(state.sort);
+  const filters = state.filters.filter((f) => listing.filterKeys.includes(f.key));
+  const sizeOk = state.pageSize <= MAX_PAGE_SIZE;
+  if (sortKnown && sizeOk && filters.length === state.filters.length) return state;
+  const next: UrlState = { ...state, filters, pageSize: sizeOk ? state.pageSize : listing.defaultPageSize };
+  if (!sortKnown) delete next.sort;
+  return next;
+}
+
+/** The largest page a search may ask for; a bigger one in a URL falls back to the default. */
+export const MAX_PAGE_SIZE = 500;

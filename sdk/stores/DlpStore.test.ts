@@ -175,3 +175,28 @@ describe('back button and events', () => {
     expect(root.dlp.state).toEqual({ filters: [], attributes: [], pageNumber: 1, pageSize: 24 });
   });
 });
+
+describe('URLs the listing cannot honour (§5: garbage yields the defaults)', () => {
+  it('drops an unknown sort and facet from the state and the address on mount', () => {
+    env.url.href = 'http://shop.test/maple/dresses?sort=bogus_asc&filters=nope~1&filters=color~black';
+    const root = new RootStore(env, context(), 1280);
+    expect(root.dlp.state.sort).toBeUndefined();
+    expect(root.dlp.state.filters).toEqual([{ key: 'color', value: ['black'] }]);
+    expect(env.history).toEqual([{ url: '/maple/dresses?filters=color~black', mode: 'replace' }]);
+  });
+
+  it('without data, a refused first search falls back to the default listing', async () => {
+    env.url.href = 'http://shop.test/maple/dresses?pageSize=9999';
+    const root = new RootStore(env, { ...context(), data: undefined }, 1280);
+    env.reply((request) =>
+      (request.init.body as SearchRequest).pageSize === 9999
+        ? { status: 400, json: { error: 'size' } }
+        : { status: 200, json: fakeResponse() },
+    );
+    await root.dlp.loadFirst();
+    await settle();
+    expect(root.dlp.data?.products).toHaveLength(24);
+    expect(body().pageSize).toBe(24);
+    expect(env.history.at(-1)).toEqual({ url: '/maple/dresses', mode: 'replace' });
+  });
+});

@@ -3,7 +3,13 @@ import { buildSearchRequest, searchUrl } from '../core/searchRequest.js';
 import * as t from '../core/transitions.js';
 import type { RenderContext, SearchResponse } from '../core/types.js';
 import type { UrlState } from '../core/types.js';
-import { parseUrlState, resolveDefaultPageSize, serializeUrlState } from '../core/urlState.js';
+import {
+  defaultUrlState,
+  parseUrlState,
+  reconcileUrlState,
+  resolveDefaultPageSize,
+  serializeUrlState,
+} from '../core/urlState.js';
 import { mergeQuery } from '../core/query.js';
 import type { StoreEnv } from './env.js';
 import type { SearchStore } from './SearchStore.js';
@@ -27,6 +33,7 @@ export class DlpStore {
   ) {
     this.defaultPageSize = resolveDefaultPageSize(context.additional, context.config);
     this.state = parseUrlState(env.host.location().search, { pageSize: this.defaultPageSize });
+    if (search.response) this.reconcile();
     // State is replaced whole by pure transitions, so it is observed by reference.
     makeAutoObservable<DlpStore, 'env' | 'search'>(this, {
       state: observable.ref,
@@ -135,7 +142,39 @@ export class DlpStore {
     this.commit(next, { history: 'none' });
   }
 
-  /** Sends the search for the current state (also used when the context came without data). */
+  /**
+   * The first search when the render context came without data. If the address asked for
+   * something the search refuses, the listing falls back to its default state rather than
+   * staying empty.
+   */
+  async loadFirst(): Promise<boolean> {
+    if (await this.load()) {
+      this.reconcile();
+      return true;
+    }
+    const fallback = defaultUrlState({ pageSize: this.defaultPageSize });
+    if (this.search.response || JSON.stringify(fallback) === JSON.stringify(this.state)) return false;
+    this.commit(fallback, { history: 'replace' });
+    return true;
+  }
+
+  /** Drops from the state what the listing does not know (a stale or hand-edited URL). */
+  private reconcile(): void {
+    const data = this.search.response;
+    if (!data) return;
+    const next = reconcileUrlState(this.state, {
+      sortKeys: data.sort_options.map((o) => o.key),
+      filterKeys: [...data.filters.map((f) => f.key), 'price'],
+      defaultPageSize: this.defaultPageSize,
+    });
+    if (next === this.state) return;
+    this.state = next;
+    const location = this.env.host.location();
+    const query = mergeQuery(location.search, serializeUrlState(next, { pageSize: this.defaultPageSize }));
+    this.env.host.writeUrl(`${location.pathname}${query}`, 'replace');
+  }
+
+  /** Sends the search for the current state. */
   load(refresh = true): Promise<boolean> {
     const request = buildSearchRequest(this.context, this.state, this.page);
     const vehicle = request.vehicle_id !== undefined && request.vehicle_year !== undefined;

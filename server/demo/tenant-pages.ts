@@ -1,7 +1,7 @@
 import type { TenantFixture } from '../../fixtures/tenants/index.js';
 import { loadCatalogue, sitemapFor } from '../../fixtures/catalogue/index.js';
 import { buildSearchRequest } from '../../sdk/core/searchRequest.js';
-import { parseUrlState, resolveDefaultPageSize } from '../../sdk/core/urlState.js';
+import { defaultUrlState, parseUrlState, resolveDefaultPageSize } from '../../sdk/core/urlState.js';
 import type { RenderContext, SearchResponse } from '../../sdk/core/types.js';
 import { escapeHtml } from '../http.js';
 import { handleSearch } from '../search/index.js';
@@ -60,7 +60,12 @@ export function renderDlpDemo(req: DemoRequest, page: string): { status: number;
   const state = parseUrlState(url.search, {
     pageSize: resolveDefaultPageSize(context.additional, context.config),
   });
-  const answer = handleSearch(buildSearchRequest(context, state, page), { tenants: [tenant] });
+  let answer = handleSearch(buildSearchRequest(context, state, page), { tenants: [tenant] });
+  // A retailer's server shows the listing for a URL it cannot honour (a hand-edited sort, say)
+  // rather than no listing: Aisle then drops what the listing does not know from the address.
+  if (answer.status !== 200) {
+    answer = handleSearch(buildSearchRequest(context, defaultUrlState(state), page), { tenants: [tenant] });
+  }
   const data = answer.status === 200 ? (answer.json as SearchResponse) : undefined;
   if (data) context.data = data;
   const shop = tenant.config.name ?? tenant.config.id;

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { loadTenants } from '../fixtures/tenants/index.js';
+import { garbageQueries, hostileNotFound, hostileResponse } from '../fixtures/hostile/index.js';
+import { jsonForScript } from '../server/http.js';
+import { launchChromium } from './support/browser.js';
+import { gridIds } from './support/dlp.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const maple = loadTenants().find((t) => t.config.id === 'maple')!;
+
+/** A retailer page at /maple/hostile carrying `context` (raw text, so invalid JSON can be sent). */
+async function hostilePage(contextText: string): Promise<{ page: Page; errors: string[]; dialogs: number }> {
+  const page = await browser.newPage();
+  const state = { errors: [] as string[], dialogs: 0 };
+  page.on('pageerror', (e) => state.errors.push(e.message));
+  page.on('dialog', (d) => {
+    state.dialogs++;
+    void d.dismiss();
+  });
+  await page.route(`${baseUrl}/maple/hostile*`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><title>Host</title><link rel="icon" href="data:,"></head><body><main><h1>Host content</h1></main>
+<script type="application/json" id="aisle-context">${contextText}</script>
+<script src="/embed/aisle.js"></script></body></html>`,
+    }),
+  );
+  await page.goto(`${baseUrl}/maple/hostile`);
+  return {
+    page,
+    errors: state.errors,
+    get dialogs() {
+      return state.dialogs;
+    },
+  };
+}
+
+const context = (data: unknown) =>
+  jsonForScript({ config: { ...maple.config, searchHost: baseUrl }, environment: 'development', additional: {}, data });
+
+describe('hostile and malformed inputs are rendered safely', () => {
+  it('markup in every response text runs nothing and shows as text', async () => {
+    const { page, errors } = await hostilePage(context(hostileResponse()));
+    await page.waitForSelector('[data-aisle="seo"][data-aisle-ready]');
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.textContent('[data-aisle="heading"]')).toContain('<script>');
+    expect(await page.locator('[data-aisle="grid"] [data-aisle="product"]').count()).toBe(2);
+    expect(await page.locator('.aisle-mount [href^="javascript:"], .aisle-mount [src^="javascript:"]').count()).toBe(0);
+    const seo = await page.innerHTML('[data-aisle="seo"]');
+    expect(seo).toContain('Safe paragraph');
+    expect(seo).not.toMatch(/<script|onerror|onload|javascript:|<iframe/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a hostile not-found page is sanitised: text and safe markup only', async () => {
+    const { page, errors } = await hostilePage(context(hostileNotFound()));
+    await page.waitForSelector('[data-aisle="not-found"][data-aisle-ready]');
+    const html = await page.innerHTML('[data-aisle="not-found"]');
+    expect(html).toContain('<h2>We looked everywhere</h2>');
+    expect(html).not.toMatch(/<script|onerror|onload|javascript:|<form|<input/);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an unparsable render context logs one warning and leaves the page alone', async () => {
+    const warnings: string[] = [];
+    const page = await browser.newPage();
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await page.route(`${baseUrl}/maple/broken`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Host</title><link rel="icon" href="data:,"><main><h1>Host content</h1></main><script type="application/json" id="aisle-context">{"config": oops</script><script src="/embed/aisle.js"></script>`,
+      }),
+    );
+    await page.goto(`${baseUrl}/maple/broken`);
+    await page.waitForFunction(() => 'Aisle' in window);
+    await expect.poll(() => warnings.length).toBe(1);
+    expect(warnings[0]).toContain('render context');
+    expect(await page.textContent('main')).toBe('Host content');
+    await page.close();
+  });
+
+  it.each(garbageQueries)('a garbage URL %s shows the listing or its empty state, never an error', async (query) => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${baseUrl}/maple/mens-rain-jackets${query}`);
+    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"], .aisle-empty');
+    if (await page.locator('.aisle-empty').count()) {
+      // An unknown filter value matches nothing: the shopper sees why and can clear it.
+      await page.click('.aisle-empty button');
+      await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    }
+    expect((await gridIds(page)).length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('Aisle.unmount() leaves the page as it found it', () => {
+  it('restores the main content, the head tags and the history methods', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { __original: unknown }).__original = {
+        push: history.pushState,
+        replace: history.replaceState,
+      };
+    });
+    await page.goto(`${baseUrl}/maple/mens-rain-jackets`);
+    await page.waitForSelector('[data-aisle="grid"]');
+    expect(await page.title()).toContain("Men's Rain Jackets");
+    await page.evaluate(() => (window as unknown as { Aisle: { unmount(): void } }).Aisle.unmount());
+    expect(await page.locator('.aisle-mount, [data-aisle-head], link[data-aisle-styles]').count()).toBe(0);
+    expect(await page.textContent('main h1')).toBe("Men's Rain Jackets");
+    expect(await page.title()).toBe('Maple & Pine Outfitters');
+    expect(
+      await page.evaluate(() => {
+        const o = (window as unknown as { __original: { push: unknown; replace: unknown } }).__original;
+        return history.pushState === o.push && history.replaceState === o.replace;
+      }),
+    ).toBe(true);
+    const globals = await page.evaluate(() => Object.keys(window).filter((k) => /aisle/i.test(k)));
+    expect(globals).toEqual(['Aisle']);
+    await page.close();
+  });
+});
