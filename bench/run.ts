@@ -3,6 +3,7 @@
  * bench/results.json. Figures are medians over repeated runs; compare them as ratios.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { benchRender } from './render.js';
 import { benchSearch } from './search.js';
 import { benchSize } from './size.js';
 
@@ -27,6 +28,12 @@ add(size, Object.fromEntries(Object.keys(size).map((k) => [k, k.endsWith('_kb') 
 const search = await benchSearch(Number(process.env.AISLE_BENCH_SEARCHES ?? 400));
 add(search, Object.fromEntries(Object.keys(search).map((k) => [k, k.endsWith('_ms') ? 'ms' : ''])), {
   search_http_median_ms: 20,
+});
+
+const render = await benchRender(Number(process.env.AISLE_BENCH_RUNS ?? 5));
+add(render, Object.fromEntries(Object.keys(render).map((k) => [k, k.endsWith('_ms') ? 'ms' : '×'])), {
+  first_render_48_script_ms: 50,
+  append_page20_vs_page2_ratio: 1.5,
 });
 
 const rows = figures.map((f) => ({

@@ -18,7 +18,10 @@ export const app: AisleApp = {
   async mount(context) {
     current?.unmount();
     current = null;
+    // User Timing marks let retailers (and npm run bench) see what Aisle's start costs.
+    performance.mark('aisle:mount:start');
     current = await mountAisle(context);
+    performance.measure('aisle:mount', 'aisle:mount:start');
   },
   unmount() {
     current?.unmount();

@@ -58,6 +58,14 @@ export interface Messages {
   page: (page: number) => string;
   currentPage: (page: number, pages: number) => string;
   jumpTo: (letter: string) => string;
+  vehicleTitle: string;
+  vehicle: string;
+  year: string;
+  chooseVehicle: string;
+  chooseYear: string;
+  showParts: string;
+  clearVehicle: string;
+  fitsVehicle: (vehicle: string, year: string) => string;
 }
 
 // French typography keeps a no-break space before % and inside guillemets, so lines never split there.
@@ -127,6 +135,14 @@ const en: Messages = {
   page: (n) => `Page ${formatCount(n, 'en')}`,
   currentPage: (n, pages) => `Page ${formatCount(n, 'en')} of ${formatCount(pages, 'en')}`,
   jumpTo: (letter) => `Jump to ${letter}`,
+  vehicleTitle: 'Shop by vehicle',
+  vehicle: 'Vehicle',
+  year: 'Year',
+  chooseVehicle: 'Choose a vehicle',
+  chooseYear: 'Choose a year',
+  showParts: 'Show parts',
+  clearVehicle: 'Clear vehicle',
+  fitsVehicle: (vehicle, year) => `Parts that fit your ${year} ${vehicle}`,
 };
 
 const fr: Messages = {
@@ -181,6 +197,14 @@ const fr: Messages = {
   page: (n) => `Page ${formatCount(n, 'fr')}`,
   currentPage: (n, pages) => `Page ${formatCount(n, 'fr')} sur ${formatCount(pages, 'fr')}`,
   jumpTo: (letter) => `Aller à ${letter}`,
+  vehicleTitle: 'Magasiner par véhicule',
+  vehicle: 'Véhicule',
+  year: 'Année',
+  chooseVehicle: 'Choisir un véhicule',
+  chooseYear: 'Choisir une année',
+  showParts: 'Voir les pièces',
+  clearVehicle: 'Retirer le véhicule',
+  fitsVehicle: (vehicle, year) => `Pièces compatibles avec votre ${vehicle} ${year}`,
 };
 
 const catalogues: Record<Locale, Messages> = { en, fr };

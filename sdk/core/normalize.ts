@@ -13,6 +13,7 @@ import type {
   SitemapLink,
   SortOption,
   TenantConfig,
+  VehicleOption,
 } from './types.js';
 import { isRecord, optionalStr, toArray, toBool, toNum, toNumOrNull, toPositiveInt, toStr } from './coerce.js';
 import { normalizeProducts } from './normalizeProduct.js';
@@ -42,7 +43,20 @@ export function normalizeSearchResponse(raw: unknown): SearchResponse | null {
     notFoundHtmlElement: toStr(raw.notFoundHtmlElement),
     locale: toStr(raw.locale),
     region: toStr(raw.region),
+    ...vehiclesOf(raw.vehicles),
   };
+}
+
+/** The vehicle selector's choices, when the response has any well-formed ones. */
+function vehiclesOf(raw: unknown): { vehicles?: VehicleOption[] } {
+  const vehicles = toArray(raw).flatMap((v): VehicleOption[] => {
+    if (!isRecord(v) || toStr(v.id) === '') return [];
+    const years = toArray(v.years).map((y) => toNumOrNull(y));
+    const [from, to] = [years[0], years[years.length - 1]];
+    if (from == null || to == null || from > to || to - from > 100) return [];
+    return [{ id: toStr(v.id), name: toStr(v.name) || toStr(v.id), years: [from, to] }];
+  });
+  return vehicles.length > 0 ? { vehicles } : {};
 }
 
 /** Sitemap (VSM) data in our shape, or null when `raw` is not an object. */

@@ -1,5 +1,29 @@
 /** The query parameters that belong to the URL state (see urlState.ts); everything else is the host's. */
-export const URL_STATE_PARAMS = ['filters', 'price', 'range', 'sort', 'attributes', 'pageNumber', 'pageSize'] as const;
+export const URL_STATE_PARAMS = [
+  'filters',
+  'price',
+  'range',
+  'sort',
+  'attributes',
+  'pageNumber',
+  'pageSize',
+  'vehicle_id',
+  'vehicle_year',
+] as const;
+
+/** The vehicle in an address (`vehicle_id` and `vehicle_year`, both required), or null. */
+export function vehicleFromQuery(search: string): { id: string; year: string } | null {
+  const params = new URLSearchParams(search);
+  const id = params.get('vehicle_id')?.trim() ?? '';
+  const year = params.get('vehicle_year')?.trim() ?? '';
+  return id !== '' && /^\d{4}$/.test(year) ? { id, year } : null;
+}
+
+/** The query parameters of a vehicle, to append to the serialised state. */
+export function vehicleQuery(vehicle: { id: string; year: string } | null): string {
+  if (!vehicle) return '';
+  return `vehicle_id=${encodeURIComponent(vehicle.id)}&vehicle_year=${encodeURIComponent(vehicle.year)}`;
+}
 
 /**
  * Puts Aisle's serialised state into the host's current query string, keeping the host's own

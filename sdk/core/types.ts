@@ -107,6 +107,15 @@ export interface SearchResponse {
   notFoundHtmlElement: string;
   locale: string;
   region: string;
+  /** Auto-parts tenants: the vehicles the vehicle selector offers. */
+  vehicles?: VehicleOption[];
+}
+
+/** A vehicle the selector offers, with the model years it covers (inclusive). */
+export interface VehicleOption {
+  id: string;
+  name: string;
+  years: [number, number];
 }
 
 /** A filter as sent in the search body: values, or a `[min, max]` pair for price. */

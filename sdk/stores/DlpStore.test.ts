@@ -200,3 +200,25 @@ describe('URLs the listing cannot honour (§5: garbage yields the defaults)', ()
     expect(env.history.at(-1)).toEqual({ url: '/maple/dresses', mode: 'replace' });
   });
 });
+
+describe('vehicle selector (spec §7)', () => {
+  it('narrows through /vehicle-selector with both fields, and clears back to /search', async () => {
+    const root = new RootStore(env, context({ vehicleSelector: true }), 1280);
+    root.dlp.setVehicle({ id: 'honda-civic', year: '2018' });
+    await settle();
+    expect(env.requests.at(-1)!.url).toBe('http://search.test/vehicle-selector');
+    expect(body()).toMatchObject({ vehicle_id: 'honda-civic', vehicle_year: '2018', pageNumber: 1 });
+    expect(env.url.href).toContain('vehicle_id=honda-civic&vehicle_year=2018');
+    root.dlp.setVehicle(null);
+    await settle();
+    expect(env.requests.at(-1)!.url).toBe('http://search.test/search');
+    expect(body().vehicle_id).toBeUndefined();
+    expect(env.url.href).not.toContain('vehicle_id');
+  });
+
+  it('reads the vehicle from the address', async () => {
+    env.url.href = 'http://shop.test/gearhead/brake-pads?vehicle_id=ford-f150&vehicle_year=2015';
+    const root = new RootStore(env, context({ vehicleSelector: true }), 1280);
+    expect(root.dlp.vehicle).toEqual({ id: 'ford-f150', year: '2015' });
+  });
+});

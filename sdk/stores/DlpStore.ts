@@ -10,7 +10,8 @@ import {
   resolveDefaultPageSize,
   serializeUrlState,
 } from '../core/urlState.js';
-import { mergeQuery } from '../core/query.js';
+import { mergeQuery, vehicleFromQuery, vehicleQuery } from '../core/query.js';
+import type { Vehicle } from '../core/searchRequest.js';
 import type { StoreEnv } from './env.js';
 import type { SearchStore } from './SearchStore.js';
 
@@ -23,6 +24,8 @@ type HistoryMode = 'push' | 'replace' | 'none';
  */
 export class DlpStore {
   state: UrlState;
+  /** The vehicle the listing is narrowed to (auto-parts tenants), or null. */
+  vehicle: Vehicle | null;
   readonly defaultPageSize: number;
 
   constructor(
@@ -33,9 +36,11 @@ export class DlpStore {
   ) {
     this.defaultPageSize = resolveDefaultPageSize(context.additional, context.config);
     this.state = parseUrlState(env.host.location().search, { pageSize: this.defaultPageSize });
+    this.vehicle = vehicleFromQuery(env.host.location().search) ?? vehicleFromContext(context);
     if (search.response) this.reconcile();
     // State is replaced whole by pure transitions, so it is observed by reference.
     makeAutoObservable<DlpStore, 'env' | 'search'>(this, {
+      vehicle: observable.ref,
       state: observable.ref,
       env: false,
       search: false,
@@ -135,11 +140,18 @@ export class DlpStore {
     });
   }
 
+  /** Narrows the listing to the parts that fit `vehicle` (null shows every part again). */
+  setVehicle(vehicle: Vehicle | null): void {
+    this.vehicle = vehicle;
+    this.commit(t.setPage(this.state, 1));
+  }
+
   /** Back and forward: reload the state from the address, unless the tenant says not to. */
   restoreFromUrl(): void {
     if (this.context.config.backButtonReload === false) return;
-    const next = parseUrlState(this.env.host.location().search, { pageSize: this.defaultPageSize });
-    this.commit(next, { history: 'none' });
+    const search = this.env.host.location().search;
+    this.vehicle = vehicleFromQuery(search);
+    this.commit(parseUrlState(search, { pageSize: this.defaultPageSize }), { history: 'none' });
   }
 
   /**
@@ -170,13 +182,12 @@ export class DlpStore {
     if (next === this.state) return;
     this.state = next;
     const location = this.env.host.location();
-    const query = mergeQuery(location.search, serializeUrlState(next, { pageSize: this.defaultPageSize }));
-    this.env.host.writeUrl(`${location.pathname}${query}`, 'replace');
+    this.env.host.writeUrl(`${location.pathname}${this.query(location.search, next)}`, 'replace');
   }
 
   /** Sends the search for the current state. */
   load(refresh = true): Promise<boolean> {
-    const request = buildSearchRequest(this.context, this.state, this.page);
+    const request = buildSearchRequest(this.context, this.state, this.page, { vehicle: this.vehicle ?? undefined });
     const vehicle = request.vehicle_id !== undefined && request.vehicle_year !== undefined;
     const url = searchUrl(this.context, vehicle ? 'vehicle-selector' : 'search');
     return this.search.search(url, request, { refresh }).then((replaced) => {
@@ -190,10 +201,15 @@ export class DlpStore {
     const mode = opts.history ?? (this.context.config.searchRouterReplaceState ? 'replace' : 'push');
     if (mode !== 'none') {
       const location = this.env.host.location();
-      const query = mergeQuery(location.search, serializeUrlState(next, { pageSize: this.defaultPageSize }));
-      this.env.host.writeUrl(`${location.pathname}${query}`, mode);
+      this.env.host.writeUrl(`${location.pathname}${this.query(location.search, next)}`, mode);
     }
     void this.load(opts.refresh ?? true);
+  }
+
+  /** The address's query for `state`: the host's own parameters, then the state and the vehicle. */
+  private query(hostSearch: string, state: UrlState): string {
+    const own = [serializeUrlState(state, { pageSize: this.defaultPageSize }), vehicleQuery(this.vehicle)];
+    return mergeQuery(hostSearch, own.filter((part) => part !== '').join('&'));
   }
 
   /** The ResultsViewUpdate custom event, for the tenant that asks for it (spec section 4). */
@@ -207,4 +223,15 @@ export class DlpStore {
       resultCount: this.data.payload.filtered,
     });
   }
+}
+
+/** A vehicle given by the render context's additional parameters (both fields required). */
+function vehicleFromContext(context: RenderContext): Vehicle | null {
+  const { vehicle_id: id, vehicle_year: year } = context.additional;
+  return typeof id === 'string' &&
+    id !== '' &&
+    (typeof year === 'string' || typeof year === 'number') &&
+    String(year) !== ''
+    ? { id, year: String(year) }
+    : null;
 }

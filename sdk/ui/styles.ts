@@ -90,6 +90,11 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-empty{padding:48px 16px;text-align:center;border:1px dashed var(--aisle-border);border-radius:var(--aisle-radius);margin-top:8px}
 .aisle-skeleton{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:28px var(--aisle-gap)}
 .aisle-skeleton__card{aspect-ratio:4/5;border-radius:var(--aisle-radius);background:linear-gradient(90deg,var(--aisle-surface),#ececea,var(--aisle-surface));background-size:200% 100%;animation:aisle-shimmer 1.2s infinite linear}
+.aisle-vehicle{display:flex;flex-wrap:wrap;align-items:flex-end;gap:12px var(--aisle-gap);padding:16px;margin:0 0 16px;border-radius:var(--aisle-radius);background:var(--aisle-surface)}
+.aisle-vehicle__title{flex-basis:100%;margin:0;font-size:17px}
+.aisle-vehicle label{display:flex;flex-direction:column;gap:4px;font-size:13px;color:var(--aisle-muted)}
+.aisle-vehicle select{min-height:40px;min-width:180px;padding:6px 10px;border-radius:8px;border:1px solid var(--aisle-border);background:var(--aisle-bg);color:var(--aisle-text);font:inherit}
+.aisle-vehicle__status{flex-basis:100%;margin:0;font-weight:600}
 @keyframes aisle-shimmer{to{background-position:-200% 0}}
 @media (max-width:768px){
 .aisle-grid,.aisle-skeleton{grid-template-columns:repeat(2,minmax(0,1fr));gap:20px 12px}

@@ -4,7 +4,8 @@ import { buildSearchRequest } from '../../sdk/core/searchRequest.js';
 import { defaultUrlState, parseUrlState, resolveDefaultPageSize } from '../../sdk/core/urlState.js';
 import type { RenderContext, SearchResponse } from '../../sdk/core/types.js';
 import { escapeHtml } from '../http.js';
-import { handleSearch } from '../search/index.js';
+import { handleSearch, handleVehicleSelector } from '../search/index.js';
+import { vehicleFromQuery } from '../../sdk/core/query.js';
 import { renderShopPage, type HeadTemplate } from './shop-page.js';
 
 /** Where the demo page is served from and what it asks for. */
@@ -60,11 +61,13 @@ export function renderDlpDemo(req: DemoRequest, page: string): { status: number;
   const state = parseUrlState(url.search, {
     pageSize: resolveDefaultPageSize(context.additional, context.config),
   });
-  let answer = handleSearch(buildSearchRequest(context, state, page), { tenants: [tenant] });
+  const vehicle = vehicleFromQuery(url.search) ?? undefined;
+  const search = vehicle ? handleVehicleSelector : handleSearch;
+  let answer = search(buildSearchRequest(context, state, page, { vehicle }), { tenants: [tenant] });
   // A retailer's server shows the listing for a URL it cannot honour (a hand-edited sort, say)
   // rather than no listing: Aisle then drops what the listing does not know from the address.
   if (answer.status !== 200) {
-    answer = handleSearch(buildSearchRequest(context, defaultUrlState(state), page), { tenants: [tenant] });
+    answer = search(buildSearchRequest(context, defaultUrlState(state), page, { vehicle }), { tenants: [tenant] });
   }
   const data = answer.status === 200 ? (answer.json as SearchResponse) : undefined;
   if (data) context.data = data;

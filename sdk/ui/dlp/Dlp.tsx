@@ -6,6 +6,7 @@ import { useStores } from '../StoreContext.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { NotFound } from './NotFound.js';
 import { Toolbar } from './Toolbar.js';
+import { VehicleSelector } from './VehicleSelector.js';
 import { Skeleton } from './Skeleton.js';
 
 // The drawer is not part of the first render: it loads when the shopper first opens it.
@@ -29,6 +30,7 @@ export const Dlp = observer(function Dlp() {
       <h1 className={`aisle-h1${viewport.kind === 'mobile' ? ' aisle-visually-hidden' : ''}`} data-aisle="heading">
         {data.h1_header}
       </h1>
+      <VehicleSelector />
       <Toolbar />
       <SelectedChips />
       {data.products.length > 0 ? (

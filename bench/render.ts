@@ -1,0 +1,84 @@
+/**
+ * Render figures in Chromium: the script time of a first render of 48 products from the render
+ * context, and the script time of appending page 2 and page 20 of an infinite list.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { launchChromium } from '../e2e/support/browser.js';
+import { createApp } from '../server/app.js';
+import { median, round } from './stats.js';
+
+async function scriptMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+  return (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
+}
+
+async function open(browser: Browser, url: string): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(url);
+  await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+  return { page, cdp };
+}
+
+const cards = (page: Page) => page.locator('[data-aisle="grid"] [data-aisle="product"]').count();
+
+/** Script time until 48 cards are on screen, and Aisle's own mount measure. */
+async function firstRender(browser: Browser, origin: string): Promise<{ script: number; mount: number }> {
+  const { page, cdp } = await open(browser, `${origin}/summit/running-shorts?pageSize=48`);
+  if ((await cards(page)) !== 48) throw new Error('expected 48 cards');
+  const script = await scriptMs(cdp);
+  const mount = await page.evaluate(() => performance.getEntriesByName('aisle:mount')[0]?.duration ?? NaN);
+  await page.close();
+  return { script, mount };
+}
+
+/** Script time of one infinite-scroll append from `fromPage` to the next page. */
+async function append(browser: Browser, origin: string, fromPage: number): Promise<number> {
+  const { page, cdp } = await open(
+    browser,
+    `${origin}/harbor/lipsticks${fromPage > 1 ? `?pageNumber=${fromPage}` : ''}`,
+  );
+  await page.waitForSelector('[data-aisle="sentinel"]');
+  const before = await cards(page);
+  const start = await scriptMs(cdp);
+  await page.locator('[data-aisle="sentinel"]').scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-aisle="grid"] [data-aisle="product"]').length > n,
+    before,
+  );
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  const cost = (await scriptMs(cdp)) - start;
+  await page.close();
+  return cost;
+}
+
+/** Runs every render figure `runs` times and reports medians in milliseconds. */
+export async function benchRender(runs = 5): Promise<Record<string, number>> {
+  const server = createApp({ analyticsDb: ':memory:' });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await launchChromium();
+  try {
+    await firstRender(browser, origin); // warm the server and the HTTP cache of the stack
+    const first: Array<{ script: number; mount: number }> = [];
+    const page2: number[] = [];
+    const page20: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      first.push(await firstRender(browser, origin));
+      page2.push(await append(browser, origin, 1));
+      page20.push(await append(browser, origin, 19));
+    }
+    return {
+      first_render_48_script_ms: round(median(first.map((f) => f.script))),
+      first_render_48_mount_ms: round(median(first.map((f) => f.mount))),
+      append_page2_script_ms: round(median(page2)),
+      append_page20_script_ms: round(median(page20)),
+      append_page20_vs_page2_ratio: round(median(page20) / median(page2)),
+    };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
