@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { messagesFor } from '../../core/messages.js';
+import { normalizeProduct } from '../../core/normalizeProduct.js';
+import type { Product, Region, Viewport } from '../../core/types.js';
+import { fakeProduct } from '../../stores/testing.js';
+import { ProductCard } from './ProductCard.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+let root: Root | undefined;
+let host: HTMLElement;
+
+function card(
+  product: Product,
+  opts: { viewport?: Viewport; region?: Region; locale?: 'en' | 'fr'; eager?: boolean } = {},
+): HTMLElement {
+  host = document.createElement('ul');
+  document.body.appendChild(host);
+  root = createRoot(host);
+  const locale = opts.locale ?? 'en';
+  act(() =>
+    root!.render(
+      <ProductCard
+        product={product}
+        position={1}
+        viewport={opts.viewport ?? 'desktop'}
+        region={opts.region ?? 'us'}
+        locale={locale}
+        messages={messagesFor(locale)}
+        eager={opts.eager ?? false}
+      />,
+    ),
+  );
+  return host.querySelector('[data-aisle="product"]')!;
+}
+
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+});
+
+const swatches = (el: HTMLElement) => el.querySelectorAll('.aisle-swatch').length;
+const more = (el: HTMLElement) => el.querySelector('.aisle-card__more')?.textContent ?? null;
+
+describe('product card (spec §2)', () => {
+  it('shows the variant flagged selected, else the first', () => {
+    const product = fakeProduct('p1', 3);
+    product.variants[2]!.selected = true;
+    expect(card(product).querySelector('img')!.getAttribute('src')).toContain('p1-v2.svg');
+    act(() => root!.unmount());
+    expect(card(fakeProduct('p2', 3)).querySelector('img')!.getAttribute('src')).toContain('p2-v0.svg');
+  });
+
+  it('requests images at width 480 and high quality, in a fixed-ratio box, lazily below the fold', () => {
+    const el = card(fakeProduct('p1'));
+    const img = el.querySelector('img')!;
+    expect(img.getAttribute('src')).toMatch(/w=480&q=high/);
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('width')).toBe('480');
+    expect(img.getAttribute('height')).toBe('600');
+    act(() => root!.unmount());
+    expect(card(fakeProduct('p2'), { eager: true }).querySelector('img')!.getAttribute('loading')).toBe('eager');
+  });
+
+  it.each([
+    ['desktop', 16, 12, '+4'],
+    ['desktop', 12, 12, null],
+    ['mobile', 5, 3, '+2'],
+    ['mobile', 4, 4, null],
+    ['tablet', 8, 8, null],
+  ] as const)('%s with %i variants shows %i swatches and %s', (viewport, variants, shown, plus) => {
+    const el = card(fakeProduct('p1', variants), { viewport });
+    expect(swatches(el)).toBe(shown);
+    expect(more(el)).toBe(plus);
+  });
+
+  it('shows no swatches in the ca region', () => {
+    const el = card(fakeProduct('p1', 6), { region: 'ca' });
+    expect(swatches(el)).toBe(0);
+    expect(more(el)).toBeNull();
+  });
+
+  it('a swatch shows its variant', () => {
+    const el = card(fakeProduct('p1', 3));
+    act(() => (el.querySelectorAll('.aisle-swatch')[1] as HTMLButtonElement).click());
+    expect(el.querySelector('img')!.getAttribute('src')).toContain('p1-v1.svg');
+    expect(el.querySelectorAll('.aisle-swatch')[1]!.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows the rounded discount and both prices', () => {
+    const el = card(fakeProduct('p1', 3));
+    expect(el.querySelector('.aisle-card__discount')!.textContent).toBe('20% off');
+    expect(el.querySelector('.aisle-card__sale')!.textContent).toBe('Sale price $40.00');
+    expect(el.querySelector('.aisle-card__was')!.textContent).toBe('Regular price $50.00');
+  });
+
+  it.each([
+    ['us', 'en', '$40.00'],
+    ['ca', 'en', 'CA$40.00'],
+    ['ca', 'fr', '40,00\u00a0$'],
+  ] as const)('formats prices for %s/%s as %s', (region, locale, price) => {
+    const el = card(fakeProduct('p1', 3), { region, locale });
+    expect(el.querySelector('.aisle-card__sale')!.textContent).toContain(price);
+  });
+
+  it('renders products that come as models[] the same way', () => {
+    const raw = {
+      product_id: 'toy-1',
+      title: 'Wooden Train',
+      brand: 'Tinker',
+      url: '/tinker/p/toy-1',
+      selected_model: 'm2',
+      models: [
+        {
+          model_id: 'm1',
+          color: 'Red',
+          size: 'S',
+          price: 30,
+          sale_price: null,
+          images: ['/img/product/toy-1/m1.svg'],
+          swatch: '#ff0000',
+          marketing_flag: '',
+        },
+        {
+          model_id: 'm2',
+          color: 'Blue',
+          size: 'S',
+          price: 30,
+          sale_price: 24,
+          images: ['/img/product/toy-1/m2.svg'],
+          swatch: '#0000ff',
+          marketing_flag: 'New',
+        },
+      ],
+    };
+    const el = card(normalizeProduct(raw)!);
+    expect(el.querySelector('img')!.getAttribute('src')).toContain('m2.svg');
+    expect(el.querySelector('.aisle-card__flag')!.textContent).toBe('New');
+    expect(swatches(el)).toBe(2);
+  });
+});
