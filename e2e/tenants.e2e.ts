@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { loadCatalogue } from '../fixtures/catalogue/index.js';
+import { loadTenants } from '../fixtures/tenants/index.js';
+import { launchChromium } from './support/browser.js';
+import { watchErrors } from './support/page.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const pages = loadTenants().flatMap((tenant) => {
+  const slug = loadCatalogue().categoriesFor(tenant.demo.vertical)[1]!.slug;
+  const locales = tenant.config.region === 'ca' ? tenant.demo.locales : [tenant.demo.locales[0]!];
+  return locales.map((locale) => ({ tenant: tenant.config.id, base: tenant.config.base, slug, locale }));
+});
+
+describe("every fixture tenant's demo pages", () => {
+  it.each(pages)('$tenant ($locale): the DLP and the sitemap render', async ({ base, slug, locale }) => {
+    const page = await browser.newPage();
+    const { errors } = watchErrors(page);
+    const query = locale === 'fr' ? '?locale=fr_CA' : '?locale=en_CA';
+    await page.goto(`${baseUrl}${base}/${slug}${query}`);
+    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    expect(await page.getAttribute('.aisle-root', 'lang')).toBe(locale);
+    expect(await page.textContent('[data-aisle="all-filters"]')).toContain(
+      locale === 'fr' ? 'Tous les filtres' : 'All Filters',
+    );
+    expect(await page.locator('[data-aisle="sort"]').count()).toBe(1);
+    await page.goto(`${baseUrl}${base}/vsm/${query}`);
+    await page.waitForSelector('[data-aisle="vsm"] [data-aisle="vsm-section"]');
+    expect(await page.textContent('[data-aisle="vsm"] h1')).toBe(
+      locale === 'fr' ? 'Catégories populaires' : 'Popular Categories',
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
