@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { readRenderContext } from './core/normalize.js';
 import { browserEnv } from './host/browserEnv.js';
 import { injectDelayedScripts } from './host/bodyScripts.js';
-import { syncHeadFromTemplate } from './host/head.js';
+import { createHeadManager, syncHeadFromTemplate } from './host/head.js';
 import { guardHistory, listenPopState } from './host/history.js';
 import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
@@ -31,12 +31,13 @@ export function mountAisle(raw: unknown, win: Window & typeof globalThis = windo
   const { context } = read;
   const doc = win.document;
   let container: HTMLElement | null = null;
-  const env = browserEnv(win, () => container);
+  const head = createHeadManager(doc);
+  const env = browserEnv(win, () => container, head);
   const store = new RootStore(env, context, win.innerWidth);
   const cleanups: Array<() => void> = [];
   cleanups.push(guardHistory(win, win.console));
-  cleanups.push(syncHeadFromTemplate(doc, env.timers, win.console));
-  cleanups.push(listenPopState(win, () => store.dlp.restoreFromUrl()));
+  cleanups.push(syncHeadFromTemplate(doc, env.timers, win.console, head));
+  cleanups.push(listenPopState(win, () => store.onPopState()));
   cleanups.push(watchViewport(win, (width) => store.viewport.setWidth(width)));
   const mounted: Mounted = {
     store,

@@ -1,4 +1,6 @@
 import type { HostPort, KeyValueStorage, StoreEnv } from '../stores/env.js';
+import type { HeadManager } from './head.js';
+import { loadRetailerPage } from './pageLoader.js';
 import { trackTimers, browserTimers, type TrackedTimers } from './timers.js';
 import { fetchTransport } from './transport.js';
 
@@ -35,7 +37,7 @@ export function safeLocalStorage(win: Window): KeyValueStorage & { available: bo
 }
 
 /** The host page as the stores see it; `root` is Aisle's own container once mounted. */
-export function browserHost(win: Window, getRoot: () => Element | null): HostPort {
+export function browserHost(win: Window, getRoot: () => Element | null, head: HeadManager): HostPort {
   return {
     location: () => win.location,
     writeUrl(url, mode) {
@@ -59,6 +61,8 @@ export function browserHost(win: Window, getRoot: () => Element | null): HostPor
     navigate(url) {
       win.location.assign(url);
     },
+    loadPage: (url) => loadRetailerPage(url, win.fetch.bind(win)),
+    setHead: (tags) => head.set(tags),
   };
 }
 
@@ -66,12 +70,13 @@ export function browserHost(win: Window, getRoot: () => Element | null): HostPor
 export function browserEnv(
   win: Window & typeof globalThis,
   getRoot: () => Element | null,
+  head: HeadManager,
 ): StoreEnv & { timers: TrackedTimers } {
   return {
     transport: fetchTransport(),
     timers: trackTimers(browserTimers()),
     storage: safeLocalStorage(win),
-    host: browserHost(win, getRoot),
+    host: browserHost(win, getRoot, head),
     now: () => Date.now(),
     log: win.console,
   };

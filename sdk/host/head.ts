@@ -72,18 +72,43 @@ export function applyHeadTags(doc: Document, tags: HeadTags): () => void {
   return () => restores.reverse().forEach((restore) => restore());
 }
 
+/** Owns Aisle's head tags across screens: each `set` replaces the last, `restore` puts the host's back. */
+export interface HeadManager {
+  set(tags: HeadTags): void;
+  restore(): void;
+}
+
+/** A head manager for `doc`. */
+export function createHeadManager(doc: Document): HeadManager {
+  let restore: (() => void) | undefined;
+  return {
+    set(tags) {
+      restore?.();
+      restore = applyHeadTags(doc, tags);
+    },
+    restore() {
+      restore?.();
+      restore = undefined;
+    },
+  };
+}
+
 /**
  * Copies the head template into the head, retrying every 100 ms for 10 s until the template is
  * there, then warning once per tag it lacks. Returns the cleanup (stops retrying, restores tags).
  */
-export function syncHeadFromTemplate(doc: Document, timers: Timers, log: Pick<Console, 'warn'>): () => void {
-  let restore: (() => void) | undefined;
+export function syncHeadFromTemplate(
+  doc: Document,
+  timers: Timers,
+  log: Pick<Console, 'warn'>,
+  head: HeadManager = createHeadManager(doc),
+): () => void {
   let waited = 0;
   let handle: unknown;
   const attempt = (): boolean => {
     const tags = readHeadTemplate(doc);
     if (!tags) return false;
-    restore = applyHeadTags(doc, tags);
+    head.set(tags);
     for (const kind of kinds) {
       if (tags[kind.key] === undefined) log.warn(`[Aisle] head template has no ${kind.label}: the host's is kept.`);
     }
@@ -101,6 +126,6 @@ export function syncHeadFromTemplate(doc: Document, timers: Timers, log: Pick<Co
   }
   return () => {
     timers.clearInterval(handle);
-    restore?.();
+    head.restore();
   };
 }

@@ -1,5 +1,6 @@
-import { localeOf, messagesFor, type Messages } from '../core/messages.js';
-import { isSitemapShape } from '../core/normalize.js';
+import { makeObservable, observable, runInAction } from 'mobx';
+import { localeOf, messagesFor, regionOf, type Messages } from '../core/messages.js';
+import { isSitemapShape, readRenderContext } from '../core/normalize.js';
 import { pageFromPath } from '../core/searchRequest.js';
 import type { Locale, PageRoute, RenderContext, SearchResponse, SitemapData } from '../core/types.js';
 import { DlpStore } from './DlpStore.js';
@@ -8,48 +9,172 @@ import type { StoreEnv } from './env.js';
 import { SearchStore } from './SearchStore.js';
 import { ViewportStore } from './ViewportStore.js';
 
-/** Composes one store per concern over the injected environment (STYLE.md practice 3). */
+/** A navigation to a different path (spec section 2): what the visit event reports. */
+export interface Visit {
+  /** The route name: 'dlp' or 'vsm'. */
+  routeName: string;
+  url: string;
+  /** The path navigated from, or null on the first page. */
+  redirectedFrom: string | null;
+}
+
+/**
+ * Composes one store per concern over the injected environment (STYLE.md practice 3), and moves
+ * between screens: a link to another Aisle route on the same site is shown without a full page
+ * load by reading that page's render context, and back/forward restore the right screen.
+ */
 export class RootStore {
-  readonly locale: Locale;
-  readonly messages: Messages;
-  readonly route: PageRoute;
-  readonly search: SearchStore;
-  readonly dlp: DlpStore;
+  context: RenderContext;
+  route: PageRoute;
+  search: SearchStore;
+  dlp: DlpStore;
+  /** The sitemap shown on the VSM route, or null on a DLP. */
+  sitemap: SitemapData | null;
   readonly drawer: DrawerStore;
   readonly viewport: ViewportStore;
-  /** The sitemap shown on the VSM route, or null on a DLP. */
-  readonly sitemap: SitemapData | null;
+  private readonly visitListeners = new Set<(visit: Visit) => void>();
+  private navigation = 0;
+  /** The path of the screen on show (the address may change before the screen does). */
+  private routePath: string;
 
   constructor(
     readonly env: StoreEnv,
-    readonly context: RenderContext,
+    context: RenderContext,
     viewportWidth: number,
   ) {
-    this.locale = localeOf(context);
-    this.messages = messagesFor(this.locale);
-    const location = env.host.location();
-    this.route = pageFromPath(location.pathname, context.config.base) ?? {
-      screen: 'dlp',
-      page: location.pathname.split('/').filter(Boolean).pop() ?? '',
-    };
-    const isSitemap = !!context.data && isSitemapShape(context.data);
-    const initial = context.data && !isSitemap ? (context.data as SearchResponse) : null;
-    this.sitemap = this.route.screen === 'vsm' && isSitemap ? (context.data as SitemapData) : null;
-    this.search = new SearchStore(env, initial);
-    this.dlp = new DlpStore(env, context, this.route.page, this.search);
+    this.context = context;
     this.drawer = new DrawerStore(env.timers);
     this.viewport = new ViewportStore(viewportWidth);
+    const location = env.host.location();
+    this.routePath = location.pathname;
+    this.route = routeFor(location.pathname, context);
+    this.search = new SearchStore(env, responseOf(context));
+    this.dlp = new DlpStore(env, context, this.route.page, this.search);
+    this.sitemap = sitemapOf(context, this.route);
+    makeObservable<RootStore>(this, {
+      context: observable.ref,
+      route: observable.ref,
+      search: observable.ref,
+      dlp: observable.ref,
+      sitemap: observable.ref,
+    });
+  }
+
+  get locale(): Locale {
+    return localeOf(this.context);
+  }
+
+  get messages(): Messages {
+    return messagesFor(this.locale);
   }
 
   /** The region shoppers are in (`additional.region`, else the tenant's). */
   get region(): 'us' | 'ca' {
-    const region = String(this.context.additional.region ?? this.context.config.region ?? 'us').toLowerCase();
-    return region === 'ca' ? 'ca' : 'us';
+    return regionOf(this.context);
+  }
+
+  /** Calls `listener` after every navigation to a different path, and now for the first page. */
+  onVisit(listener: (visit: Visit) => void): () => void {
+    this.visitListeners.add(listener);
+    listener({ routeName: this.route.screen, url: this.env.host.location().href, redirectedFrom: null });
+    return () => this.visitListeners.delete(listener);
+  }
+
+  /**
+   * Follows a link. Another Aisle route of this tenant on this origin is shown in place (its page's
+   * render context and head tags are read); anything else, or a page that cannot be read, is left
+   * to the browser. Returns true when Aisle showed it.
+   */
+  async navigate(href: string, mode: 'push' | 'pop' = 'push'): Promise<boolean> {
+    const here = this.env.host.location();
+    const target = new URL(href, here.href);
+    const route = target.origin === here.origin ? pageFromPath(target.pathname, this.context.config.base) : null;
+    if (!route) {
+      if (mode === 'push') this.env.host.navigate(target.href);
+      return false;
+    }
+    // On back/forward the address has already changed: compare with the screen on show.
+    const from = this.routePath;
+    const relative = `${target.pathname}${target.search}${target.hash}`;
+    if (target.pathname === from) {
+      if (mode === 'push') this.env.host.writeUrl(relative, 'push');
+      if (this.route.screen === 'dlp') this.dlp.restoreFromUrl();
+      return true;
+    }
+    const ticket = ++this.navigation;
+    const page = await this.env.host.loadPage(target.href);
+    if (ticket !== this.navigation) return false;
+    const read = page ? readRenderContext(page.context) : null;
+    if (!page || !read?.ok || read.context.config.id !== this.context.config.id) {
+      // The host does not allow an in-place move: let the browser load the page.
+      if (mode === 'push') this.env.host.navigate(target.href);
+      else this.env.host.navigate(this.env.host.location().href);
+      return false;
+    }
+    if (mode === 'push') this.env.host.writeUrl(relative, 'push');
+    this.show(read.context);
+    if (page.head) this.env.host.setHead(page.head);
+    this.env.host.scrollToTop();
+    const visit: Visit = { routeName: this.route.screen, url: this.env.host.location().href, redirectedFrom: from };
+    this.visitListeners.forEach((listener) => listener(visit));
+    return true;
+  }
+
+  /** True when `href` is another Aisle route of this tenant on this origin (shown in place). */
+  handlesLink(href: string): boolean {
+    try {
+      const here = this.env.host.location();
+      const target = new URL(href, here.href);
+      return target.origin === here.origin && pageFromPath(target.pathname, this.context.config.base) !== null;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Back and forward: another path changes the screen; the same path reloads the listing. */
+  onPopState(): void {
+    const { pathname, href } = this.env.host.location();
+    if (pathname !== this.routePath) void this.navigate(href, 'pop');
+    else if (this.route.screen === 'dlp') this.dlp.restoreFromUrl();
   }
 
   /** Stops everything pending (unmount). */
   dispose(): void {
+    this.navigation++;
     this.search.abort();
     this.drawer.dispose();
   }
+
+  private show(context: RenderContext): void {
+    const route = routeFor(this.env.host.location().pathname, context);
+    this.search.abort();
+    const search = new SearchStore(this.env, responseOf(context));
+    const dlp = new DlpStore(this.env, context, route.page, search);
+    runInAction(() => {
+      this.context = context;
+      this.route = route;
+      this.search = search;
+      this.dlp = dlp;
+      this.sitemap = sitemapOf(context, route);
+    });
+    this.routePath = this.env.host.location().pathname;
+    if (!this.sitemap && !search.response) void dlp.loadFirst();
+  }
+}
+
+function routeFor(pathname: string, context: RenderContext): PageRoute {
+  return (
+    pageFromPath(pathname, context.config.base) ?? {
+      screen: 'dlp',
+      page: pathname.split('/').filter(Boolean).pop() ?? '',
+    }
+  );
+}
+
+function responseOf(context: RenderContext): SearchResponse | null {
+  return context.data && !isSitemapShape(context.data) ? (context.data as SearchResponse) : null;
+}
+
+function sitemapOf(context: RenderContext, route: PageRoute): SitemapData | null {
+  return route.screen === 'vsm' && context.data && isSitemapShape(context.data) ? (context.data as SitemapData) : null;
 }

@@ -56,6 +56,21 @@ export interface HostLocation {
   readonly origin: string;
 }
 
+/** Another retailer page's render context and head tags (see sdk/host/pageLoader.ts). */
+export interface LoadedPage {
+  context: unknown;
+  head: HeadTagsLike | null;
+}
+
+/** Head tags as the host adapters define them. */
+export interface HeadTagsLike {
+  title?: string;
+  canonical?: string;
+  metaTitle?: string;
+  description?: string;
+  robots?: string;
+}
+
 /** Everything host-facing the stores use. */
 export interface HostPort {
   location(): HostLocation;
@@ -70,8 +85,12 @@ export interface HostPort {
   userAgent(): string;
   /** Dispatches a CustomEvent on window. */
   dispatch(name: string, detail: unknown): void;
-  /** Navigates the whole page (product links). */
+  /** Navigates the whole page (product links, pages Aisle cannot show itself). */
   navigate(url: string): void;
+  /** Fetches another same-origin retailer page's context and head, or null when it cannot. */
+  loadPage(url: string): Promise<LoadedPage | null>;
+  /** Replaces Aisle's head tags (title, canonical, meta title, description, robots). */
+  setHead(tags: HeadTagsLike): void;
 }
 
 /** The injected environment of the RootStore. */

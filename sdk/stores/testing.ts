@@ -4,7 +4,7 @@
  * them) and a log that keeps its lines. Used by store and component tests; never by the embed.
  */
 import type { Product, SearchResponse } from '../core/types.js';
-import type { HostPort, StoreEnv, TransportRequest, TransportResponse } from './env.js';
+import type { HeadTagsLike, HostPort, LoadedPage, StoreEnv, TransportRequest, TransportResponse } from './env.js';
 import { browserTimers } from '../host/timers.js';
 
 /** A request the fake transport received. */
@@ -26,6 +26,11 @@ export interface FakeEnv extends StoreEnv {
   lines: { warn: string[]; error: string[]; info: string[] };
   scrolls: number;
   store: Map<string, string>;
+  /** Other retailer pages by URL, for in-place navigation. */
+  pages: Map<string, LoadedPage>;
+  /** Full page loads the store asked for. */
+  navigations: string[];
+  heads: HeadTagsLike[];
 }
 
 /** Builds a fake environment whose page is at `href`. */
@@ -43,6 +48,9 @@ export function fakeEnv(href = 'http://shop.test/maple/dresses'): FakeEnv {
     lines,
     scrolls: 0,
     store,
+    pages: new Map(),
+    navigations: [],
+    heads: [],
     transport: {
       async request(target, init = {}) {
         const recorded = { url: target, init };
@@ -81,7 +89,9 @@ export function fakeEnv(href = 'http://shop.test/maple/dresses'): FakeEnv {
       screen: () => ({ width: 1280, height: 800 }),
       userAgent: () => 'test-agent',
       dispatch: (name, detail) => void env.events.push({ name, detail }),
-      navigate: (next) => void (url.href = new URL(next, url.href).href),
+      navigate: (next) => void env.navigations.push(new URL(next, url.href).href),
+      loadPage: async (target) => env.pages.get(target) ?? null,
+      setHead: (tags) => void env.heads.push(tags),
     } satisfies HostPort,
     now: () => Date.now(),
     log: {

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import type { RootStore } from '../stores/RootStore.js';
 import { Dlp } from './dlp/Dlp.js';
 import { StoreProvider } from './StoreContext.js';
@@ -11,15 +11,37 @@ const Vsm = lazy(() => import('./vsm/Vsm.js').then((m) => ({ default: m.Vsm })))
 export const AisleRoot = observer(function AisleRoot({ store }: { store: RootStore }) {
   return (
     <StoreProvider store={store}>
-      <div className="aisle-root" lang={store.locale === 'fr' ? 'fr' : 'en'}>
+      {/* Links to other Aisle screens (sitemap, related pages, breadcrumbs) are followed in place. */}
+      <div
+        className="aisle-root"
+        lang={store.locale === 'fr' ? 'fr' : 'en'}
+        onClick={(event) => followInPlace(store, event)}
+      >
         {store.sitemap ? (
           <Suspense fallback={null}>
             <Vsm data={store.sitemap} />
           </Suspense>
         ) : (
-          <Dlp />
+          // A new page starts its own sections afresh (similar products, related list, drawer).
+          <Dlp key={store.route.page} />
         )}
       </div>
     </StoreProvider>
   );
 });
+
+/** Follows a plain click on a link to another Aisle route without a full page load. */
+function followInPlace(store: RootStore, event: MouseEvent<HTMLDivElement>): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
+  const anchor = (event.target as Element).closest('a[href]');
+  if (
+    !(anchor instanceof HTMLAnchorElement) ||
+    (anchor.target && anchor.target !== '_self') ||
+    anchor.hasAttribute('download')
+  )
+    return;
+  if (!store.handlesLink(anchor.href)) return;
+  event.preventDefault();
+  void store.navigate(anchor.href);
+}

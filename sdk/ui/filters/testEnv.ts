@@ -6,7 +6,7 @@
 import { act, createElement, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { Filter, RenderContext, SearchRequest, SearchResponse } from '../../core/types.js';
-import type { StoreEnv } from '../../stores/env.js';
+import { fakeEnv } from '../../stores/testing.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { StoreProvider } from '../StoreContext.js';
 
@@ -92,46 +92,10 @@ export function createTestPage(
   options: { search?: string; filters?: Filter[]; width?: number; locale?: 'en' | 'fr' } = {},
 ): TestPage {
   const response = fixtureResponse(options.filters);
-  const requests: TestPage['requests'] = [];
-  const urls: string[] = [];
-  let address = new URL(`https://shop.example/maple/dresses${options.search ?? ''}`);
-  const env: StoreEnv = {
-    transport: {
-      request(url, init) {
-        requests.push({ url, body: init?.body as SearchRequest });
-        return Promise.resolve({ status: 200, ok: true, json: response, headers: { get: () => null } });
-      },
-    },
-    timers: {
-      setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-      clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-      setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
-      clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
-    },
-    storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
-    host: {
-      location: () => ({
-        pathname: address.pathname,
-        search: address.search,
-        href: address.href,
-        origin: address.origin,
-      }),
-      writeUrl(url) {
-        urls.push(url);
-        address = new URL(url, address);
-        return true;
-      },
-      scrollToTop: () => undefined,
-      title: () => 'Dresses',
-      referrer: () => '',
-      screen: () => ({ width: 1280, height: 800 }),
-      userAgent: () => 'test',
-      dispatch: () => undefined,
-      navigate: () => undefined,
-    },
-    now: () => Date.now(),
-    log: { warn: () => undefined, error: () => undefined, info: () => undefined },
-  };
+  const env = fakeEnv(`https://shop.example/maple/dresses${options.search ?? ''}`);
+  env.reply(() => ({ status: 200, json: response }));
+  // Views of what the fake environment recorded, in the shape these tests read.
+  const recorded = () => env.requests.map((r) => ({ url: r.url, body: r.init.body as SearchRequest }));
   const context: RenderContext = {
     config: {
       id: 'maple',
@@ -153,8 +117,12 @@ export function createTestPage(
   let root: Root | null = null;
   return {
     store,
-    requests,
-    urls,
+    get requests() {
+      return recorded();
+    },
+    get urls() {
+      return env.history.map((h) => h.url);
+    },
     container,
     render(ui) {
       act(() => {

@@ -5,7 +5,7 @@ export const vsmStyles = `
 .aisle-vsm__letters ul{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:0;padding:0}
 .aisle-vsm__letter{display:inline-grid;place-items:center;min-width:52px;height:36px;padding:0 10px;border:1px solid var(--aisle-border);border-radius:999px;background:var(--aisle-bg);cursor:pointer;font-weight:600;font-size:14px}
 .aisle-vsm__letter:hover{border-color:var(--aisle-text)}
-.aisle-vsm__letter--empty{color:var(--aisle-muted);opacity:.45;cursor:default;border-style:dashed}
+.aisle-vsm__letter--empty{color:var(--aisle-muted);font-weight:400;cursor:default;border-style:dashed;background:var(--aisle-surface)}
 .aisle-vsm__sections{columns:3 260px;column-gap:32px}
 .aisle-vsm__section{break-inside:avoid;padding-top:16px}
 .aisle-vsm__section h2{font-size:24px;margin:0 0 8px;color:var(--aisle-accent);scroll-margin-top:72px}

@@ -1,0 +1,118 @@
+import { configure } from 'mobx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RenderContext, SitemapData } from '../core/types.js';
+import { RootStore, type Visit } from './RootStore.js';
+import { fakeEnv, fakeResponse, type FakeEnv } from './testing.js';
+
+configure({ enforceActions: 'always' });
+
+const config = {
+  id: 'maple',
+  base: '/maple',
+  prodUrl: 'https://maple.example',
+  defaultPageSize: 24,
+  infiniteLoading: false,
+  proxySearch: false,
+  searchRouterReplaceState: false,
+  searchHost: 'http://search.test',
+};
+const sitemap: SitemapData = {
+  url: '/maple/vsm/',
+  title: 'Apparel',
+  links: [{ title: 'Boots', url: '/maple/boots' }],
+  subcategories: [],
+  breadcrumbs: [],
+};
+const dlpContext = (h1 = 'Dresses'): RenderContext => ({
+  config,
+  environment: 'development',
+  data: { ...fakeResponse(), h1_header: h1 },
+  additional: { locale: 'en' },
+});
+const vsmContext: RenderContext = { config, environment: 'development', data: sitemap, additional: { locale: 'en' } };
+
+let env: FakeEnv;
+beforeEach(() => {
+  env = fakeEnv('http://shop.test/maple/vsm/');
+  env.pages.set('http://shop.test/maple/boots', { context: dlpContext('Boots'), head: { title: 'Boots | Maple' } });
+  env.pages.set('http://shop.test/maple/vsm/', { context: vsmContext, head: { title: 'Popular | Maple' } });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('navigation between screens (spec §2 routes)', () => {
+  it('shows the sitemap on /vsm/ and a DLP on /{page}', () => {
+    const root = new RootStore(env, vsmContext, 1280);
+    expect(root.route).toEqual({ screen: 'vsm', page: '' });
+    expect(root.sitemap).toBe(sitemap);
+  });
+
+  it('follows a sitemap link in place: new screen, head tags, history entry and a visit', async () => {
+    const root = new RootStore(env, vsmContext, 1280);
+    const visits: Visit[] = [];
+    root.onVisit((v) => visits.push(v));
+    expect(await root.navigate('/maple/boots')).toBe(true);
+    expect(root.route).toEqual({ screen: 'dlp', page: 'boots' });
+    expect(root.sitemap).toBeNull();
+    expect(root.dlp.data?.h1_header).toBe('Boots');
+    expect(env.history).toEqual([{ url: '/maple/boots', mode: 'push' }]);
+    expect(env.heads).toEqual([{ title: 'Boots | Maple' }]);
+    expect(visits).toEqual([
+      { routeName: 'vsm', url: 'http://shop.test/maple/vsm/', redirectedFrom: null },
+      { routeName: 'dlp', url: 'http://shop.test/maple/boots', redirectedFrom: '/maple/vsm/' },
+    ]);
+    expect(env.navigations).toEqual([]);
+  });
+
+  it('back restores the previous screen without a new history entry', async () => {
+    const root = new RootStore(env, vsmContext, 1280);
+    await root.navigate('/maple/boots');
+    env.url.href = 'http://shop.test/maple/vsm/';
+    root.onPopState();
+    await vi.waitFor(() => expect(root.route.screen).toBe('vsm'));
+    expect(env.history).toHaveLength(1);
+  });
+
+  it('leaves the browser to load pages it cannot show in place', async () => {
+    const root = new RootStore(env, vsmContext, 1280);
+    expect(await root.navigate('/maple/p/ap-000001')).toBe(false);
+    expect(await root.navigate('https://elsewhere.example/maple/boots')).toBe(false);
+    expect(await root.navigate('/maple/unreadable')).toBe(false);
+    env.pages.set('http://shop.test/maple/other-tenant', {
+      context: { ...dlpContext(), config: { ...config, id: 'other' } },
+      head: null,
+    });
+    expect(await root.navigate('/maple/other-tenant')).toBe(false);
+    expect(env.navigations).toEqual([
+      'http://shop.test/maple/p/ap-000001',
+      'https://elsewhere.example/maple/boots',
+      'http://shop.test/maple/unreadable',
+      'http://shop.test/maple/other-tenant',
+    ]);
+    expect(root.route.screen).toBe('vsm');
+  });
+
+  it('a newer navigation wins over a slower one', async () => {
+    const root = new RootStore(env, vsmContext, 1280);
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const load = env.host.loadPage;
+    env.host.loadPage = async (url) => {
+      if (url.endsWith('/slow')) await slow;
+      return load(url);
+    };
+    env.pages.set('http://shop.test/maple/slow', { context: dlpContext('Slow'), head: null });
+    const first = root.navigate('/maple/slow');
+    await root.navigate('/maple/boots');
+    release();
+    expect(await first).toBe(false);
+    expect(root.dlp.data?.h1_header).toBe('Boots');
+  });
+
+  it('only a query change on the same path reloads the listing', async () => {
+    env.url.href = 'http://shop.test/maple/boots';
+    const root = new RootStore(env, dlpContext('Boots'), 1280);
+    await root.navigate('/maple/boots?sort=price_asc');
+    await vi.waitFor(() => expect(env.requests).toHaveLength(1));
+    expect(root.route.page).toBe('boots');
+  });
+});
