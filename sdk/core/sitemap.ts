@@ -74,22 +74,4 @@ export function sortByTitle<T extends { title: string }>(list: readonly T[], loc
   return [...list].sort((a, b) => compare(a.title.trim(), b.title.trim()));
 }
 
-/** Appends `locale={lang}_{REGION}` (e.g. `fr_CA`) when region and locale are set and the locale is not en. */
-export function localeSuffixUrl(url: string, settings: { region?: string; locale?: string }): string {
-  const language = (settings.locale ?? '').trim().split(/[-_]/)[0]?.toLowerCase() ?? '';
-  const region = (settings.region ?? '').trim().toUpperCase();
-  if (language === '' || region === '' || language === 'en') return url;
-  const hashAt = url.indexOf('#');
-  const hash = hashAt === -1 ? '' : url.slice(hashAt);
-  const beforeHash = hashAt === -1 ? url : url.slice(0, hashAt);
-  const [path = '', query = ''] = splitOnce(beforeHash, '?');
-  // Replace rather than repeat a locale the link already carries; other parameters keep their text.
-  const kept = query.split('&').filter((part) => part !== '' && !part.startsWith('locale='));
-  const param = `locale=${encodeURIComponent(language)}_${encodeURIComponent(region)}`;
-  return `${path}?${[...kept, param].join('&')}${hash}`;
-}
-
-function splitOnce(text: string, separator: string): [string, string?] {
-  const at = text.indexOf(separator);
-  return at === -1 ? [text] : [text.slice(0, at), text.slice(at + 1)];
-}
+export { localeSuffixUrl } from './localeUrl.js';

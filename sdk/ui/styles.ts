@@ -92,6 +92,7 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-skeleton__card{aspect-ratio:4/5;border-radius:var(--aisle-radius);background:linear-gradient(90deg,var(--aisle-surface),#ececea,var(--aisle-surface));background-size:200% 100%;animation:aisle-shimmer 1.2s infinite linear}
 .aisle-vehicle{display:flex;flex-wrap:wrap;align-items:flex-end;gap:12px var(--aisle-gap);padding:16px;margin:0 0 16px;border-radius:var(--aisle-radius);background:var(--aisle-surface)}
 .aisle-vehicle__title{flex-basis:100%;margin:0;font-size:17px}
+.aisle-vehicle--loading{min-height:124px}
 .aisle-vehicle label{display:flex;flex-direction:column;gap:4px;font-size:13px;color:var(--aisle-muted)}
 .aisle-vehicle select{min-height:40px;min-width:180px;padding:6px 10px;border-radius:8px;border:1px solid var(--aisle-border);background:var(--aisle-bg);color:var(--aisle-text);font:inherit}
 .aisle-vehicle__status{flex-basis:100%;margin:0;font-weight:600}

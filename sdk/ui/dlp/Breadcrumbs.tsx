@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { localeSuffixUrl } from '../../core/sitemap.js';
+import { localeSuffixUrl } from '../../core/localeUrl.js';
 import { useStores } from '../StoreContext.js';
 
 /**

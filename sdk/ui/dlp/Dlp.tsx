@@ -6,7 +6,6 @@ import { useStores } from '../StoreContext.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { NotFound } from './NotFound.js';
 import { Toolbar } from './Toolbar.js';
-import { VehicleSelector } from './VehicleSelector.js';
 import { Skeleton } from './Skeleton.js';
 
 // The drawer is not part of the first render: it loads when the shopper first opens it.
@@ -14,10 +13,12 @@ const Drawer = lazy(() => import('../filters/Drawer.js'));
 // Everything below the grid (paging, similar products, related items, SEO text, structured data)
 // is below the fold: it follows the first paint by a moment instead of weighing on it.
 const BelowFold = lazy(() => import('./BelowFold.js'));
+// Only auto-parts tenants have a vehicle selector.
+const VehicleSelector = lazy(() => import('./VehicleSelector.js').then((m) => ({ default: m.VehicleSelector })));
 
 /** The DLP category page of spec section 2, its sections in the spec's order. */
 export const Dlp = observer(function Dlp() {
-  const { dlp, search, drawer, viewport, messages: m } = useStores();
+  const { dlp, search, drawer, viewport, context, messages: m } = useStores();
   const data = dlp.data;
   if (!data) return search.loading ? <Skeleton label={m.loading} /> : null;
   if (data.pageNotFound) {
@@ -30,7 +31,11 @@ export const Dlp = observer(function Dlp() {
       <h1 className={`aisle-h1${viewport.kind === 'mobile' ? ' aisle-visually-hidden' : ''}`} data-aisle="heading">
         {data.h1_header}
       </h1>
-      <VehicleSelector />
+      {context.config.vehicleSelector ? (
+        <Suspense fallback={<div className="aisle-vehicle aisle-vehicle--loading" />}>
+          <VehicleSelector />
+        </Suspense>
+      ) : null}
       <Toolbar />
       <SelectedChips />
       {data.products.length > 0 ? (

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { RELATED_SHOWN, relatedNeedsToggle, relatedPageUrl } from '../../core/lists.js';
-import { localeSuffixUrl } from '../../core/sitemap.js';
+import { localeSuffixUrl } from '../../core/localeUrl.js';
 import { useStores } from '../StoreContext.js';
 
 /**
