@@ -72,7 +72,12 @@ export class SearchStore {
       const data = normalizeSearchResponse(answer.json);
       if (!data) throw new Error(SEARCH_EMPTY);
       runInAction(() => {
-        this.response = { ...data, products: reuseProducts(this.response?.products ?? [], data.products) };
+        const shown = this.response;
+        this.response = {
+          ...data,
+          products: reuseProducts(shown?.products ?? [], data.products),
+          similar_products: reuseProducts(shown?.similar_products ?? [], data.similar_products),
+        };
       });
       this.debug('response', { url, status: answer.status, latencyMs, shown: data.payload.shown });
       return true;
