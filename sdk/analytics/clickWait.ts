@@ -1,0 +1,58 @@
+/**
+ * Spec section 7: a product link click waits up to 2 seconds for tracking before navigating, unless
+ * a modifier key, another button or a new tab is used; then the browser handles the click at once.
+ */
+import type { Timers } from '../stores/env.js';
+
+/** Spec section 9: the click-tracking wait. */
+export const CLICK_TRACKING_WAIT_MS = 2000;
+
+/** The parts of a click that decide whether the page itself navigates. */
+export interface LinkClick {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  /** The link opens in another browsing context (`target="_blank"`). */
+  targetBlank: boolean;
+}
+
+/** True when the browser opens the link elsewhere (new tab or window, download): no wait then. */
+export function opensElsewhere(click: LinkClick): boolean {
+  return click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey || click.targetBlank;
+}
+
+/**
+ * Starts tracking and, for a plain click, navigates once tracking settles or the wait runs out,
+ * whichever comes first (a failed tracking call navigates too). Returns true when the caller must
+ * call `preventDefault()` because this function will navigate.
+ */
+export function trackThenNavigate(options: {
+  track: () => Promise<unknown>;
+  navigate: () => void;
+  timers: Timers;
+  event: LinkClick;
+  waitMs?: number;
+}): boolean {
+  let tracking: Promise<unknown>;
+  try {
+    tracking = options.track();
+  } catch {
+    tracking = Promise.resolve();
+  }
+  if (opensElsewhere(options.event)) {
+    tracking.catch(() => undefined);
+    return false;
+  }
+  let navigated = false;
+  const go = (): void => {
+    if (navigated) return;
+    navigated = true;
+    options.timers.clearTimeout(timer);
+    options.navigate();
+  };
+  const timer = options.timers.setTimeout(go, options.waitMs ?? CLICK_TRACKING_WAIT_MS);
+  tracking.then(go, go);
+  return true;
+}

@@ -1,0 +1,118 @@
+/**
+ * Builders of the events of spec section 7, pure so that their fields are pinned by table tests.
+ * Each returns what `AnalyticsSession.track()` takes: `session.track(e.event, e.data, e.url)`.
+ */
+import { resultId } from '../core/product.js';
+import type { Environment, Product, Variant } from '../core/types.js';
+import type { AnalyticsEnvironment, AnalyticsEvent, EventData, TrackInput } from './types.js';
+
+/** Spec section 3: production → production, qa → staging, development → development. */
+export function analyticsEnvironment(environment: Environment): AnalyticsEnvironment {
+  return environment === 'qa' ? 'staging' : environment;
+}
+
+/** The event as sent (spec section 3): global metadata merged under the event's own keys. */
+export function buildEvent(
+  parts: Omit<AnalyticsEvent, 'data'> & { data: EventData; globalMetadata?: Record<string, unknown> },
+): AnalyticsEvent {
+  const { globalMetadata, data, ...event } = parts;
+  const draft: AnalyticsEvent = { ...event, data: { ...data, metadata: { ...globalMetadata, ...data.metadata } } };
+  // A JSON round trip drops what cannot be sent (functions, undefined) and refuses cycles here,
+  // where the caller hears about it, rather than in the sender.
+  return JSON.parse(JSON.stringify(draft)) as AnalyticsEvent;
+}
+
+/** `navigate:visit_page`, sent after every navigation to a different path (spec sections 2 and 3). */
+export function visitEvent(visit: {
+  /** The router's route name; anything but a string reads as 'unknown'. */
+  routeName: unknown;
+  title: string;
+  referrer: string;
+  redirectedFrom?: string | null;
+  url: string;
+}): TrackInput {
+  return {
+    event: 'navigate:visit_page',
+    data: {
+      page_type: typeof visit.routeName === 'string' ? visit.routeName : 'unknown',
+      page_title: visit.title,
+      referrer: visit.referrer,
+      metadata: { redirected_from: visit.redirectedFrom ?? null },
+    },
+    url: visit.url,
+  };
+}
+
+/** `ecommerce:product_click` for a card in one of the two product lists (position is 1-based). */
+export function productClickEvent(click: {
+  listName: 'search_results' | 'similar_products';
+  position: number;
+  product: Product;
+  variant: Variant | null;
+}): TrackInput {
+  const { product, variant } = click;
+  return {
+    event: 'ecommerce:product_click',
+    data: {
+      metadata: {
+        list_name: click.listName,
+        list_position: click.position,
+        product_id: product.product_id,
+        brand: product.brand,
+        name: product.title,
+        price: variant?.price ?? product.price_range.min_purchase_price,
+        variant_id: variant?.id ?? null,
+        variant_name: variant?.name ?? null,
+        sale_price: variant?.sale_price ?? null,
+      },
+    },
+  };
+}
+
+/** A filter value as the DLP holds it: an option key, or a price range. */
+export type FilterValue = string | [number, number];
+
+/** `search:filter_add` or `search:filter_remove`. */
+export function filterEvent(change: 'add' | 'remove', filter: { key: string; value: FilterValue }): TrackInput {
+  return { event: `search:filter_${change}`, data: { metadata: { key: filter.key, value: filter.value } } };
+}
+
+/** `search:sort` with the sort key (`sortBy_order`). */
+export function sortEvent(sort: string): TrackInput {
+  return { event: 'search:sort', data: { metadata: { sort } } };
+}
+
+/** `search:display_results` after a search response is shown. */
+export function displayResultsEvent(results: {
+  filtersAppliedCount: number;
+  latencyMs: number;
+  pageNumber: number;
+  pageSize: number;
+  resultCount: number;
+  /** The page name the listing was searched for. */
+  query: string;
+  /** `productId:variantId` of each product shown, see `resultIds()`. */
+  resultIds: string[];
+  searchType: 'dlp';
+}): TrackInput {
+  return {
+    event: 'search:display_results',
+    data: {
+      metadata: {
+        filters_applied_count: results.filtersAppliedCount,
+        latency_ms: results.latencyMs,
+        page_number: results.pageNumber,
+        page_size: results.pageSize,
+        result_count: results.resultCount,
+        query: results.query,
+        result_ids: results.resultIds,
+        search_type: results.searchType,
+      },
+    },
+  };
+}
+
+/** The `productId:variantId` of the variant each product card shows. */
+export function resultIds(products: Product[]): string[] {
+  return products.map(resultId);
+}

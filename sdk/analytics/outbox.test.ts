@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { fakeEnv } from '../stores/testing.js';
+import { DEAD_LETTER_CAP, Outbox, outboxKeys } from './outbox.js';
+import type { AnalyticsEvent } from './types.js';
+
+const keys = outboxKeys('maple');
+const event = (seq: number, id = `id-${seq}`): AnalyticsEvent => ({
+  id,
+  seq,
+  event: 'search:sort',
+  data: { metadata: {} },
+  url: 'http://shop.test/',
+  timestamp: '2025-03-01T12:00:00.000Z',
+  environment: 'production',
+});
+
+describe('Outbox', () => {
+  it('stores events per shop and lists them by sequence number, whoever wrote them', () => {
+    const { storage, store } = fakeEnv();
+    const tabA = new Outbox(storage, 'maple');
+    const tabB = new Outbox(storage, 'maple');
+    tabA.add(event(2));
+    tabB.add(event(1));
+    new Outbox(storage, 'birch').add(event(3));
+    expect(tabA.pending().map((e) => e.seq)).toEqual([1, 2]);
+    expect(JSON.parse(store.get(keys.outbox)!)).toHaveLength(2);
+    tabB.remove('id-2');
+    expect(tabA.pending().map((e) => e.seq)).toEqual([1]);
+  });
+
+  it('hands out sequence numbers that grow across tabs and reloads', () => {
+    const { storage } = fakeEnv();
+    const tabA = new Outbox(storage, 'maple');
+    const tabB = new Outbox(storage, 'maple');
+    expect([tabA.nextSeq(), tabB.nextSeq(), tabA.nextSeq()]).toEqual([1, 2, 3]);
+    expect(new Outbox(storage, 'maple').nextSeq()).toBe(4);
+  });
+
+  it('falls back to memory when storage refuses, and persists those events on the next good write', () => {
+    const { storage, store } = fakeEnv();
+    const setItem = storage.setItem;
+    storage.setItem = () => {
+      throw new Error('QuotaExceededError');
+    };
+    const outbox = new Outbox(storage, 'maple');
+    expect(outbox.add(event(1))).toBe(false);
+    expect(outbox.nextSeq()).toBe(2);
+    expect(outbox.pending().map((e) => e.seq)).toEqual([1]);
+    storage.setItem = setItem;
+    expect(outbox.add(event(2))).toBe(true);
+    expect(JSON.parse(store.get(keys.outbox)!).map((e: AnalyticsEvent) => e.seq)).toEqual([2, 1]);
+  });
+
+  it('never sends again an event it removed, even if the removal could not be written', () => {
+    const { storage } = fakeEnv();
+    const outbox = new Outbox(storage, 'maple');
+    outbox.add(event(1));
+    storage.setItem = () => {
+      throw new Error('disabled');
+    };
+    outbox.remove('id-1');
+    expect(outbox.pending()).toEqual([]);
+  });
+
+  it('reads unreadable storage as nothing, without throwing or overwriting', () => {
+    const { storage, store } = fakeEnv();
+    store.set(keys.outbox, '{not json');
+    expect(new Outbox(storage, 'maple').pending()).toEqual([]);
+    storage.getItem = () => {
+      throw new Error('SecurityError');
+    };
+    const outbox = new Outbox(storage, 'maple');
+    expect(outbox.add(event(1))).toBe(false);
+    expect(outbox.pending()).toHaveLength(1);
+    expect(store.get(keys.outbox)).toBe('{not json');
+  });
+
+  it('keeps the newest dead letters up to the cap', () => {
+    const { storage } = fakeEnv();
+    const outbox = new Outbox(storage, 'maple');
+    for (let seq = 1; seq <= DEAD_LETTER_CAP + 5; seq++) outbox.deadLetter(event(seq), 'HTTP 400', 400, 'now');
+    const letters = outbox.deadLetters();
+    expect(letters).toHaveLength(DEAD_LETTER_CAP);
+    expect(letters[0]!.event.seq).toBe(6);
+    expect(letters.at(-1)).toEqual({
+      event: event(DEAD_LETTER_CAP + 5),
+      reason: 'HTTP 400',
+      httpStatus: 400,
+      at: 'now',
+    });
+  });
+});

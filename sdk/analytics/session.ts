@@ -1,0 +1,245 @@
+/**
+ * The per-shop analytics session (spec sections 3, 4, 7 to 9): identity, a durable outbox written
+ * before any network work, one sender per shop across tabs, a keepalive flush when the page goes
+ * away, and a JSON-safe snapshot plus `aisle:debug` events for the debug hook (CONTRACT.md).
+ */
+import { makeAutoObservable } from 'mobx';
+import { v4 as uuidv4 } from 'uuid';
+import { trackTimers, type TrackedTimers } from '../host/timers.js';
+import type { StoreEnv } from '../stores/env.js';
+import { DEFAULT_RETRY, isTransientStatus, retryDelay } from './backoff.js';
+import { Sender, type DeliveryContext } from './delivery.js';
+import { buildEvent } from './events.js';
+import { flushOutbox } from './flush.js';
+import { failureReason, HttpStatusError, requestPool, type RequestPool } from './http.js';
+import { TokenKeeper } from './identity.js';
+import { Outbox, outboxKeys } from './outbox.js';
+import { EventLog } from './records.js';
+import { TOKEN_PARSE_ERROR } from './token.js';
+import type { AnalyticsIdentity, AnalyticsSessionOptions, AnalyticsSnapshot, DeadLetter, EventData } from './types.js';
+import type { SessionStatus } from './types.js';
+
+/** Spec section 9: analytics requests abort after 5000 ms. */
+export const ANALYTICS_TIMEOUT_MS = 5000;
+/** Spec section 9: a second `init()` polls every 100 ms. */
+export const INIT_POLL_MS = 100;
+
+/** One shop's analytics session (a MobX store). */
+export class AnalyticsSession {
+  status: SessionStatus = 'created';
+  visitorId: string | null = null;
+  /** The token's exp claim (epoch seconds); the token itself never leaves the keeper. */
+  tokenExp: number | null = null;
+  /** Events this page could not write to storage and holds in memory. */
+  unpersisted = 0;
+  readonly records = new EventLog();
+  readonly timeoutMs: number;
+  // The machinery lives in #private fields, which MobX does not see: it is not observable state.
+  readonly #options: AnalyticsSessionOptions;
+  readonly #env: StoreEnv & { timers: TrackedTimers };
+  readonly #http: RequestPool;
+  readonly #outbox: Outbox;
+  readonly #keeper: TokenKeeper;
+  readonly #ctx: DeliveryContext;
+  readonly #sender: Sender;
+  readonly #cleanups: Array<() => void> = [];
+  readonly #waiting = new Set<(identity: null) => void>();
+  #disposed = false;
+  #flushing = false;
+  #identityFailures = 0;
+
+  constructor(options: AnalyticsSessionOptions) {
+    const { shopId, lifecycle } = options;
+    const host = options.host.replace(/\/+$/, '');
+    // Every timer of the session, its parts included, so that dispose() can clear them all.
+    const env = { ...options.env, timers: trackTimers(options.env.timers) };
+    const emit = (phase: string, detail?: Record<string, unknown>) => this.#emit(phase, detail);
+    this.#options = options;
+    this.#env = env;
+    this.timeoutMs = options.timeoutMs ?? ANALYTICS_TIMEOUT_MS;
+    this.#http = requestPool(env, this.timeoutMs);
+    this.#outbox = new Outbox(env.storage, shopId);
+    const onToken = (id: string, exp: number | null) => this.setIdentity(id, exp);
+    this.#keeper = new TokenKeeper({ env, shopId, host, http: this.#http, emit, onToken });
+    this.#ctx = {
+      env,
+      shopId,
+      host,
+      emit,
+      http: this.#http,
+      outbox: this.#outbox,
+      records: this.records,
+      keeper: this.#keeper,
+      retry: { ...DEFAULT_RETRY, ...options.retry },
+      random: options.random ?? Math.random,
+    };
+    this.#sender = new Sender(this.#ctx, options.locks);
+    // Events an earlier page or another tab left behind show up in the snapshot straight away.
+    this.#outbox.pending().forEach((event) => this.records.see(event));
+    makeAutoObservable(this, { records: false }, { autoBind: true });
+    // Events another tab queued need a sender even if that tab closes before sending them.
+    const outboxKey = outboxKeys(shopId).outbox;
+    const onStorage = lifecycle.onStorageChange?.((key) => (key === null || key === outboxKey) && this.#kick());
+    this.#cleanups.push(
+      lifecycle.onHidden(() => this.flush('hidden')),
+      lifecycle.onPageHide(() => this.flush('pagehide')),
+    );
+    if (onStorage) this.#cleanups.push(onStorage);
+  }
+
+  /**
+   * Spec section 4: created → pending → ready once a token is obtained, then queued events go out.
+   * A second call while pending polls every 100 ms and resolves null after the time-out. A failure
+   * is thrown (spec section 8); a transient one is also retried after a back-off.
+   */
+  async init(): Promise<AnalyticsIdentity | null> {
+    if (this.#disposed) return null;
+    if (this.status === 'ready') return this.#identity();
+    if (this.status === 'pending') return this.#waitUntilReady();
+    this.setStatus('pending');
+    this.#emit('init', { pending: this.#outbox.pending().length });
+    try {
+      await this.#keeper.obtain();
+    } catch (error) {
+      this.#onIdentityFailed(error);
+      throw error;
+    }
+    if (this.#disposed) return null;
+    this.#identityFailures = 0;
+    this.setStatus('ready');
+    this.#emit('ready', { visitorId: this.visitorId, tokenExp: this.tokenExp, pending: this.#outbox.pending().length });
+    this.#kick();
+    return this.#identity();
+  }
+
+  /**
+   * Records an event: written to the outbox synchronously, before any network work, then sent when
+   * the session is ready. Never throws; returns the event id, or null if the event was unusable.
+   */
+  track(event: string, data: EventData = {}, url?: string): string | null {
+    if (this.#disposed) return null;
+    try {
+      const payload = buildEvent({
+        id: uuidv4(),
+        seq: this.#outbox.nextSeq(),
+        event,
+        data,
+        globalMetadata: this.#options.globalMetadata,
+        url: url ?? this.#env.host.location().href,
+        timestamp: new Date(this.#env.now()).toISOString(),
+        environment: this.#options.environment,
+      });
+      const persisted = this.#outbox.add(payload);
+      this.records.see(payload);
+      if (!persisted) this.unpersisted += 1;
+      this.#emit('queued', { id: payload.id, event, seq: payload.seq, persisted });
+      this.#kick();
+      return payload.id;
+    } catch (error) {
+      this.#env.log.error('Error tracking event', event, failureReason(error));
+      return null;
+    }
+  }
+
+  /** Resolves true once event `id` is acknowledged; false if dead-lettered or the session ends. */
+  delivery(id: string | null): Promise<boolean> {
+    return id === null ? Promise.resolve(false) : this.records.whenSettled(id);
+  }
+
+  /** Sends everything pending with keepalive (page hidden or unloading); events stay until acknowledged. */
+  flush(trigger: 'hidden' | 'pagehide'): void {
+    if (this.#disposed || this.#flushing || this.status !== 'ready') return;
+    this.#flushing = true;
+    flushOutbox(this.#ctx, trigger, () => this.#disposed)
+      .catch((error: unknown) => this.#env.log.error('Error flushing analytics events', failureReason(error)))
+      .finally(() => {
+        this.#flushing = false;
+        this.#sender.wake(); // the event it was backing off for may have been settled by the batch
+      });
+  }
+
+  /** The JSON-safe state for `Aisle.debug.snapshot().analytics` (never the token). */
+  snapshot(): AnalyticsSnapshot {
+    const { status, visitorId, tokenExp, unpersisted } = this;
+    return { status, visitorId, tokenExp, unpersisted, events: this.records.snapshot() };
+  }
+
+  /** The shop's dead letters kept in storage, for support. */
+  deadLetters(): DeadLetter[] {
+    return this.#outbox.deadLetters();
+  }
+
+  /** Removes every listener and timer, leaves the sender lock and aborts requests (keepalive ones go on). */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#cleanups.splice(0).forEach((cleanup) => cleanup());
+    this.#sender.stop();
+    this.#http.dispose();
+    this.#env.timers.dispose();
+    this.#waiting.forEach((resolve) => resolve(null));
+    this.#waiting.clear();
+    this.records.dispose();
+    this.#emit('disposed');
+  }
+
+  private setStatus(status: SessionStatus): void {
+    this.status = status;
+  }
+
+  private setIdentity(visitorId: string, tokenExp: number | null): void {
+    this.visitorId = visitorId;
+    this.tokenExp = tokenExp;
+  }
+
+  #kick(): void {
+    if (this.status === 'ready') this.#sender.kick();
+  }
+
+  #identity(): AnalyticsIdentity {
+    return { visitorId: this.visitorId ?? this.#keeper.visitorId(), tokenExp: this.tokenExp };
+  }
+
+  #waitUntilReady(): Promise<AnalyticsIdentity | null> {
+    return new Promise((resolve) => {
+      let waited = 0;
+      this.#waiting.add(resolve);
+      const poll = (): void => {
+        if (this.status === 'ready' || waited >= this.timeoutMs || this.#disposed) {
+          this.#waiting.delete(resolve);
+          return resolve(this.status === 'ready' ? this.#identity() : null);
+        }
+        waited += INIT_POLL_MS;
+        this.#env.timers.setTimeout(poll, INIT_POLL_MS);
+      };
+      poll();
+    });
+  }
+
+  #onIdentityFailed(error: unknown): void {
+    if (this.#disposed) return;
+    this.setStatus('created');
+    const reason = failureReason(error);
+    const httpStatus = error instanceof HttpStatusError ? error.status : undefined;
+    this.#env.log.error('Analytics identity failed', reason);
+    const parseError = error instanceof Error && error.message === TOKEN_PARSE_ERROR;
+    if (parseError || !isTransientStatus(httpStatus)) {
+      return this.#emit('identity_failed', { reason, httpStatus: httpStatus ?? null });
+    }
+    // The outbox keeps the events; trying again later lets them go out on this page.
+    this.#identityFailures += 1;
+    const retryAfter = error instanceof HttpStatusError ? error.retryAfter : null;
+    const { retry, random } = this.#ctx;
+    const delayMs = retryDelay(this.#identityFailures, retry, random, retryAfter, this.#env.now());
+    this.#emit('identity_failed', { reason, httpStatus: httpStatus ?? null, retryInMs: delayMs });
+    this.#env.timers.setTimeout(() => void this.init().catch(() => undefined), delayMs);
+  }
+
+  #emit(phase: string, detail: Record<string, unknown> = {}): void {
+    try {
+      this.#env.host.dispatch('aisle:debug', { source: 'analytics', shopId: this.#options.shopId, phase, ...detail });
+    } catch {
+      /* a failing debug listener on the host page must not stop delivery */
+    }
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The analytics client's shapes: the event as the service receives it (spec section 3), the
+ * per-event delivery state shown by `Aisle.debug.snapshot()` (CONTRACT.md), and the adapters the
+ * session takes from the host page (page lifecycle, cross-tab lock).
+ */
+import type { StoreEnv } from '../stores/env.js';
+
+/** The event environment: the render context's production / qa / development mapped (spec section 3). */
+export type AnalyticsEnvironment = 'production' | 'staging' | 'development';
+
+/** Session status (spec section 4): created, pending during initialisation, ready with a token. */
+export type SessionStatus = 'created' | 'pending' | 'ready';
+
+/** Page details of an event, as a caller gives them to `track()`. */
+export interface EventData {
+  page_type?: string;
+  page_title?: string;
+  referrer?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** One analytics event as stored in the outbox and sent to `POST /v3/event`; `id` never changes. */
+export interface AnalyticsEvent {
+  id: string;
+  seq: number;
+  event: string;
+  data: EventData & { metadata: Record<string, unknown> };
+  url: string;
+  timestamp: string;
+  environment: AnalyticsEnvironment;
+}
+
+/** What an event builder of `events.ts` gives to `track()`. */
+export interface TrackInput {
+  event: string;
+  data: EventData;
+  url?: string;
+}
+
+/** Where an event is on its way to the service. */
+export type DeliveryState = 'queued' | 'in_flight' | 'retry_scheduled' | 'acknowledged' | 'dead_lettered';
+
+/** One event in `snapshot().events` (JSON-safe, never holding the token). */
+export interface EventSnapshot {
+  id: string;
+  event: string;
+  seq: number;
+  state: DeliveryState;
+  /** Requests made for this event by this page (single sends, not keepalive batches). */
+  attempts: number;
+  httpStatus?: number;
+  reason?: string;
+  /** Epoch milliseconds of the next attempt, while `retry_scheduled`. */
+  nextAttemptAt?: number;
+  payload: AnalyticsEvent;
+}
+
+/** `Aisle.debug.snapshot().analytics` (CONTRACT.md). */
+export interface AnalyticsSnapshot {
+  status: SessionStatus;
+  visitorId: string | null;
+  /** The token's exp claim in epoch seconds; the token itself is never exposed. */
+  tokenExp: number | null;
+  /** Events this page could not write to storage (kept in memory instead). */
+  unpersisted: number;
+  events: EventSnapshot[];
+}
+
+/** An event the service refused for good, kept in storage for support to inspect. */
+export interface DeadLetter {
+  event: AnalyticsEvent;
+  reason: string;
+  httpStatus?: number;
+  at: string;
+}
+
+/** Page signals the session reacts to; each registration returns its cleanup. */
+export interface LifecycleAdapter {
+  /** The page became hidden: flush with keepalive. */
+  onHidden(callback: () => void): () => void;
+  /** The page is being unloaded or put in the back-forward cache: flush with keepalive. */
+  onPageHide(callback: () => void): () => void;
+  /** Another tab changed storage (`key` null when it was cleared): its events may need a sender. */
+  onStorageChange?(callback: (key: string | null) => void): () => void;
+}
+
+/** A named exclusive lock shared by the tabs of one origin; `fn` runs while it is held. */
+export interface LockAdapter {
+  request(name: string, fn: () => Promise<void>, options?: { signal?: AbortSignal }): Promise<void>;
+}
+
+/** Exponential back-off with full jitter: a random delay up to min(cap, base × factor^(n−1)). */
+export interface RetryPolicy {
+  baseMs: number;
+  capMs: number;
+  factor?: number;
+}
+
+/** What `new AnalyticsSession()` takes. */
+export interface AnalyticsSessionOptions {
+  env: StoreEnv;
+  shopId: string;
+  /** Base URL of the analytics service (`config.analyticsHost`), without a trailing slash. */
+  host: string;
+  environment: AnalyticsEnvironment;
+  /** Merged into every event's `data.metadata` (the event's own keys win). */
+  globalMetadata?: Record<string, unknown>;
+  /** Request time-out and the second `init()`'s wait (spec section 9: 5000 ms). */
+  timeoutMs?: number;
+  lifecycle: LifecycleAdapter;
+  locks: LockAdapter;
+  /** Source of the back-off jitter, in [0, 1). */
+  random?: () => number;
+  retry?: Partial<RetryPolicy>;
+}
+
+/** What `init()` resolves with once the session is ready. */
+export interface AnalyticsIdentity {
+  visitorId: string;
+  tokenExp: number | null;
+}
