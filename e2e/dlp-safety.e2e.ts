@@ -120,7 +120,8 @@ describe('Aisle.unmount() leaves the page as it found it', () => {
     });
     await page.goto(`${baseUrl}/maple/mens-rain-jackets`);
     await page.waitForSelector('[data-aisle="grid"]');
-    expect(await page.title()).toContain("Men's Rain Jackets");
+    // Head tags follow the first render by a moment.
+    await page.waitForFunction(() => document.title.includes("Men's Rain Jackets"));
     await page.evaluate(() => (window as unknown as { Aisle: { unmount(): void } }).Aisle.unmount());
     expect(await page.locator('.aisle-mount, [data-aisle-head], link[data-aisle-styles]').count()).toBe(0);
     expect(await page.textContent('main h1')).toBe("Men's Rain Jackets");

@@ -25,6 +25,8 @@ async function openSitemap(path: string, width = 1280): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   await page.goto(`${baseUrl}${path}`);
   await page.waitForSelector('[data-aisle="vsm-section"]');
+  // Head tags follow the first render by a moment.
+  await page.waitForSelector('title[data-aisle-head]', { state: 'attached' });
   return page;
 }
 

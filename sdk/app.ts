@@ -29,8 +29,11 @@ export const app: AisleApp = {
   },
   snapshot() {
     const search = current?.store.search;
+    const session = current?.analytics?.session;
     return {
-      analytics: { status: 'created', visitorId: null, tokenExp: null, events: [] },
+      analytics: session
+        ? JSON.parse(JSON.stringify(session.snapshot()))
+        : { status: 'created', visitorId: null, tokenExp: null, events: [] },
       search: {
         loading: search?.loading ?? false,
         lastRequest: search?.lastRequest ? JSON.parse(JSON.stringify(search.lastRequest)) : null,

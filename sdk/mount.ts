@@ -3,17 +3,19 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { readRenderContext } from './core/normalize.js';
 import { browserEnv } from './host/browserEnv.js';
-import { injectDelayedScripts } from './host/bodyScripts.js';
-import { createHeadManager, syncHeadFromTemplate } from './host/head.js';
-import { guardHistory, listenPopState } from './host/history.js';
+import { DeferredHead } from './host/deferredHead.js';
+import { listenPopState } from './host/history.js';
 import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
 import { RootStore } from './stores/RootStore.js';
 import { AisleRoot } from './ui/AisleRoot.js';
+import type { AnalyticsConnection } from './analytics/wire.js';
 
 /** A mounted Aisle: its stores and the cleanup that leaves the page as it was found. */
 export interface Mounted {
   store: RootStore;
+  /** The analytics connection once it has loaded (after the first render), else null. */
+  analytics: AnalyticsConnection | null;
   unmount(): void;
 }
 
@@ -31,17 +33,18 @@ export function mountAisle(raw: unknown, win: Window & typeof globalThis = windo
   const { context } = read;
   const doc = win.document;
   let container: HTMLElement | null = null;
-  const head = createHeadManager(doc);
+  const head = new DeferredHead();
   const env = browserEnv(win, () => container, head);
   const store = new RootStore(env, context, win.innerWidth);
   const cleanups: Array<() => void> = [];
-  cleanups.push(guardHistory(win, win.console));
-  cleanups.push(syncHeadFromTemplate(doc, env.timers, win.console, head));
   cleanups.push(listenPopState(win, () => store.onPopState()));
   cleanups.push(watchViewport(win, (width) => store.viewport.setWidth(width)));
+  let unmounted = false;
   const mounted: Mounted = {
     store,
+    analytics: null,
     unmount() {
+      unmounted = true;
       cleanups
         .splice(0)
         .reverse()
@@ -68,9 +71,26 @@ export function mountAisle(raw: unknown, win: Window & typeof globalThis = windo
             root.unmount();
             main.replaceChildren(...previous);
           });
-          cleanups.push(injectDelayedScripts(doc, env.timers));
           if (!store.sitemap && !store.search.response) void store.dlp.loadFirst();
           resolve(mounted);
+          // Head tags, the history guard and body scripts act around the listing: they follow it.
+          import('./host/pageAdapters.js')
+            .then(({ installPageAdapters }) => {
+              if (unmounted) return;
+              const adapters = installPageAdapters(win, env.timers);
+              head.attach(adapters.head);
+              cleanups.push(adapters.cleanup);
+            })
+            .catch((error: unknown) => win.console.error('[Aisle] page adapters could not load:', error));
+          // Analytics is not part of the first render: its session loads right after it.
+          import('./analytics/wire.js')
+            .then(({ connectAnalytics }) => {
+              if (unmounted) return;
+              const connection = connectAnalytics(store, win);
+              mounted.analytics = connection;
+              cleanups.push(() => connection.dispose());
+            })
+            .catch((error: unknown) => win.console.error('[Aisle] analytics could not load:', error));
         },
         win.console,
       ),

@@ -1,6 +1,5 @@
 import type { HostPort, KeyValueStorage, StoreEnv } from '../stores/env.js';
 import type { HeadManager } from './head.js';
-import { loadRetailerPage } from './pageLoader.js';
 import { trackTimers, browserTimers, type TrackedTimers } from './timers.js';
 import { fetchTransport } from './transport.js';
 
@@ -61,7 +60,8 @@ export function browserHost(win: Window, getRoot: () => Element | null, head: He
     navigate(url) {
       win.location.assign(url);
     },
-    loadPage: (url) => loadRetailerPage(url, win.fetch.bind(win)),
+    // Only a click on an in-Aisle link needs the page loader.
+    loadPage: (url) => import('./pageLoader.js').then((m) => m.loadRetailerPage(url, win.fetch.bind(win))),
     setHead: (tags) => head.set(tags),
   };
 }

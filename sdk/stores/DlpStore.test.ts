@@ -222,3 +222,65 @@ describe('vehicle selector (spec §7)', () => {
     expect(root.dlp.vehicle).toEqual({ id: 'ford-f150', year: '2015' });
   });
 });
+
+describe('analytics intents (spec §7 product events)', () => {
+  const intents = (root: RootStore) => {
+    const seen: Array<Record<string, unknown>> = [];
+    root.tracker.attach(async (intent) => {
+      seen.push(intent as unknown as Record<string, unknown>);
+      return true;
+    });
+    return seen;
+  };
+
+  it('reports the visit and the results on show, then filter adds and removes, sort, results', async () => {
+    const root = new RootStore(env, context(), 1280);
+    const seen = intents(root);
+    expect(seen.map((i) => i.kind)).toEqual(['visit', 'results']);
+    expect(seen[1]).toMatchObject({
+      resultCount: 100,
+      pageNumber: 1,
+      pageSize: 24,
+      query: 'dresses',
+      filtersAppliedCount: 0,
+    });
+    root.dlp.toggleFilter('color', 'black');
+    await settle();
+    root.dlp.setPriceRange('price', [20, 80]);
+    await settle();
+    root.dlp.clearFilters();
+    await settle();
+    root.dlp.setSort('price_asc');
+    await settle();
+    const changes = seen
+      .filter((i) => i.kind === 'filter')
+      .map((i) => `${i.change}:${i.key}:${JSON.stringify(i.value)}`);
+    expect(changes).toEqual(['add:color:"black"', 'add:price:[20,80]', 'remove:color:"black"', 'remove:price:[20,80]']);
+    expect(seen.filter((i) => i.kind === 'sort')).toEqual([{ kind: 'sort', sort: 'price_asc' }]);
+    expect(seen.filter((i) => i.kind === 'results')).toHaveLength(5);
+  });
+
+  it('a product click waits for tracking before navigating, unless it opens elsewhere', async () => {
+    const root = new RootStore(env, context(), 1280);
+    let deliver!: (ok: boolean) => void;
+    root.tracker.attach((intent) =>
+      intent.kind === 'product-click' ? new Promise((r) => (deliver = r)) : Promise.resolve(true),
+    );
+    const product = root.dlp.data!.products[0]!;
+    const plain = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, targetBlank: false };
+    expect(root.productClick({ product, variantId: null, position: 1, listName: 'search_results' }, plain)).toBe(true);
+    expect(env.navigations).toEqual([]);
+    deliver(true);
+    await settle();
+    expect(env.navigations).toEqual(['http://shop.test/maple/p/p0']);
+    expect(
+      root.productClick(
+        { product, variantId: null, position: 1, listName: 'search_results' },
+        { ...plain, metaKey: true },
+      ),
+    ).toBe(false);
+    root.productClick({ product, variantId: null, position: 1, listName: 'search_results' }, plain);
+    vi.advanceTimersByTime(2000);
+    expect(env.navigations).toHaveLength(2);
+  });
+});

@@ -5,6 +5,7 @@ import type { RenderContext, SearchResponse } from '../core/types.js';
 import type { UrlState } from '../core/types.js';
 import {
   defaultUrlState,
+  isRangeFilter,
   parseUrlState,
   reconcileUrlState,
   resolveDefaultPageSize,
@@ -14,6 +15,7 @@ import { mergeQuery, vehicleFromQuery, vehicleQuery } from '../core/query.js';
 import type { Vehicle } from '../core/searchRequest.js';
 import type { StoreEnv } from './env.js';
 import type { SearchStore } from './SearchStore.js';
+import type { Tracker } from './Tracker.js';
 
 /** How a state change reaches the address bar. */
 type HistoryMode = 'push' | 'replace' | 'none';
@@ -33,13 +35,16 @@ export class DlpStore {
     readonly context: RenderContext,
     readonly page: string,
     private readonly search: SearchStore,
+    private readonly tracker: Tracker,
   ) {
     this.defaultPageSize = resolveDefaultPageSize(context.additional, context.config);
     this.state = parseUrlState(env.host.location().search, { pageSize: this.defaultPageSize });
     this.vehicle = vehicleFromQuery(env.host.location().search) ?? vehicleFromContext(context);
     if (search.response) this.reconcile();
     // State is replaced whole by pure transitions, so it is observed by reference.
-    makeAutoObservable<DlpStore, 'env' | 'search'>(this, {
+    if (search.response) this.reportResults(search.response.latency_ms);
+    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker'>(this, {
+      tracker: false,
       vehicle: observable.ref,
       state: observable.ref,
       env: false,
@@ -76,34 +81,37 @@ export class DlpStore {
 
   toggleFilter(key: string, value: string): void {
     if (this.search.loading) return;
-    this.commit(t.toggleFilter(this.state, key, value));
+    this.changeFilters(t.toggleFilter(this.state, key, value));
   }
 
   replaceFilter(key: string, values: string[]): void {
     if (this.search.loading) return;
-    this.commit(t.replaceFilter(this.state, key, values));
+    this.changeFilters(t.replaceFilter(this.state, key, values));
   }
 
   removeFilter(key: string): void {
     if (this.search.loading) return;
-    this.commit(t.removeFilter(this.state, key));
+    this.changeFilters(t.removeFilter(this.state, key));
   }
 
   setPriceRange(key: string, range: [number, number] | null): void {
     if (this.search.loading) return;
-    this.commit(t.setPriceRange(this.state, key, range));
+    this.changeFilters(t.setPriceRange(this.state, key, range));
   }
 
   clearFilters(): void {
     if (this.search.loading) return;
-    this.commit(t.clearFilters(this.state));
+    this.changeFilters(t.clearFilters(this.state));
   }
 
   setSort(sort: string): void {
+    void this.tracker.track({ kind: 'sort', sort });
     this.commit(t.setSort(this.state, sort));
   }
 
   clearSort(): void {
+    const listingDefault = this.data?.sort_options[0]?.key ?? '';
+    void this.tracker.track({ kind: 'sort', sort: listingDefault });
     this.commit(t.clearSort(this.state));
   }
 
@@ -191,8 +199,33 @@ export class DlpStore {
     const vehicle = request.vehicle_id !== undefined && request.vehicle_year !== undefined;
     const url = searchUrl(this.context, vehicle ? 'vehicle-selector' : 'search');
     return this.search.search(url, request, { refresh }).then((replaced) => {
-      if (replaced) this.announce();
+      if (replaced) {
+        this.announce();
+        this.reportResults(this.search.lastLatencyMs ?? 0);
+      }
       return replaced;
+    });
+  }
+
+  /** A filter change: the analytics events for each value added or removed, then the search. */
+  private changeFilters(next: UrlState): void {
+    for (const change of filterChanges(this.state, next)) void this.tracker.track({ kind: 'filter', ...change });
+    this.commit(next);
+  }
+
+  /** `search:display_results` for the response on show (spec section 7). */
+  private reportResults(latencyMs: number): void {
+    const data = this.search.response;
+    if (!data || data.pageNotFound) return;
+    void this.tracker.track({
+      kind: 'results',
+      filtersAppliedCount: t.selectedFilterCount(this.state),
+      latencyMs,
+      pageNumber: this.state.pageNumber,
+      pageSize: this.state.pageSize,
+      resultCount: data.payload.filtered,
+      query: this.page,
+      products: data.products,
     });
   }
 
@@ -234,4 +267,28 @@ function vehicleFromContext(context: RenderContext): Vehicle | null {
     String(year) !== ''
     ? { id, year: String(year) }
     : null;
+}
+
+/** One filter value as analytics reports it (a price range counts as one value). */
+type FilterValueChange = { change: 'add' | 'remove'; key: string; value: string | [number, number] };
+
+/** The values each filter gained and lost between two states. */
+export function filterChanges(before: UrlState, after: UrlState): FilterValueChange[] {
+  type Entry = { key: string; value: string | [number, number]; id: string };
+  const values = (state: UrlState): Entry[] =>
+    state.filters.flatMap((f): Entry[] =>
+      isRangeFilter(f)
+        ? [{ key: f.key, value: f.value, id: `${f.key}=${f.value.join('/')}` }]
+        : (f.value as string[]).map((v) => ({ key: f.key, value: v, id: `${f.key}:${v}` })),
+    );
+  const was = values(before);
+  const now = values(after);
+  const wasIds = new Set(was.map((v) => v.id));
+  const nowIds = new Set(now.map((v) => v.id));
+  return [
+    ...was
+      .filter((v) => !nowIds.has(v.id))
+      .map(({ key, value }): FilterValueChange => ({ change: 'remove', key, value })),
+    ...now.filter((v) => !wasIds.has(v.id)).map(({ key, value }): FilterValueChange => ({ change: 'add', key, value })),
+  ];
 }

@@ -2,12 +2,15 @@ import { makeObservable, observable, runInAction } from 'mobx';
 import { localeOf, messagesFor, regionOf, type Messages } from '../core/messages.js';
 import { isSitemapShape, readRenderContext } from '../core/normalize.js';
 import { pageFromPath } from '../core/searchRequest.js';
-import type { Locale, PageRoute, RenderContext, SearchResponse, SitemapData } from '../core/types.js';
+import type { Locale, PageRoute, Product, RenderContext, SearchResponse, SitemapData } from '../core/types.js';
 import { DlpStore } from './DlpStore.js';
 import { DrawerStore } from './DrawerStore.js';
 import type { StoreEnv } from './env.js';
 import { SearchStore } from './SearchStore.js';
+import { Tracker } from './Tracker.js';
 import { ViewportStore } from './ViewportStore.js';
+import { trackThenNavigate, type LinkClick } from '../analytics/clickWait.js';
+import { safeHref } from '../core/safeUrl.js';
 
 /** A navigation to a different path (spec section 2): what the visit event reports. */
 export interface Visit {
@@ -32,6 +35,8 @@ export class RootStore {
   sitemap: SitemapData | null;
   readonly drawer: DrawerStore;
   readonly viewport: ViewportStore;
+  /** Analytics intents, forwarded once the session is loaded (see sdk/analytics/wire.ts). */
+  readonly tracker = new Tracker();
   private readonly visitListeners = new Set<(visit: Visit) => void>();
   private navigation = 0;
   /** The path of the screen on show (the address may change before the screen does). */
@@ -48,8 +53,11 @@ export class RootStore {
     const location = env.host.location();
     this.routePath = location.pathname;
     this.route = routeFor(location.pathname, context);
+    // The visit comes first: the listing's own events belong to this page.
+    this.firstVisit = { routeName: this.route.screen, url: location.href, redirectedFrom: null };
+    void this.tracker.track({ kind: 'visit', ...this.firstVisit });
     this.search = new SearchStore(env, responseOf(context));
-    this.dlp = new DlpStore(env, context, this.route.page, this.search);
+    this.dlp = new DlpStore(env, context, this.route.page, this.search, this.tracker);
     this.sitemap = sitemapOf(context, this.route);
     makeObservable<RootStore>(this, {
       context: observable.ref,
@@ -76,8 +84,33 @@ export class RootStore {
   /** Calls `listener` after every navigation to a different path, and now for the first page. */
   onVisit(listener: (visit: Visit) => void): () => void {
     this.visitListeners.add(listener);
-    listener({ routeName: this.route.screen, url: this.env.host.location().href, redirectedFrom: null });
+    listener(this.firstVisit);
     return () => this.visitListeners.delete(listener);
+  }
+
+  /**
+   * A product link click (spec section 7): tracked, and a plain click waits up to 2 s for the
+   * tracking before navigating. Returns true when the caller must prevent the browser's own
+   * navigation (Aisle navigates once tracking settles).
+   */
+  productClick(
+    click: {
+      product: Product;
+      variantId: string | null;
+      position: number;
+      listName: 'search_results' | 'similar_products';
+    },
+    event: LinkClick,
+  ): boolean {
+    const href = safeHref(click.product.url);
+    return (
+      trackThenNavigate({
+        track: () => this.tracker.track({ kind: 'product-click', ...click }),
+        navigate: () => href && this.env.host.navigate(href),
+        timers: this.env.timers,
+        event,
+      }) && href !== ''
+    );
   }
 
   /**
@@ -115,8 +148,7 @@ export class RootStore {
     this.show(read.context);
     if (page.head) this.env.host.setHead(page.head);
     this.env.host.scrollToTop();
-    const visit: Visit = { routeName: this.route.screen, url: this.env.host.location().href, redirectedFrom: from };
-    this.visitListeners.forEach((listener) => listener(visit));
+    this.visit({ routeName: this.route.screen, url: this.env.host.location().href, redirectedFrom: from });
     return true;
   }
 
@@ -145,11 +177,18 @@ export class RootStore {
     this.drawer.dispose();
   }
 
+  private readonly firstVisit: Visit;
+
+  private visit(visit: Visit): void {
+    void this.tracker.track({ kind: 'visit', ...visit });
+    this.visitListeners.forEach((listener) => listener(visit));
+  }
+
   private show(context: RenderContext): void {
     const route = routeFor(this.env.host.location().pathname, context);
     this.search.abort();
     const search = new SearchStore(this.env, responseOf(context));
-    const dlp = new DlpStore(this.env, context, route.page, search);
+    const dlp = new DlpStore(this.env, context, route.page, search, this.tracker);
     runInAction(() => {
       this.context = context;
       this.route = route;

@@ -7,9 +7,7 @@ import { useIntersection } from '../hooks.js';
 import { SENTINEL_THRESHOLD } from './Paging.js';
 
 /** Similar products (spec section 4): 16 at first, 16 more each time the sentinel is reached. */
-export const SimilarProducts = observer(function SimilarProducts(props: {
-  onProductClick?: Parameters<typeof ProductGrid>[0]['onProductClick'];
-}) {
+export const SimilarProducts = observer(function SimilarProducts() {
   const { dlp, messages: m } = useStores();
   const all = dlp.data?.similar_products ?? [];
   const [count, setCount] = useState(SIMILAR_STEP);
@@ -25,12 +23,7 @@ export const SimilarProducts = observer(function SimilarProducts(props: {
       <h2 className="aisle-section__title" id="aisle-similar-title">
         {m.similarProducts}
       </h2>
-      <ProductGrid
-        products={all.slice(0, count)}
-        label={m.similarProducts}
-        hook="similar-grid"
-        onProductClick={props.onProductClick}
-      />
+      <ProductGrid products={all.slice(0, count)} label={m.similarProducts} hook="similar-grid" />
       {more ? <div className="aisle-sentinel aisle-sentinel--quiet" ref={ref} aria-hidden="true" /> : null}
     </section>
   );

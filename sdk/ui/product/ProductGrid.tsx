@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import type { MouseEvent } from 'react';
+import { useCallback, type MouseEvent } from 'react';
 import type { Product } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
 import { ProductCard } from './ProductCard.js';
@@ -13,14 +13,24 @@ export const ProductGrid = observer(function ProductGrid(props: {
   label: string;
   hook: 'grid' | 'similar-grid';
   busy?: boolean;
-  onProductClick?: (
-    product: Product,
-    variantId: string | null,
-    position: number,
-    event: MouseEvent<HTMLAnchorElement>,
-  ) => void;
 }) {
   const root = useStores();
+  const listName = props.hook === 'grid' ? 'search_results' : 'similar_products';
+  // One handler for the whole list, so that memoised cards keep the same props.
+  const onProductClick = useCallback(
+    (product: Product, variantId: string | null, position: number, event: MouseEvent<HTMLAnchorElement>) => {
+      const click = {
+        button: event.button,
+        metaKey: event.metaKey,
+        ctrlKey: event.ctrlKey,
+        shiftKey: event.shiftKey,
+        altKey: event.altKey,
+        targetBlank: event.currentTarget.target === '_blank',
+      };
+      if (root.productClick({ product, variantId, position, listName }, click)) event.preventDefault();
+    },
+    [root, listName],
+  );
   return (
     <ul
       className={`aisle-grid${props.busy ? ' aisle-grid--busy' : ''}`}
@@ -38,7 +48,7 @@ export const ProductGrid = observer(function ProductGrid(props: {
           locale={root.locale}
           messages={root.messages}
           eager={props.hook === 'grid' && index < EAGER_IMAGES}
-          onProductClick={props.onProductClick}
+          onProductClick={onProductClick}
         />
       ))}
     </ul>

@@ -1,0 +1,94 @@
+/**
+ * Connects the analytics session to a mounted Aisle (loaded after the first render): the RootStore's
+ * intents become the events of spec section 7. Without `config.analyticsHost` there is no session
+ * and intents are dropped.
+ */
+import { selectedVariant } from '../core/product.js';
+import { VERSION } from '../version.js';
+import { browserLifecycle } from '../host/lifecycle.js';
+import { browserLocks } from '../host/locks.js';
+import type { TrackIntent } from '../stores/Tracker.js';
+import type { RootStore } from '../stores/RootStore.js';
+import {
+  analyticsEnvironment,
+  displayResultsEvent,
+  filterEvent,
+  productClickEvent,
+  resultIds,
+  sortEvent,
+  visitEvent,
+} from './events.js';
+import { AnalyticsSession } from './session.js';
+import type { TrackInput } from './types.js';
+
+/** The running session (for `Aisle.debug.snapshot()`) and the cleanup that stops it. */
+export interface AnalyticsConnection {
+  session: AnalyticsSession | null;
+  dispose(): void;
+}
+
+/** Turns an intent into the event it stands for. */
+export function eventFor(intent: TrackIntent, root: Pick<RootStore, 'env'>): TrackInput {
+  switch (intent.kind) {
+    case 'visit':
+      return visitEvent({
+        routeName: intent.routeName,
+        title: root.env.host.title(),
+        referrer: root.env.host.referrer(),
+        redirectedFrom: intent.redirectedFrom,
+        url: intent.url,
+      });
+    case 'filter':
+      return filterEvent(intent.change, { key: intent.key, value: intent.value });
+    case 'sort':
+      return sortEvent(intent.sort);
+    case 'results':
+      return displayResultsEvent({ ...intent, resultIds: resultIds(intent.products), searchType: 'dlp' });
+    case 'product-click': {
+      const variant = intent.product.variants.find((v) => v.id === intent.variantId) ?? selectedVariant(intent.product);
+      return productClickEvent({
+        listName: intent.listName,
+        position: intent.position,
+        product: intent.product,
+        variant,
+      });
+    }
+  }
+}
+
+/** Starts the analytics session for `root` and forwards its intents; never throws. */
+export function connectAnalytics(root: RootStore, win: Window & typeof globalThis): AnalyticsConnection {
+  const { config, environment } = root.context;
+  if (!config.analyticsHost) {
+    root.tracker.disable();
+    return { session: null, dispose: () => undefined };
+  }
+  const { env } = root;
+  const session = new AnalyticsSession({
+    env,
+    shopId: config.id,
+    host: config.analyticsHost,
+    environment: analyticsEnvironment(environment),
+    globalMetadata: { config_id: config.id, locale: root.locale, region: root.region, sdk_version: VERSION },
+    lifecycle: browserLifecycle(win),
+    locks: browserLocks(win, { storage: env.storage, timers: env.timers, now: env.now }),
+  });
+  // Spec section 8: identity failures are thrown by the session and only logged here.
+  session.init().catch((error: unknown) => env.log.error('[Aisle] analytics identity failed:', error));
+  root.tracker.attach(async (intent) => {
+    const event = eventFor(intent, root);
+    const id = session.track(event.event, event.data, event.url);
+    if (id === null) {
+      env.log.error(`[Aisle] tracking error: ${event.event} could not be queued`);
+      return false;
+    }
+    return session.delivery(id);
+  });
+  return {
+    session,
+    dispose() {
+      root.tracker.disable();
+      session.dispose();
+    },
+  };
+}

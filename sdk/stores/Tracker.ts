@@ -1,0 +1,69 @@
+import type { Product } from '../core/types.js';
+
+/**
+ * What the listing and the router report for analytics, in the product's words. The analytics
+ * session (loaded after the first render) turns intents into the events of spec section 7; until
+ * it is attached they wait here, in order.
+ */
+export type TrackIntent =
+  | { kind: 'visit'; routeName: string; url: string; redirectedFrom: string | null }
+  | { kind: 'filter'; change: 'add' | 'remove'; key: string; value: string | [number, number] }
+  | { kind: 'sort'; sort: string }
+  | {
+      kind: 'results';
+      filtersAppliedCount: number;
+      latencyMs: number;
+      pageNumber: number;
+      pageSize: number;
+      resultCount: number;
+      query: string;
+      products: Product[];
+    }
+  | {
+      kind: 'product-click';
+      listName: 'search_results' | 'similar_products';
+      position: number;
+      product: Product;
+      variantId: string | null;
+    };
+
+/** Where intents go once analytics is running: resolves true when the service acknowledged. */
+export type TrackSink = (intent: TrackIntent) => Promise<boolean>;
+
+/** Intents kept while analytics loads; beyond this the oldest are dropped (and counted). */
+const BUFFER_CAP = 200;
+
+/** Buffers intents until a sink is attached, then forwards them; without analytics, drops them. */
+export class Tracker {
+  private sink: TrackSink | null = null;
+  private disabled = false;
+  private buffer: Array<{ intent: TrackIntent; settle: (delivered: boolean) => void }> = [];
+  /** Intents dropped because the buffer was full. */
+  dropped = 0;
+
+  /** Reports `intent`; resolves true once the service acknowledged it, false otherwise. Never rejects. */
+  track(intent: TrackIntent): Promise<boolean> {
+    if (this.disabled) return Promise.resolve(false);
+    if (this.sink) return this.sink(intent).catch(() => false);
+    return new Promise((settle) => {
+      this.buffer.push({ intent, settle });
+      if (this.buffer.length > BUFFER_CAP) {
+        this.buffer.shift()!.settle(false);
+        this.dropped++;
+      }
+    });
+  }
+
+  /** Forwards the buffered intents, in order, then every new one. */
+  attach(sink: TrackSink): void {
+    this.sink = sink;
+    for (const { intent, settle } of this.buffer.splice(0)) sink(intent).then(settle, () => settle(false));
+  }
+
+  /** No analytics on this page (no service configured, or unmounted): settle and drop everything. */
+  disable(): void {
+    this.disabled = true;
+    this.sink = null;
+    for (const { settle } of this.buffer.splice(0)) settle(false);
+  }
+}
