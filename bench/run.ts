@@ -3,6 +3,7 @@
  * bench/results.json. Figures are medians over repeated runs; compare them as ratios.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { benchChaos } from './chaos.js';
 import { benchRender } from './render.js';
 import { benchSearch } from './search.js';
 import { benchSize } from './size.js';
@@ -35,6 +36,13 @@ add(render, Object.fromEntries(Object.keys(render).map((k) => [k, k.endsWith('_m
   first_render_48_script_ms: 50,
   append_page20_vs_page2_ratio: 1.5,
 });
+
+// The chaos run proves delivery (zero lost, zero duplicated); AISLE_CHAOS_EVENTS=0 skips it.
+const chaosEvents = Number(process.env.AISLE_CHAOS_EVENTS ?? 10_000);
+if (chaosEvents > 0) {
+  const chaos = benchChaos(chaosEvents);
+  add(chaos, { chaos_duration_s: 's' }, { chaos_lost: 0, chaos_duplicated: 0 });
+}
 
 const rows = figures.map((f) => ({
   figure: f.name,
