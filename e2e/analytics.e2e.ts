@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useChromium } from './support/browser.js';
 import { openDlp, searchSettled } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium({ beforeAll, afterAll });
 beforeEach(async () => {
   await fetch(`${baseUrl}/analytics/__control/reset`, { method: 'POST' });
   await fetch(`${baseUrl}/analytics/__control/faults`, { method: 'DELETE' });
@@ -42,7 +36,7 @@ async function sortBy(page: Page, text: string): Promise<void> {
 
 describe('the DLP and the router send the events of spec section 7', () => {
   it('visit, display results, sort, filter and product click arrive with their fields', async () => {
-    const page = await openDlp(browser, baseUrl, '/maple/womens-running-shoes');
+    const page = await openDlp(chromium(), baseUrl, '/maple/womens-running-shoes');
     await sortBy(page, 'Low to High');
     await page.click('[data-aisle="filter-button"]:has-text("Brand")');
     await page.locator('[data-filter-key="brand"] input[type="checkbox"]').first().check();
@@ -81,7 +75,7 @@ describe('the DLP and the router send the events of spec section 7', () => {
   });
 
   it('a move from the sitemap to a listing sends a visit with redirected_from', async () => {
-    const page = await browser.newPage();
+    const page = await chromium().newPage();
     await page.goto(`${baseUrl}/maple/vsm/`);
     await page.locator('[data-aisle="vsm-section"] a').first().click();
     await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
@@ -97,7 +91,7 @@ describe('the DLP and the router send the events of spec section 7', () => {
 
 describe('nothing is lost', () => {
   it('events made while the service fails, across a reload and an offline spell, arrive once and in order', async () => {
-    const context: BrowserContext = await browser.newContext();
+    const context: BrowserContext = await chromium().newContext();
     const page = await context.newPage();
     const tracked = new Set<string>();
     const remember = async () => (await snapshot(page)).analytics.events.forEach((e) => tracked.add(e.id));

@@ -1,28 +1,20 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/browser.js';
+import { useChromium } from './support/browser.js';
 import { watchErrors } from './support/page.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium({ beforeAll, afterAll });
 
 describe('demo retailer pages in Chromium', () => {
   it('the index lists every tenant with links to its pages', async () => {
-    const page = await browser.newPage();
+    const page = await chromium().newPage();
     await page.goto(`${baseUrl}/`);
     expect(await page.locator('article.tenant').count()).toBeGreaterThanOrEqual(8);
     await page.close();
   });
 
   it('a DLP page carries the render context and loads the embed', async () => {
-    const page = await browser.newPage();
+    const page = await chromium().newPage();
     const { errors } = watchErrors(page);
     await page.goto(`${baseUrl}/maple/womens-running-shoes`);
     const context = await page.evaluate(() => JSON.parse(document.getElementById('aisle-context')!.textContent!));

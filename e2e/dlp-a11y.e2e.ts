@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { axeViolations } from './support/axe.js';
-import { launchChromium } from './support/browser.js';
+import { useChromium } from './support/browser.js';
 import { openDlp, screenshot, searchSettled } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium({ beforeAll, afterAll });
 
 describe('the DLP looks finished and passes axe', () => {
   it.each([1280, 1024, 768, 375])('renders cleanly at %i px (screenshot saved)', async (width) => {
-    const page = await openDlp(browser, baseUrl, '/maple/womens-running-shoes', width);
+    const page = await openDlp(chromium(), baseUrl, '/maple/womens-running-shoes', width);
     await page.waitForSelector('[data-aisle="seo"][data-aisle-ready]');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -24,7 +17,7 @@ describe('the DLP looks finished and passes axe', () => {
   });
 
   it('has no axe violations at 1280 px', async () => {
-    const page = await openDlp(browser, baseUrl, '/maple/womens-running-shoes', 1280);
+    const page = await openDlp(chromium(), baseUrl, '/maple/womens-running-shoes', 1280);
     await page.waitForSelector('[data-aisle="seo"][data-aisle-ready]');
     expect(await axeViolations(page)).toEqual([]);
     await page.click('[data-aisle="filter-button"]:has-text("Size")');
@@ -35,7 +28,7 @@ describe('the DLP looks finished and passes axe', () => {
   });
 
   it('the drawer at 375 px is a modal dialog: focus in, trapped, Escape, focus back, no scroll behind', async () => {
-    const page = await openDlp(browser, baseUrl, '/boreal/womens-running-shoes?locale=fr_CA', 375);
+    const page = await openDlp(chromium(), baseUrl, '/boreal/womens-running-shoes?locale=fr_CA', 375);
     const opener = page.locator('[data-aisle="all-filters"]');
     await opener.click();
     const dialog = page.locator('[data-aisle="drawer"][role="dialog"]');

@@ -1,23 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/browser.js';
+import { useChromium } from './support/browser.js';
 import { openDlp, query, searchSettled } from './support/dlp.js';
 import { watchErrors } from './support/page.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium({ beforeAll, afterAll });
 
 const count = (page: import('playwright-core').Page) => page.textContent('[data-aisle="item-count"]');
 
 describe('shopper filters a DLP (desktop)', () => {
   it('filters by a checkbox, a colour swatch and removes a chip, then clears', async () => {
-    const page = await openDlp(browser, baseUrl, '/maple/womens-running-shoes');
+    const page = await openDlp(chromium(), baseUrl, '/maple/womens-running-shoes');
     const { errors } = watchErrors(page);
     const before = await count(page);
     await page.click('[data-aisle="filter-button"]:has-text("Brand")');
@@ -45,7 +38,7 @@ describe('shopper filters a DLP (desktop)', () => {
   });
 
   it('filters by price with the keyboard: one request 300 ms after the last key', async () => {
-    const page = await openDlp(browser, baseUrl, '/maple/womens-running-shoes');
+    const page = await openDlp(chromium(), baseUrl, '/maple/womens-running-shoes');
     const searches: string[] = [];
     page.on('request', (r) => r.url().endsWith('/search') && searches.push(r.postData() ?? ''));
     await page.click('[data-aisle="filter-button"]:has-text("Price")');
@@ -64,7 +57,7 @@ describe('shopper filters a DLP (desktop)', () => {
   });
 
   it('filters by price by dragging the maximum thumb', async () => {
-    const page = await openDlp(browser, baseUrl, '/maple/womens-running-shoes');
+    const page = await openDlp(chromium(), baseUrl, '/maple/womens-running-shoes');
     await page.click('[data-aisle="filter-button"]:has-text("Price")');
     const thumb = page.locator('.aisle-slider__thumb').nth(1);
     await thumb.waitFor();
@@ -82,7 +75,7 @@ describe('shopper filters a DLP (desktop)', () => {
   });
 
   it('sorts by price, low to high', async () => {
-    const page = await openDlp(browser, baseUrl, '/northwind/womens-running-shoes');
+    const page = await openDlp(chromium(), baseUrl, '/northwind/womens-running-shoes');
     await page.click('.aisle-dropdown__button');
     await page.click('[role="option"]:has-text("Low to High")');
     await page.waitForURL(/sort=price_asc/);

@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright-core';
-import { launchChromium } from './support/browser.js';
+import type { Page, Route } from 'playwright-core';
+import { useChromium } from './support/browser.js';
 import { gridIds, openDlp, query, searchSettled } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium({ beforeAll, afterAll });
 
 const chips = (page: Page) => page.$$eval('[data-aisle="chips"] .aisle-chip', (els) => els.map((e) => e.textContent));
 
@@ -21,7 +15,7 @@ async function sortBy(page: Page, text: string): Promise<void> {
 
 describe('URL state, history and paging', () => {
   it('back and forward restore the state; a copied URL opens the same page', async () => {
-    const page = await openDlp(browser, baseUrl, '/maple/mens-rain-jackets');
+    const page = await openDlp(chromium(), baseUrl, '/maple/mens-rain-jackets');
     const initial = await gridIds(page);
     await page.click('[data-aisle="filter-button"]:has-text("Rating")');
     await page.locator('[data-filter-key="rating"] button:not([disabled])').first().click();
@@ -49,7 +43,7 @@ describe('URL state, history and paging', () => {
     await searchSettled(page);
     expect(await gridIds(page)).toEqual(sorted);
 
-    const copied = await openDlp(browser, baseUrl, new URL(page.url()).pathname + new URL(page.url()).search);
+    const copied = await openDlp(chromium(), baseUrl, new URL(page.url()).pathname + new URL(page.url()).search);
     expect(await gridIds(copied)).toEqual(sorted);
     expect(await chips(copied)).toEqual(await chips(page));
     expect(await copied.textContent('.aisle-dropdown__button')).toContain('High to Low');
@@ -58,7 +52,7 @@ describe('URL state, history and paging', () => {
   });
 
   it('paged tenant: page 2 replaces the grid, updates the URL and scrolls to the top', async () => {
-    const page = await openDlp(browser, baseUrl, '/summit/running-shorts');
+    const page = await openDlp(chromium(), baseUrl, '/summit/running-shorts');
     const first = await gridIds(page);
     await page.locator('.aisle-pagination').scrollIntoViewIfNeeded();
     await page.click('.aisle-pagination button:has-text("2")');
@@ -71,7 +65,7 @@ describe('URL state, history and paging', () => {
   });
 
   it('infinite tenant: scrolling loads pages until everything is shown', async () => {
-    const page = await openDlp(browser, baseUrl, '/maple/mens-rain-jackets');
+    const page = await openDlp(chromium(), baseUrl, '/maple/mens-rain-jackets');
     const total = Number((await page.textContent('[data-aisle="item-count"]'))!.replace(/\D/g, ''));
     for (let i = 0; i < 20; i++) {
       const shown = await page.locator('[data-aisle="grid"] [data-aisle="product"]').count();
@@ -91,7 +85,7 @@ describe('URL state, history and paging', () => {
   });
 
   it('a failed search keeps the results on screen', async () => {
-    const page = await openDlp(browser, baseUrl, '/northwind/mens-rain-jackets');
+    const page = await openDlp(chromium(), baseUrl, '/northwind/mens-rain-jackets');
     const before = await gridIds(page);
     const messages: string[] = [];
     page.on('console', (m) => m.type() === 'error' && messages.push(m.text()));
@@ -105,7 +99,7 @@ describe('URL state, history and paging', () => {
   });
 
   it('a slow reply overtaken by a newer one never replaces it', async () => {
-    const page = await openDlp(browser, baseUrl, '/northwind/mens-rain-jackets');
+    const page = await openDlp(chromium(), baseUrl, '/northwind/mens-rain-jackets');
     let held: Route | undefined;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));

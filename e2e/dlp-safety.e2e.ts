@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { loadTenants } from '../fixtures/tenants/index.js';
 import { garbageQueries, hostileNotFound, hostileResponse } from '../fixtures/hostile/index.js';
 import { jsonForScript } from '../server/http.js';
-import { launchChromium } from './support/browser.js';
+import { useChromium } from './support/browser.js';
 import { gridIds } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium({ beforeAll, afterAll });
 
 const maple = loadTenants().find((t) => t.config.id === 'maple')!;
 
 /** A retailer page at /maple/hostile carrying `context` (raw text, so invalid JSON can be sent). */
 async function hostilePage(contextText: string): Promise<{ page: Page; errors: string[]; dialogs: number }> {
-  const page = await browser.newPage();
+  const page = await chromium().newPage();
   const state = { errors: [] as string[], dialogs: 0 };
   page.on('pageerror', (e) => state.errors.push(e.message));
   page.on('dialog', (d) => {
@@ -75,7 +69,7 @@ describe('hostile and malformed inputs are rendered safely', () => {
 
   it('an unparsable render context logs one warning and leaves the page alone', async () => {
     const warnings: string[] = [];
-    const page = await browser.newPage();
+    const page = await chromium().newPage();
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     await page.route(`${baseUrl}/maple/broken`, (route) =>
       route.fulfill({
@@ -92,7 +86,7 @@ describe('hostile and malformed inputs are rendered safely', () => {
   });
 
   it.each(garbageQueries)('a garbage URL %s shows the listing or its empty state, never an error', async (query) => {
-    const page = await browser.newPage();
+    const page = await chromium().newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${baseUrl}/maple/mens-rain-jackets${query}`);
@@ -111,7 +105,7 @@ describe('hostile and malformed inputs are rendered safely', () => {
 
 describe('Aisle.unmount() leaves the page as it found it', () => {
   it('restores the main content, the head tags and the history methods', async () => {
-    const page = await browser.newPage();
+    const page = await chromium().newPage();
     await page.addInitScript(() => {
       (window as unknown as { __original: unknown }).__original = {
         push: history.pushState,

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { loadCatalogue } from '../fixtures/catalogue/index.js';
 import { loadTenants } from '../fixtures/tenants/index.js';
-import { launchChromium } from './support/browser.js';
+import { useChromium } from './support/browser.js';
 import { watchErrors } from './support/page.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium({ beforeAll, afterAll });
 
 const pages = loadTenants().flatMap((tenant) => {
   const slug = loadCatalogue().categoriesFor(tenant.demo.vertical)[1]!.slug;
@@ -22,7 +15,7 @@ const pages = loadTenants().flatMap((tenant) => {
 
 describe("every fixture tenant's demo pages", () => {
   it.each(pages)('$tenant ($locale): the DLP and the sitemap render', async ({ base, slug, locale }) => {
-    const page = await browser.newPage();
+    const page = await chromium().newPage();
     const { errors } = watchErrors(page);
     const query = locale === 'fr' ? '?locale=fr_CA' : '?locale=en_CA';
     await page.goto(`${baseUrl}${base}/${slug}${query}`);

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe.js';
-import { launchChromium } from './support/browser.js';
+import { useChromium } from './support/browser.js';
 import { screenshot } from './support/dlp.js';
 import { watchErrors } from './support/page.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium({ beforeAll, afterAll });
 
 const head = (page: Page) =>
   page.evaluate(() => ({
@@ -22,7 +16,7 @@ const head = (page: Page) =>
   }));
 
 async function openSitemap(path: string, width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const page = await chromium().newPage({ viewport: { width, height: 900 } });
   await page.goto(`${baseUrl}${path}`);
   await page.waitForSelector('[data-aisle="vsm-section"]');
   // Head tags follow the first render by a moment.

@@ -26,3 +26,24 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Brows
   }
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true, ...options });
 }
+
+/**
+ * One Chromium for a test file: launched before its tests, closed after them. Returns a getter
+ * because the browser exists only once `beforeAll` has run.
+ */
+export function useChromium(hooks: {
+  beforeAll: (fn: () => Promise<void>) => void;
+  afterAll: (fn: () => Promise<void>) => void;
+}): () => Browser {
+  let browser: Browser | undefined;
+  hooks.beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  hooks.afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not launched yet: call the getter inside a test');
+    return browser;
+  };
+}

@@ -2,29 +2,11 @@ import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RenderContext, SearchRequest, TenantConfig } from '../core/types.js';
 import { RootStore } from './RootStore.js';
-import { fakeEnv, fakeResponse, type FakeEnv } from './testing.js';
+import { fakeEnv, fakeResponse, testContext, type FakeEnv } from './testing.js';
 
 configure({ enforceActions: 'always' });
 
-function context(config: Partial<TenantConfig> = {}): RenderContext {
-  return {
-    config: {
-      id: 'maple',
-      base: '/maple',
-      prodUrl: 'https://maple.example',
-      customerSearchId: 'maple-pine',
-      defaultPageSize: 24,
-      infiniteLoading: false,
-      proxySearch: false,
-      searchRouterReplaceState: false,
-      searchHost: 'http://search.test',
-      ...config,
-    },
-    environment: 'development',
-    data: fakeResponse(),
-    additional: { locale: 'en', region: 'us' },
-  };
-}
+const context = (config: Partial<TenantConfig> = {}): RenderContext => testContext(config);
 
 let env: FakeEnv;
 const body = (i = -1) => env.requests.at(i)!.init.body as SearchRequest;

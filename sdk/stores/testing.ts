@@ -3,7 +3,7 @@
  * address bar is a string, timers that go through `globalThis` (so `vi.useFakeTimers()` drives
  * them) and a log that keeps its lines. Used by store and component tests; never by the embed.
  */
-import type { Product, SearchResponse } from '../core/types.js';
+import type { Product, RenderContext, SearchResponse, TenantConfig } from '../core/types.js';
 import type { HeadTagsLike, HostPort, LoadedPage, StoreEnv, TransportRequest, TransportResponse } from './env.js';
 import { browserTimers } from '../host/timers.js';
 
@@ -162,5 +162,27 @@ export function fakeResponse(opts: { shown?: number; filtered?: number; start?: 
     notFoundHtmlElement: '',
     locale: 'en',
     region: 'us',
+  };
+}
+
+/** A render context for tests (tenant maple, paged, search at http://search.test), with overrides. */
+export function testContext(config: Partial<TenantConfig> = {}, rest: Partial<RenderContext> = {}): RenderContext {
+  return {
+    config: {
+      id: 'maple',
+      base: '/maple',
+      prodUrl: 'https://maple.example',
+      customerSearchId: 'maple-pine',
+      defaultPageSize: 24,
+      infiniteLoading: false,
+      proxySearch: false,
+      searchRouterReplaceState: false,
+      searchHost: 'http://search.test',
+      ...config,
+    },
+    environment: 'development',
+    data: fakeResponse(),
+    additional: { locale: 'en', region: 'us' },
+    ...rest,
   };
 }

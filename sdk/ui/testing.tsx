@@ -4,9 +4,11 @@
  */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { RenderContext, TenantConfig } from '../core/types.js';
+import type { RenderContext } from '../core/types.js';
 import { RootStore } from '../stores/RootStore.js';
-import { fakeEnv, fakeResponse, type FakeEnv } from '../stores/testing.js';
+import { fakeEnv, type FakeEnv } from '../stores/testing.js';
+
+export { testContext } from '../stores/testing.js';
 import { AisleRoot } from './AisleRoot.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -19,28 +21,6 @@ export interface Rendered {
   /** Lets replies, lazy chunks and effects arrive. */
   settle(): Promise<void>;
   unmount(): void;
-}
-
-/** A render context for tests, with overrides for config and the rest. */
-export function testContext(config: Partial<TenantConfig> = {}, rest: Partial<RenderContext> = {}): RenderContext {
-  return {
-    config: {
-      id: 'maple',
-      base: '/maple',
-      prodUrl: 'https://maple.example',
-      customerSearchId: 'maple-pine',
-      defaultPageSize: 24,
-      infiniteLoading: false,
-      proxySearch: false,
-      searchRouterReplaceState: false,
-      searchHost: 'http://search.test',
-      ...config,
-    },
-    environment: 'development',
-    data: fakeResponse(),
-    additional: { locale: 'en', region: 'us' },
-    ...rest,
-  };
 }
 
 /** Renders AisleRoot for `context` at a viewport `width`, on a page at `href`. */
