@@ -29,4 +29,45 @@ describe('demo retailer pages in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('the first render uses the context data without a request; without data Aisle fetches it', async () => {
+    const page = await chromium().newPage();
+    const searches: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/search') && searches.push(r.url()));
+    await page.goto(`${baseUrl}/northwind/mens-jeans`);
+    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    expect(searches).toEqual([]);
+    await page.route(`${baseUrl}/northwind/mens-jeans?from=cache`, async (route) => {
+      const real = await (await fetch(`${baseUrl}/northwind/mens-jeans`)).text();
+      const context = JSON.parse(/id="aisle-context">(.*?)<\/script>/s.exec(real)![1]!) as { data?: unknown };
+      delete context.data;
+      const html = real.replace(
+        /id="aisle-context">.*?<\/script>/s,
+        `id="aisle-context">${JSON.stringify(context).replace(/</g, '\\u003c')}</script>`,
+      );
+      await route.fulfill({ contentType: 'text/html', body: html });
+    });
+    await page.goto(`${baseUrl}/northwind/mens-jeans?from=cache`);
+    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    expect(searches).toHaveLength(1);
+    await page.close();
+  });
+
+  it('dispatches ResultsViewUpdate after each search for the tenant that asks for it', async () => {
+    const page = await chromium().newPage();
+    await page.goto(`${baseUrl}/summit/running-shorts`);
+    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await page.evaluate(() => {
+      (window as unknown as { __updates: unknown[] }).__updates = [];
+      window.addEventListener('ResultsViewUpdate', (e) =>
+        (window as unknown as { __updates: unknown[] }).__updates.push((e as CustomEvent).detail),
+      );
+    });
+    await page.click('.aisle-dropdown__button');
+    await page.click('[role="option"]:has-text("Low to High")');
+    await page.waitForFunction(() => (window as unknown as { __updates: unknown[] }).__updates.length === 1);
+    const [detail] = await page.evaluate(() => (window as unknown as { __updates: unknown[] }).__updates);
+    expect(detail).toMatchObject({ page: 'running-shorts', sort: 'price_asc', pageNumber: 1 });
+    await page.close();
+  });
 });
