@@ -103,5 +103,6 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-sort__native select{flex:1}.aisle-section__title{font-size:19px}
 .aisle-card__flag,.aisle-card__discount{top:6px;font-size:11px;padding:2px 6px}.aisle-card__flag{left:6px}.aisle-card__discount{right:6px}
 }
+@media (min-width:540px) and (max-width:768px){.aisle-grid,.aisle-skeleton{grid-template-columns:repeat(3,minmax(0,1fr))}}
 @media (prefers-reduced-motion:reduce){.aisle-root *{transition:none!important;animation:none!important}}
 `;
