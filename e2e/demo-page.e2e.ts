@@ -26,6 +26,15 @@ describe('demo retailer pages in Chromium', () => {
       /^\d+\.\d+\.\d+$/,
     );
     await page.waitForSelector('main [data-aisle]');
+    const jsonLd = await page.waitForFunction(
+      () => document.querySelector('script[type="application/ld+json"]')?.textContent,
+    );
+    const structured = JSON.parse((await jsonLd.jsonValue()) as string) as Array<{
+      '@type': string;
+      itemListElement?: unknown[];
+    }>;
+    expect(structured.map((s) => s['@type'])).toEqual(['ItemList', 'BreadcrumbList']);
+    expect(structured[0]!.itemListElement).toHaveLength(24);
     expect(errors).toEqual([]);
     await page.close();
   });

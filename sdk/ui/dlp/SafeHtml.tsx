@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { trustedHtml } from '../trustedHtml.js';
 
 type Sanitize = (html: string) => string;
 let sanitizer: Promise<Sanitize> | undefined;
@@ -44,12 +45,13 @@ export function SafeHtml({ html, className, hook }: { html: string; className: s
     };
   }, [html]);
   if (html.trim() === '') return null;
+  const inserted = clean === null ? null : trustedHtml(clean);
   return (
     <div
       className={className}
       data-aisle={hook}
       data-aisle-ready={clean === null ? undefined : ''}
-      dangerouslySetInnerHTML={clean === null ? undefined : { __html: clean }}
+      dangerouslySetInnerHTML={inserted === null ? undefined : { __html: inserted }}
     />
   );
 }

@@ -1,23 +1,41 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
 import { dlpStructuredData, serializeJsonLd } from '../../core/structuredData.js';
 import { useStores } from '../StoreContext.js';
+import { trustedScriptText } from '../trustedHtml.js';
 
-/** JSON-LD for search engines (spec section 9), escaped so that no text can close the script. */
+/**
+ * JSON-LD for search engines (spec section 9), escaped so that no text can close the script. The
+ * script element is made here rather than by React, which creates script elements through
+ * innerHTML, a write that pages enforcing Trusted Types refuse.
+ */
 export const StructuredData = observer(function StructuredData() {
   const { dlp, env, context, messages: m } = useStores();
+  const holder = useRef<HTMLDivElement>(null);
   const data = dlp.data;
-  if (!data || data.pageNotFound) return null;
-  const location = env.host.location();
-  const pageUrl = `${location.origin}${location.pathname}`;
-  const base = context.config.base;
-  const breadcrumbs = [
-    { title: m.home, url: `${location.origin}${base}/` },
-    { title: m.popularCategories, url: `${location.origin}${base}/vsm/` },
-    { title: data.h1_header, url: pageUrl },
-  ];
-  // The list describes the first page of results: an infinite list of hundreds would make every
-  // append re-serialise them all, and search engines read the first page.
-  const firstPage = { ...data, products: data.products.slice(0, dlp.state.pageSize) };
-  const json = serializeJsonLd(dlpStructuredData(firstPage, { pageUrl, breadcrumbs }));
-  return <script type="application/ld+json" data-aisle="structured-data" dangerouslySetInnerHTML={{ __html: json }} />;
+  let json: string | null = null;
+  if (data && !data.pageNotFound) {
+    const location = env.host.location();
+    const pageUrl = `${location.origin}${location.pathname}`;
+    const base = context.config.base;
+    const breadcrumbs = [
+      { title: m.home, url: `${location.origin}${base}/` },
+      { title: m.popularCategories, url: `${location.origin}${base}/vsm/` },
+      { title: data.h1_header, url: pageUrl },
+    ];
+    // The list describes the first page of results: an infinite list of hundreds would make every
+    // append re-serialise them all, and search engines read the first page.
+    const firstPage = { ...data, products: data.products.slice(0, dlp.state.pageSize) };
+    json = serializeJsonLd(dlpStructuredData(firstPage, { pageUrl, breadcrumbs }));
+  }
+  useEffect(() => {
+    const text = json === null ? null : trustedScriptText(json);
+    if (!holder.current || text === null) return;
+    const script = document.createElement('script');
+    script.type = 'application/ld+json';
+    script.text = text;
+    holder.current.appendChild(script);
+    return () => script.remove();
+  }, [json]);
+  return json === null ? null : <div data-aisle="structured-data" hidden ref={holder} />;
 });
