@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchChaos } from './chaos.js';
+import { benchIntegrations } from './integrations.js';
 import { benchRender } from './render.js';
 import { benchSearch } from './search.js';
 import { benchSize } from './size.js';
@@ -26,6 +27,8 @@ const size = benchSize();
 add(size, Object.fromEntries(Object.keys(size).map((k) => [k, k.endsWith('_kb') ? 'KiB' : ''])), {
   first_render_js_gzip_kb: 80,
 });
+const integrations = benchIntegrations();
+add(integrations, Object.fromEntries(Object.keys(integrations).map((k) => [k, 'KiB'])));
 const search = await benchSearch(Number(process.env.AISLE_BENCH_SEARCHES ?? 400));
 add(search, Object.fromEntries(Object.keys(search).map((k) => [k, k.endsWith('_ms') ? 'ms' : ''])), {
   search_http_median_ms: 20,

@@ -10,6 +10,7 @@ import { watchViewport } from './host/viewport.js';
 import { RootStore } from './stores/RootStore.js';
 import { AisleRoot } from './ui/AisleRoot.js';
 import type { AnalyticsConnection } from './analytics/wire.js';
+import { ErrorReports } from './integrations/errorReports.js';
 
 /** A mounted Aisle: its stores and the cleanup that leaves the page as it was found. */
 export interface Mounted {
@@ -35,6 +36,9 @@ export function mountAisle(raw: unknown, win: Window & typeof globalThis = windo
   let container: HTMLElement | null = null;
   const head = new DeferredHead();
   const env = browserEnv(win, () => container, head);
+  // Every error Aisle logs is also an error report (sent only where error reporting is configured).
+  const errors = new ErrorReports();
+  env.log = errors.logThrough(env.log);
   const store = new RootStore(env, context, win.innerWidth);
   const cleanups: Array<() => void> = [];
   cleanups.push(listenPopState(win, () => store.onPopState()));
@@ -81,7 +85,7 @@ export function mountAisle(raw: unknown, win: Window & typeof globalThis = windo
               head.attach(adapters.head);
               cleanups.push(adapters.cleanup);
             })
-            .catch((error: unknown) => win.console.error('[Aisle] page adapters could not load:', error));
+            .catch((error: unknown) => env.log.error('[Aisle] page adapters could not load:', error));
           // Analytics is not part of the first render: its session loads right after it.
           import('./analytics/wire.js')
             .then(({ connectAnalytics }) => {
@@ -90,7 +94,21 @@ export function mountAisle(raw: unknown, win: Window & typeof globalThis = windo
               mounted.analytics = connection;
               cleanups.push(() => connection.dispose());
             })
-            .catch((error: unknown) => win.console.error('[Aisle] analytics could not load:', error));
+            .catch((error: unknown) => env.log.error('[Aisle] analytics could not load:', error));
+          // Integrations (error reports, click analytics, experiments) follow too, only when configured.
+          const { errorReportingDsn, clickAnalytics, experiments } = context.config;
+          if (!errorReportingDsn && !clickAnalytics && !experiments) errors.disable();
+          else
+            import('./integrations/connect.js')
+              .then(({ connectIntegrations }) => {
+                if (unmounted) return;
+                const connection = connectIntegrations(store, errors, win);
+                cleanups.push(() => connection.dispose());
+              })
+              .catch(() => {
+                errors.disable();
+                win.console.warn('[Aisle] integrations could not load: they stay off on this page.');
+              });
         },
         win.console,
       ),

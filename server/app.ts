@@ -6,7 +6,9 @@ import { BodyError, corsHeaders, readJson, sendJson, sendText } from './http.js'
 import { renderIndexPage } from './demo/index-page.js';
 import { renderProductPage } from './demo/product-page.js';
 import { renderDlpDemo, renderVsmDemo, type DemoRequest } from './demo/tenant-pages.js';
+import { renderPlainPage } from './demo/plain-pages.js';
 import { createAnalyticsService, type AnalyticsService } from './analytics/index.js';
+import { createIntegrationStandIns, type IntegrationStandIns } from './integrations/index.js';
 import { handleSearch, handleVehicleSelector, warmSearchIndexes } from './search/index.js';
 import { serveStatic } from './static.js';
 
@@ -23,6 +25,7 @@ export interface AppOptions {
 interface Services {
   embedDir: string;
   analytics: AnalyticsService;
+  integrations: IntegrationStandIns;
 }
 
 const html = 'text/html; charset=utf-8';
@@ -63,6 +66,10 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
   if (pathname === '/analytics' || pathname.startsWith('/analytics/')) {
     return opts.analytics.handle(req, res, pathname.slice('/analytics'.length));
   }
+  // So do the integrations' stand-ins (they also take DELETE, which the checks below refuse).
+  if (pathname.startsWith('/integrations/')) {
+    return opts.integrations.handle(req, res, pathname.slice('/integrations/'.length), url);
+  }
   if (method === 'OPTIONS') {
     res.writeHead(204, corsHeaders(req));
     return void res.end();
@@ -74,6 +81,12 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
   if (pathname === '/') return sendText(res, 200, html, renderIndexPage(loadTenants(), resolve('.output/chrome-mv3')));
   if (pathname === '/health') return sendJson(req, res, 200, { ok: true });
   if (pathname === '/favicon.ico') return void res.writeHead(204).end();
+  if (pathname === '/plain/shop' || pathname === '/plain/csp') {
+    // Pages without Aisle, for the extension to inject it into (docs/extension.md).
+    const page = renderPlainPage(pathname === '/plain/csp' ? 'strict-csp' : 'no-aisle', origin);
+    res.writeHead(page.status, page.headers);
+    return void res.end(page.html);
+  }
   if (pathname.startsWith('/embed/')) return serveStatic(req, res, opts.embedDir, pathname.slice('/embed/'.length));
   if (pathname.startsWith('/img/')) return image(res, url);
 
@@ -117,6 +130,7 @@ export function createApp(options: AppOptions = {}): Server {
       tokenTtlSeconds: options.tokenTtlSeconds,
       controls: true,
     }),
+    integrations: createIntegrationStandIns(),
   };
   const server = createServer((req, res) => {
     route(req, res, opts).catch((error: unknown) => {

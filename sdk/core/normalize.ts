@@ -122,12 +122,31 @@ function readConfig(raw: Record<string, unknown>, id: string): TenantConfig {
   };
   const region = toStr(raw.region).trim().toLowerCase();
   if (region === 'us' || region === 'ca') config.region = region;
-  const optional = ['customerSearchId', 'searchHost', 'analyticsHost', 'name'] as const;
+  const optional = ['customerSearchId', 'searchHost', 'analyticsHost', 'name', 'errorReportingDsn'] as const;
   for (const field of optional) {
     const text = optionalStr(raw[field]);
     if (text !== undefined) config[field] = text;
   }
+  const sampleRate = toNumOrNull(raw.errorReportingSampleRate);
+  if (sampleRate !== null && sampleRate >= 0 && sampleRate <= 1) config.errorReportingSampleRate = sampleRate;
+  // An integration is on only with every field it needs (docs/integrations.md).
+  const clickAnalytics = readFields(raw.clickAnalytics, ['domain', 'endpoint'] as const);
+  if (clickAnalytics) config.clickAnalytics = clickAnalytics;
+  const experiments = readFields(raw.experiments, ['clientKey', 'apiHost'] as const);
+  if (experiments) config.experiments = experiments;
   return config;
+}
+
+/** An object of the given non-empty string fields, or undefined when one is missing. */
+function readFields<K extends string>(raw: unknown, keys: readonly K[]): Record<K, string> | undefined {
+  if (!isRecord(raw)) return undefined;
+  const out = {} as Record<K, string>;
+  for (const key of keys) {
+    const text = optionalStr(raw[key])?.trim();
+    if (!text) return undefined;
+    out[key] = text;
+  }
+  return out;
 }
 
 function readEnvironment(raw: unknown): Environment {

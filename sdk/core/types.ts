@@ -180,6 +180,14 @@ export interface TenantConfig {
   name?: string;
   /** Shows the vehicle selector (auto-parts tenants). */
   vehicleSelector?: boolean;
+  /** Error reporting (Sentry DSN); off when absent. See docs/integrations.md. */
+  errorReportingDsn?: string;
+  /** Error-report sampling for tests, honoured only when `environment` is `development`. */
+  errorReportingSampleRate?: number;
+  /** Privacy-focused click analytics (Plausible); off when absent. */
+  clickAnalytics?: { domain: string; endpoint: string };
+  /** Experiments and feature flags (GrowthBook); off when absent. */
+  experiments?: { clientKey: string; apiHost: string };
 }
 
 /** Extra parameters of the render context (spec section 3). */

@@ -116,3 +116,11 @@ describe('navigation between screens (spec §2 routes)', () => {
     expect(root.route.page).toBe('boots');
   });
 });
+
+describe('a page named by the context', () => {
+  it('additional.page names the DLP page when the address cannot', () => {
+    env.url.href = 'http://retailer.example/plain/shop';
+    const root = new RootStore(env, { ...dlpContext(), additional: { page: 'rain-jackets' } }, 1280);
+    expect(root.route).toEqual({ screen: 'dlp', page: 'rain-jackets' });
+  });
+});

@@ -8,6 +8,7 @@ import { DrawerStore } from './DrawerStore.js';
 import type { StoreEnv } from './env.js';
 import { SearchStore } from './SearchStore.js';
 import { Tracker } from './Tracker.js';
+import { FeatureFlags } from '../integrations/featureFlags.js';
 import { ViewportStore } from './ViewportStore.js';
 import { trackThenNavigate, type LinkClick } from '../analytics/clickWait.js';
 import { safeHref } from '../core/safeUrl.js';
@@ -37,6 +38,8 @@ export class RootStore {
   readonly viewport: ViewportStore;
   /** Analytics intents, forwarded once the session is loaded (see sdk/analytics/wire.ts). */
   readonly tracker = new Tracker();
+  /** Feature flags, filled by the experiments client once loaded (see sdk/integrations/experiments.ts). */
+  readonly flags = new FeatureFlags();
   private readonly visitListeners = new Set<(visit: Visit) => void>();
   private navigation = 0;
   /** The path of the screen on show (the address may change before the screen does). */
@@ -202,6 +205,9 @@ export class RootStore {
 }
 
 function routeFor(pathname: string, context: RenderContext): PageRoute {
+  // A page named by the context wins: the address of a page Aisle is previewed on cannot say it.
+  const named = context.additional.page;
+  if (typeof named === 'string' && named.trim() !== '') return { screen: 'dlp', page: named.trim() };
   return (
     pageFromPath(pathname, context.config.base) ?? {
       screen: 'dlp',

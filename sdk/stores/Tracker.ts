@@ -38,11 +38,20 @@ export class Tracker {
   private sink: TrackSink | null = null;
   private disabled = false;
   private buffer: Array<{ intent: TrackIntent; settle: (delivered: boolean) => void }> = [];
+  private readonly observers = new Set<(intent: TrackIntent) => void>();
   /** Intents dropped because the buffer was full. */
   dropped = 0;
 
   /** Reports `intent`; resolves true once the service acknowledged it, false otherwise. Never rejects. */
   track(intent: TrackIntent): Promise<boolean> {
+    // Observers (sdk/integrations) see intents whether or not analytics runs; their failures stay theirs.
+    this.observers.forEach((observer) => {
+      try {
+        observer(intent);
+      } catch {
+        /* an integration's failure must not reach the listing or the analytics session */
+      }
+    });
     if (this.disabled) return Promise.resolve(false);
     if (this.sink) return this.sink(intent).catch(() => false);
     return new Promise((settle) => {
@@ -58,6 +67,12 @@ export class Tracker {
   attach(sink: TrackSink): void {
     this.sink = sink;
     for (const { intent, settle } of this.buffer.splice(0)) sink(intent).then(settle, () => settle(false));
+  }
+
+  /** Shows every later intent to `observer` as well (not buffered); returns the cleanup. */
+  observe(observer: (intent: TrackIntent) => void): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
   }
 
   /** No analytics on this page (no service configured, or unmounted): settle and drop everything. */

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, type MouseEvent } from 'react';
+import { Component, lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import type { RootStore } from '../stores/RootStore.js';
 import { Dlp } from './dlp/Dlp.js';
 import { StoreProvider } from './StoreContext.js';
@@ -17,18 +17,44 @@ export const AisleRoot = observer(function AisleRoot({ store }: { store: RootSto
         lang={store.locale === 'fr' ? 'fr' : 'en'}
         onClick={(event) => followInPlace(store, event)}
       >
-        {store.sitemap ? (
-          <Suspense fallback={null}>
-            <Vsm data={store.sitemap} />
-          </Suspense>
-        ) : (
-          // A new page starts its own sections afresh (similar products, related list, drawer).
-          <Dlp key={store.route.page} />
-        )}
+        <ErrorBoundary key={store.route.page} log={store.env.log}>
+          {store.sitemap ? (
+            <Suspense fallback={null}>
+              <Vsm data={store.sitemap} />
+            </Suspense>
+          ) : (
+            // A new page starts its own sections afresh (similar products, related list, drawer).
+            <Dlp key={store.route.page} />
+          )}
+        </ErrorBoundary>
       </div>
     </StoreProvider>
   );
 });
+
+/**
+ * Keeps a failure of Aisle's own rendering inside Aisle: it is logged (and so reported, see
+ * sdk/integrations/errorReports.ts) instead of reaching the host page's error handlers, and the
+ * listing area is left empty until the next page.
+ */
+class ErrorBoundary extends Component<
+  { log: { error(...args: unknown[]): void }; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    this.props.log.error('[Aisle] the listing could not be shown:', error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 /** Follows a plain click on a link to another Aisle route without a full page load. */
 function followInPlace(store: RootStore, event: MouseEvent<HTMLDivElement>): void {

@@ -27,9 +27,27 @@ export function demoLocale(tenant: TenantFixture, url: URL): 'en' | 'fr' {
 export function demoContext(tenant: TenantFixture, origin: string, locale: 'en' | 'fr'): RenderContext {
   const region = tenant.config.region ?? 'us';
   return {
-    config: { ...tenant.config, searchHost: origin, analyticsHost: `${origin}/analytics` },
+    config: {
+      ...tenant.config,
+      searchHost: origin,
+      analyticsHost: `${origin}/analytics`,
+      ...demoIntegrations(tenant, origin),
+    },
     environment: 'development',
     additional: { lang: locale, locale, region, campaign: `${tenant.config.id}-autumn-2026` },
+  };
+}
+
+/** The integrations' settings of a demo page: the local stack's stand-ins (docs/integrations.md). */
+function demoIntegrations(tenant: TenantFixture, origin: string): Partial<RenderContext['config']> {
+  const stack = new URL(origin);
+  return {
+    errorReportingDsn: `${stack.protocol}//aisle@${stack.host}/integrations/sentry/1`,
+    clickAnalytics: {
+      domain: new URL(tenant.config.prodUrl).hostname,
+      endpoint: `${origin}/integrations/plausible/api/event`,
+    },
+    experiments: { clientKey: `sdk-${tenant.config.id}`, apiHost: `${origin}/integrations/growthbook` },
   };
 }
 

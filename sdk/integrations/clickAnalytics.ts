@@ -1,0 +1,58 @@
+/**
+ * Privacy-focused click analytics with Plausible (loaded on demand, only with
+ * `config.clickAnalytics`): a product click sends one `Product Click` event with the product id and
+ * its list position. Plausible sets no cookies; Aisle sends no personal data and no query strings.
+ */
+import { init, track, type PlausibleRequestPayload } from '@plausible-analytics/tracker';
+import type { TrackIntent, Tracker } from '../stores/Tracker.js';
+import { PRODUCT_CLICK_EVENT } from './config.js';
+
+/** What click analytics needs. */
+export interface ClickAnalyticsOptions {
+  domain: string;
+  endpoint: string;
+  /** Development pages run on localhost, which Plausible ignores unless told otherwise. */
+  development: boolean;
+}
+
+/** The tracker is page-wide and can be initialised once: a later mount reuses it. */
+let initialised = false;
+
+/** The props of a product click's event: nothing about the shopper. */
+export function productClickProps(intent: Extract<TrackIntent, { kind: 'product-click' }>): Record<string, string> {
+  return { product_id: intent.product.product_id, list_position: String(intent.position) };
+}
+
+/**
+ * Lets only Aisle's own event through (the tracker also listens for `plausible-event-*` classes,
+ * which belong to the host's own Plausible, if any), without query strings or fragments.
+ */
+export function onlyProductClicks(payload: PlausibleRequestPayload): PlausibleRequestPayload | null {
+  if (payload.n !== PRODUCT_CLICK_EVENT) return null;
+  const strip = (url: string | null | undefined) => (url ? url.split(/[?#]/)[0]! : null);
+  return { ...payload, u: strip(payload.u) ?? '', r: strip(payload.r) };
+}
+
+/** Sends a Plausible event for every product click the tracker sees; returns the cleanup. */
+export function startClickAnalytics(options: ClickAnalyticsOptions, tracker: Tracker): () => void {
+  if (!initialised) {
+    init({
+      domain: options.domain,
+      endpoint: options.endpoint,
+      autoCapturePageviews: false,
+      outboundLinks: false,
+      fileDownloads: false,
+      formSubmissions: false,
+      captureOnLocalhost: options.development,
+      logging: false,
+      bindToWindow: false,
+      transformRequest: onlyProductClicks,
+    });
+    initialised = true;
+  }
+  return tracker.observe((intent) => {
+    // A callback makes a refused or blocked request settle quietly.
+    if (intent.kind === 'product-click')
+      track(PRODUCT_CLICK_EVENT, { props: productClickProps(intent), callback: () => undefined });
+  });
+}

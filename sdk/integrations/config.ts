@@ -1,0 +1,34 @@
+/** The fixed settings of Aisle's integrations (spec sections 3 and 9), in one place. */
+import type { Environment } from '../core/types.js';
+
+/** Share of Aisle's errors that are reported (spec section 9). */
+export const ERROR_SAMPLE_RATE = 0.0001;
+/** Share of traces kept (spec section 9); Aisle records no spans, so none are sent today. */
+export const TRACE_SAMPLE_RATE = 0.01;
+/** Most stack frames kept per exception (spec section 9): the ones nearest to the throw. */
+export const MAX_STACK_FRAMES = 50;
+/** Longest line kept in any reported text (spec section 9); longer lines are cut. */
+export const MAX_LINE_CHARS = 1024;
+
+/** Reported environment for the render context's (spec section 3: qa is reported as staging). */
+export function reportingEnvironment(environment: Environment): 'production' | 'staging' | 'development' {
+  return environment === 'qa' ? 'staging' : environment;
+}
+
+/** The error sample rate: the spec's, unless a development page sets `errorReportingSampleRate`. */
+export function errorSampleRate(environment: Environment, configured: number | undefined): number {
+  return environment === 'development' && configured !== undefined ? configured : ERROR_SAMPLE_RATE;
+}
+
+/** Name of the click-analytics event for a product click. */
+export const PRODUCT_CLICK_EVENT = 'Product Click';
+
+/** Longest wait for the features of the experiments client, and for its event posts. */
+export const EXPERIMENTS_TIMEOUT_MS = 3000;
+
+/**
+ * The analytics session's storage keys of the token and the visitor id (TOKEN_KEY and
+ * DISTINCT_ID_KEY of sdk/analytics/identity.ts, which a test holds equal): named here so that the
+ * integrations' chunks do not pull in the analytics session.
+ */
+export const ANALYTICS_SECRET_KEYS = ['analytics-token', 'analytics-token-distinct-id'] as const;

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TenantConfig } from '../core/types.js';
+import { RootStore } from '../stores/RootStore.js';
+import { fakeEnv, testContext } from '../stores/testing.js';
+import { FALLBACK_DELAY_MS, connectIntegrations, type IntegrationModules } from './connect.js';
+import { ErrorReports } from './errorReports.js';
+
+function modules() {
+  const stops = { errorReporting: vi.fn(), clickAnalytics: vi.fn(), experiments: vi.fn() };
+  const started = {
+    errorReporting: vi.fn((_options: object, _reports: ErrorReports) => stops.errorReporting),
+    clickAnalytics: vi.fn(() => stops.clickAnalytics),
+    experiments: vi.fn(() => stops.experiments),
+  };
+  const loaders = {
+    errorReporting: vi.fn(async () => ({ startErrorReporting: started.errorReporting })),
+    clickAnalytics: vi.fn(async () => ({ startClickAnalytics: started.clickAnalytics })),
+    experiments: vi.fn(async () => ({ startExperiments: started.experiments })),
+  };
+  return { loaders, started, stops, asModules: loaders as unknown as IntegrationModules };
+}
+
+const win = { fetch: vi.fn() as unknown as typeof fetch };
+
+function connect(config: Partial<TenantConfig>) {
+  const root = new RootStore(fakeEnv(), testContext(config, { environment: 'development' }), 1280);
+  const errors = new ErrorReports();
+  const m = modules();
+  const connection = connectIntegrations(root, errors, win, m.asModules);
+  return { ...m, errors, connection };
+}
+
+describe('integrations load lazily, when the page is idle, and only when configured', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('loads nothing before the page is idle', async () => {
+    const { loaders } = connect({ errorReportingDsn: 'http://k@e.test/1' });
+    await vi.advanceTimersByTimeAsync(FALLBACK_DELAY_MS - 1);
+    expect(loaders.errorReporting).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(loaders.errorReporting).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads only the configured SDKs', async () => {
+    const { loaders, started } = connect({ experiments: { clientKey: 'k', apiHost: 'http://g.test' } });
+    await vi.advanceTimersByTimeAsync(FALLBACK_DELAY_MS);
+    expect(loaders.experiments).toHaveBeenCalledTimes(1);
+    expect(started.experiments).toHaveBeenCalledTimes(1);
+    expect(loaders.errorReporting).not.toHaveBeenCalled();
+    expect(loaders.clickAnalytics).not.toHaveBeenCalled();
+  });
+
+  it('without error reporting, Aisle’s error reports are dropped at once', () => {
+    const { errors } = connect({ clickAnalytics: { domain: 'd', endpoint: 'http://p.test' } });
+    const sink = vi.fn();
+    errors.report({ message: 'x' });
+    errors.attach(sink);
+    expect(sink).not.toHaveBeenCalled();
+  });
+
+  it('passes the development sample rate and the environment to the reporter', async () => {
+    const { started } = connect({ errorReportingDsn: 'http://k@e.test/1', errorReportingSampleRate: 1 });
+    await vi.advanceTimersByTimeAsync(FALLBACK_DELAY_MS);
+    expect(started.errorReporting.mock.calls[0]![0]).toMatchObject({
+      dsn: 'http://k@e.test/1',
+      sampleRate: 1,
+      environment: 'development',
+    });
+  });
+
+  it('dispose stops what runs and cancels what has not loaded yet', async () => {
+    const all = {
+      errorReportingDsn: 'http://k@e.test/1',
+      clickAnalytics: { domain: 'd', endpoint: 'http://p.test' },
+      experiments: { clientKey: 'k', apiHost: 'http://g.test' },
+    };
+    const running = connect(all);
+    await vi.advanceTimersByTimeAsync(FALLBACK_DELAY_MS);
+    running.connection.dispose();
+    for (const stop of Object.values(running.stops)) expect(stop).toHaveBeenCalledTimes(1);
+    const early = connect(all);
+    early.connection.dispose();
+    await vi.advanceTimersByTimeAsync(FALLBACK_DELAY_MS * 10);
+    for (const load of Object.values(early.loaders)) expect(load).not.toHaveBeenCalled();
+  });
+
+  it('a chunk that cannot load leaves a warning, never an error report', async () => {
+    const root = new RootStore(fakeEnv(), testContext({ errorReportingDsn: 'http://k@e.test/1' }), 1280);
+    const failing = { ...modules().asModules, errorReporting: () => Promise.reject(new Error('blocked')) };
+    connectIntegrations(root, new ErrorReports(), win, failing as IntegrationModules);
+    await vi.advanceTimersByTimeAsync(FALLBACK_DELAY_MS);
+    const env = root.env as ReturnType<typeof fakeEnv>;
+    expect(env.lines.warn).toEqual(['[Aisle] error reporting could not load: it stays off on this page.']);
+    expect(env.lines.error).toEqual([]);
+  });
+});

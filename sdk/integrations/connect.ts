@@ -1,0 +1,108 @@
+/**
+ * Connects the configured integrations to a mounted Aisle (this module loads after the first
+ * render, and only for a tenant that configures one). Each SDK loads on demand when the page is
+ * idle; until then Aisle's errors wait in ErrorReports and flags read their fallbacks. A blocked
+ * or failing service is never the page's problem: every failure here ends in silence.
+ */
+import type { Timers } from '../stores/env.js';
+import type { RootStore } from '../stores/RootStore.js';
+import type { ErrorReports } from './errorReports.js';
+
+/** Longest wait for an idle moment before the SDKs load anyway. */
+export const IDLE_TIMEOUT_MS = 2000;
+/** Delay used where the browser has no idle callbacks. */
+export const FALLBACK_DELAY_MS = 200;
+
+/** The page's idle callbacks, when it has them. */
+export interface IdleWindow {
+  requestIdleCallback?: (run: () => void, options?: { timeout: number }) => number;
+  cancelIdleCallback?: (handle: number) => void;
+  fetch: typeof fetch;
+}
+
+/** Runs `run` when the page is idle (or after a short delay through `timers`); returns the cancel. */
+export function whenIdle(win: IdleWindow, timers: Timers, run: () => void): () => void {
+  if (win.requestIdleCallback && win.cancelIdleCallback) {
+    const cancel = win.cancelIdleCallback.bind(win);
+    const handle = win.requestIdleCallback.call(win, run, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancel(handle);
+  }
+  const handle = timers.setTimeout(run, FALLBACK_DELAY_MS);
+  return () => timers.clearTimeout(handle);
+}
+
+/** Which SDK modules are loaded; replaceable in tests. */
+export interface IntegrationModules {
+  errorReporting: () => Promise<typeof import('./errorReporting.js')>;
+  clickAnalytics: () => Promise<typeof import('./clickAnalytics.js')>;
+  experiments: () => Promise<typeof import('./experiments.js')>;
+}
+
+const dynamicModules: IntegrationModules = {
+  errorReporting: () => import('./errorReporting.js'),
+  clickAnalytics: () => import('./clickAnalytics.js'),
+  experiments: () => import('./experiments.js'),
+};
+
+/** The cleanup of the running integrations. */
+export interface IntegrationsConnection {
+  dispose(): void;
+}
+
+/** Starts, once the page is idle, each integration the tenant configures; never throws. */
+export function connectIntegrations(
+  root: RootStore,
+  errors: ErrorReports,
+  win: IdleWindow,
+  modules: IntegrationModules = dynamicModules,
+): IntegrationsConnection {
+  const { config, environment } = root.context;
+  const { env } = root;
+  const cleanups: Array<() => void> = [];
+  let disposed = false;
+  const start = <M>(name: string, load: () => Promise<M>, run: (module: M) => () => void): void => {
+    cleanups.push(
+      whenIdle(win, env.timers, () => {
+        load()
+          .then((module) => {
+            if (!disposed) cleanups.push(run(module));
+          })
+          // A warning, not an error: an error would be reported, and the reporter may be what failed.
+          .catch(() => env.log.warn(`[Aisle] ${name} could not load: it stays off on this page.`));
+      }),
+    );
+  };
+  if (config.errorReportingDsn) {
+    const dsn = config.errorReportingDsn;
+    start('error reporting', modules.errorReporting, (m) =>
+      m.startErrorReporting(
+        {
+          dsn,
+          environment,
+          sampleRate: config.errorReportingSampleRate,
+          tenant: config.id,
+          storage: env.storage,
+          pageUrl: () => env.host.location().href,
+          fetch: win.fetch.bind(win),
+        },
+        errors,
+      ),
+    );
+  } else errors.disable();
+  const { clickAnalytics, experiments } = config;
+  if (clickAnalytics)
+    start('click analytics', modules.clickAnalytics, (m) =>
+      m.startClickAnalytics({ ...clickAnalytics, development: environment === 'development' }, root.tracker),
+    );
+  if (experiments) start('experiments', modules.experiments, (m) => m.startExperiments(root, experiments));
+  return {
+    dispose() {
+      disposed = true;
+      errors.disable();
+      cleanups
+        .splice(0)
+        .reverse()
+        .forEach((cleanup) => cleanup());
+    },
+  };
+}
