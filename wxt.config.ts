@@ -1,13 +1,20 @@
 import { defineConfig } from 'wxt';
 
-// The browser extension: entrypoints live under extension/, built to .output/.
+// The browser extension: entrypoints live under extension/, built to .output/ (docs/extension.md).
 export default defineConfig({
   srcDir: 'extension',
   outDir: '.output',
+  // Production JSX everywhere: the main-world preview bundles Aisle's React components, and React's
+  // production build has no jsxDEV.
+  vite: () => ({ oxc: { jsx: { runtime: 'automatic', development: false } } }),
   manifest: ({ browser }) => ({
     name: 'Aisle Preview',
     description: 'Preview Aisle on any retailer page and inspect its analytics queue.',
-    permissions: ['storage'],
+    // scripting: the preview is registered at run time for enabled sites; tabs: the popup reloads
+    // the tab it configures; sidePanel: the inspector beside the page (Chrome).
+    permissions: ['storage', 'scripting', 'tabs', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    // Any retailer page can be previewed or inspected.
+    host_permissions: ['<all_urls>'],
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

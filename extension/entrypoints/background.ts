@@ -1,6 +1,6 @@
-// The background wires the extension's modules; its logic lives in plain modules beside it.
+// The background wires the extension's modules; its logic lives in plain modules under lib/.
+import { inspectorBackground } from '../lib/background.js';
+
 export default defineBackground(() => {
-  browser.runtime.onInstalled.addListener(() => {
-    void browser.storage.local.set({ installedAt: Date.now() });
-  });
+  inspectorBackground(browser);
 });

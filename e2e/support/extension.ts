@@ -1,0 +1,111 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from './browser.js';
+
+/** The unpacked Chrome build of the extension. */
+export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Builds the Chrome extension unless `.output/chrome-mv3` is newer than its sources. */
+export function buildExtensionIfStale(): void {
+  const manifest = join(EXTENSION_DIR, 'manifest.json');
+  const sources = Math.max(...['extension', 'sdk', 'wxt.config.ts'].map((p) => newestMtime(resolve(p))));
+  if (existsSync(manifest) && statSync(manifest).mtimeMs > sources) return;
+  execSync('npx wxt build', { stdio: 'pipe' });
+}
+
+/** A Chromium with the unpacked extension loaded, and the extension's id. */
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  extensionId: string;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium (new headless mode) with the extension, in a throw-away profile. */
+export async function launchWithExtension(): Promise<ExtensionBrowser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'aisle-extension-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...chromiumArgs, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
+    viewport: { width: 1280, height: 900 },
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    extensionId,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens an extension page (`popup.html`, `devtools-panel.html`, …) as a normal tab. */
+export async function openExtensionPage(
+  browser: ExtensionBrowser,
+  path: string,
+  init?: { devtoolsTabId: number },
+): Promise<Page> {
+  const page = await browser.context.newPage();
+  if (init) {
+    // The DevTools panel outside DevTools: the part of chrome.devtools it reads, stubbed.
+    await page.addInitScript((tabId) => {
+      const devtools = { inspectedWindow: { tabId }, panels: {} };
+      // Chromium exposes the API as both `chrome` and `browser`.
+      for (const name of ['chrome', 'browser']) {
+        const api = (globalThis as unknown as Record<string, Record<string, unknown> | undefined>)[name];
+        if (api) api.devtools = devtools;
+      }
+    }, init.devtoolsTabId);
+  }
+  await page.goto(`chrome-extension://${browser.extensionId}/${path}`);
+  return page;
+}
+
+/** The id of the tab showing `url` (asked through an extension page). */
+export async function tabIdOf(extensionPage: Page, url: string): Promise<number> {
+  return extensionPage.evaluate(async (wanted) => {
+    type Tabs = { query(q: object): Promise<Array<{ id?: number; url?: string }>> };
+    const tabs = await (globalThis as unknown as { chrome: { tabs: Tabs } }).chrome.tabs.query({});
+    const tab = tabs.find((t) => t.url === wanted);
+    if (tab?.id === undefined) throw new Error(`no tab shows ${wanted}`);
+    return tab.id;
+  }, url);
+}
+
+/**
+ * Stops the extension's service worker, as Chrome does when it has been idle (CDP
+ * `Target.closeTarget` on the worker). The worker is marked first, so that `workerRestarted` can
+ * tell the fresh worker Chrome starts for the next message from the stopped one.
+ */
+export async function stopServiceWorker(browser: ExtensionBrowser, anyPage: Page): Promise<void> {
+  const worker = browser.context.serviceWorkers().find((w) => w.url().includes(browser.extensionId));
+  if (!worker) throw new Error('the extension has no running service worker');
+  await worker.evaluate(() => ((globalThis as unknown as { __stopMarker: boolean }).__stopMarker = true));
+  const cdp = await browser.context.newCDPSession(anyPage);
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  for (const target of targetInfos)
+    if (target.type === 'service_worker' && target.url.includes(browser.extensionId))
+      await cdp.send('Target.closeTarget', { targetId: target.targetId });
+  await cdp.detach();
+}
+
+/** True when the running service worker is a new one (started after `stopServiceWorker`). */
+export async function workerRestarted(browser: ExtensionBrowser): Promise<boolean> {
+  const worker =
+    browser.context
+      .serviceWorkers()
+      .filter((w) => w.url().includes(browser.extensionId))
+      .at(-1) ?? (await browser.context.waitForEvent('serviceworker'));
+  return worker.evaluate(() => !(globalThis as unknown as { __stopMarker?: boolean }).__stopMarker);
+}

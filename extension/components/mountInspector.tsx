@@ -1,0 +1,34 @@
+/**
+ * Starts an inspector page (DevTools panel or side panel) for a tab: the store, the reconnecting
+ * port to the background and the countdown clock.
+ */
+import { createRoot } from 'react-dom/client';
+import { connectInspector, PORT_NAME, type PortLike } from '../lib/inspectorPorts.js';
+import { InspectorStore } from '../lib/InspectorStore.js';
+import { Inspector } from './Inspector.js';
+import './inspector.css';
+
+/** Renders the inspector into `#root`; `tabId` may change (the side panel follows the active tab). */
+export function mountInspector(tabIds: (follow: (tabId: number) => void) => void): void {
+  const store = new InspectorStore(Date.now());
+  setInterval(() => store.tick(Date.now()), 1000);
+  let connection: ReturnType<typeof connectInspector> | null = null;
+  tabIds((tabId) => {
+    connection?.close();
+    store.setBuffer({ loads: [] });
+    connection = connectInspector({
+      connect: () => browser.runtime.connect({ name: PORT_NAME }) as unknown as PortLike,
+      tabId,
+      timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
+      onBuffer: (buffer) => store.setBuffer(buffer),
+      onConnection: (connected) => store.setConnected(connected),
+    });
+  });
+  createRoot(document.getElementById('root')!).render(<Inspector store={store} onClear={() => connection?.clear()} />);
+}
+
+/** A `?tabId=` in the page's address (tests, or a panel opened as a page for a given tab). */
+export function tabIdFromQuery(): number | null {
+  const raw = new URLSearchParams(location.search).get('tabId');
+  return raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
+}

@@ -1,0 +1,50 @@
+/**
+ * The main-world bridge, on every page: forwards `aisle:debug` details and changed
+ * `Aisle.debug.snapshot()`s to the relay. It works for the page's own (production) Aisle as well
+ * as for the extension's copy, whichever loads first: it listens from document_start and polls.
+ */
+import { MAX_MESSAGE_CHARS } from '../lib/pageData.js';
+import { createPageChannel } from '../lib/pageChannel.js';
+
+/** How often the bridge looks at the snapshot (an `aisle:debug` event also triggers a look). */
+export const SNAPSHOT_POLL_MS = 1000;
+
+type DebugHook = { debug?: { snapshot?: () => unknown } };
+
+/** JSON text of `value` when it is JSON-safe and small enough, else null. */
+function jsonText(value: unknown): string | null {
+  try {
+    const text = JSON.stringify(value);
+    return text !== undefined && text.length <= MAX_MESSAGE_CHARS ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts the bridge in `win` (the page's main world). */
+export function startBridge(win: Window): void {
+  const channel = createPageChannel();
+  let last = '';
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  const look = (): void => {
+    soon = undefined;
+    let snapshot: unknown;
+    try {
+      const hook = (win as unknown as { Aisle?: DebugHook }).Aisle;
+      if (typeof hook?.debug?.snapshot !== 'function') return;
+      snapshot = hook.debug.snapshot();
+    } catch {
+      return; // A page's broken or hostile `Aisle` must not break the bridge.
+    }
+    const text = jsonText(snapshot);
+    if (text === null || text === last) return;
+    last = text;
+    channel.sendMessage('aisleSnapshot', JSON.parse(text)).catch(() => undefined);
+  };
+  win.addEventListener('aisle:debug', (event) => {
+    const text = jsonText((event as CustomEvent).detail);
+    if (text !== null) channel.sendMessage('aisleDebug', JSON.parse(text)).catch(() => undefined);
+    soon ??= setTimeout(look, 50);
+  });
+  setInterval(look, SNAPSHOT_POLL_MS);
+}

@@ -1,0 +1,24 @@
+// The isolated-world relay between the page's main world and the background (lib/relay.ts).
+import { extensionMessaging } from '../lib/messaging.js';
+import { createPageChannel } from '../lib/pageChannel.js';
+import { startRelay } from '../lib/relay.js';
+import { SettingsRepository } from '../lib/settings.js';
+
+export default defineContentScript({
+  matches: ['<all_urls>'],
+  runAt: 'document_start',
+  main() {
+    startRelay({
+      channel: createPageChannel(),
+      settings: new SettingsRepository(browser.storage.local),
+      location: window.location,
+      loadId: crypto.randomUUID(),
+      forward: (message) => void extensionMessaging.sendMessage('pageMessage', message).catch(() => undefined),
+      onSettingsChanged(callback) {
+        const listener = (_changes: unknown, area: string) => area === 'local' && callback();
+        browser.storage.onChanged.addListener(listener);
+        return () => browser.storage.onChanged.removeListener(listener);
+      },
+    });
+  },
+});

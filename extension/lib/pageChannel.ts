@@ -1,0 +1,26 @@
+/**
+ * The page channel between the extension's main-world scripts and its isolated-world relay. The
+ * page can read and spoof it, so the relay and the background validate everything that comes
+ * through (pageData.ts). A send with no listener never settles: every send here is one-way and
+ * never awaited.
+ */
+import { defineWindowMessaging } from '@webext-core/messaging/page';
+import type { PreviewConfig } from './previewContext.js';
+
+interface PageProtocol {
+  /** Main world → relay: the preview script is listening for its config. */
+  previewHello(): void;
+  /** Main world → relay: what the preview script did. */
+  previewStatus(status: unknown): void;
+  /** Main world → relay: an `aisle:debug` detail. */
+  aisleDebug(detail: unknown): void;
+  /** Main world → relay: a changed `Aisle.debug.snapshot()`. */
+  aisleSnapshot(snapshot: unknown): void;
+  /** Relay → main world: the preview's config (null: not enabled). */
+  previewConfig(config: PreviewConfig | null): void;
+}
+
+/** Creates the page channel (one per script: each type has one listener per messenger). */
+export function createPageChannel() {
+  return defineWindowMessaging<PageProtocol>({ namespace: 'aisle-extension' });
+}

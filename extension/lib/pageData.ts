@@ -1,0 +1,190 @@
+/**
+ * Everything that comes from a page is untrusted: the page can read and spoof the page channel.
+ * These readers check the shape of each message, cap every string and payload, and drop anything
+ * that looks like a credential, before it reaches the background or a panel (which then render it
+ * as text only).
+ */
+
+/** Delivery states of CONTRACT.md's snapshot. */
+export const EVENT_STATES = ['queued', 'in_flight', 'retry_scheduled', 'acknowledged', 'dead_lettered'] as const;
+export type EventState = (typeof EVENT_STATES)[number];
+
+/** Largest serialised payload or request body kept per event or search. */
+export const MAX_PAYLOAD_CHARS = 16 * 1024;
+/** Most events read from one snapshot. */
+export const MAX_SNAPSHOT_EVENTS = 500;
+
+/** One analytics event as the inspector shows it. */
+export interface InspectedEvent {
+  id: string;
+  event: string;
+  seq: number | null;
+  state: EventState;
+  attempts: number;
+  httpStatus: number | null;
+  reason: string | null;
+  nextAttemptAt: number | null;
+  payload: unknown;
+}
+
+/** The session part of a snapshot (never the token). */
+export interface SessionInfo {
+  status: string;
+  visitorId: string | null;
+  tokenExp: number | null;
+  unpersisted: number;
+}
+
+/** A validated `Aisle.debug.snapshot()`. */
+export interface PageSnapshot {
+  session: SessionInfo;
+  events: InspectedEvent[];
+}
+
+/** A validated `aisle:debug` detail. */
+export type DebugDetail =
+  | {
+      source: 'search';
+      phase: 'request' | 'response' | 'error';
+      at: number;
+      url: string;
+      body: unknown;
+      status: number | null;
+      latencyMs: number | null;
+      error: string | null;
+    }
+  | { source: 'analytics'; phase: string; shopId: string; id: string | null; event: string | null; detail: unknown };
+
+/** What the extension's preview script reports about its injection. */
+export interface PreviewStatus {
+  outcome: 'pending' | 'shown' | 'stood-aside' | 'failed';
+  /** True when the page had its own Aisle and the extension's copy replaced it. */
+  tookOver: boolean;
+  message: string;
+  at: number;
+}
+
+const SECRET_KEY = /token|authorization|password|secret|cookie/i;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown, max: number): string | null => (typeof v === 'string' ? v.slice(0, max) : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * A JSON copy of `value` without credential-looking keys, or a text preview when it is larger
+ * than `max` characters (or not JSON at all).
+ */
+export function capJson(value: unknown, max = MAX_PAYLOAD_CHARS): unknown {
+  if (value === undefined) return null;
+  let text: string;
+  try {
+    text = JSON.stringify(value, (key, v: unknown) => (key !== '' && SECRET_KEY.test(key) ? '[removed]' : v)) ?? 'null';
+  } catch {
+    return { unreadable: true };
+  }
+  if (text.length > max) return { truncated: true, size: text.length, preview: text.slice(0, 1000) };
+  return JSON.parse(text) as unknown;
+}
+
+function readEvent(raw: unknown): InspectedEvent | null {
+  if (!isRecord(raw)) return null;
+  const id = str(raw.id, 100);
+  const state = EVENT_STATES.find((s) => s === raw.state);
+  if (!id || !state) return null;
+  return {
+    id,
+    event: str(raw.event, 100) ?? '(unnamed)',
+    seq: num(raw.seq),
+    state,
+    attempts: Math.max(0, Math.min(num(raw.attempts) ?? 0, 1e6)),
+    httpStatus: num(raw.httpStatus),
+    reason: str(raw.reason, 500),
+    nextAttemptAt: num(raw.nextAttemptAt),
+    payload: capJson(raw.payload),
+  };
+}
+
+/** Reads `Aisle.debug.snapshot()` as the page returned it; null when it is not one. */
+export function readSnapshot(raw: unknown): PageSnapshot | null {
+  if (!isRecord(raw) || !isRecord(raw.analytics)) return null;
+  const a = raw.analytics;
+  const events = Array.isArray(a.events) ? a.events.slice(-MAX_SNAPSHOT_EVENTS).flatMap((e) => readEvent(e) ?? []) : [];
+  return {
+    session: {
+      status: str(a.status, 40) ?? 'unknown',
+      visitorId: str(a.visitorId, 200),
+      tokenExp: num(a.tokenExp),
+      unpersisted: num(a.unpersisted) ?? 0,
+    },
+    events,
+  };
+}
+
+/** Reads an `aisle:debug` detail; null when it is not one of CONTRACT.md's shapes. */
+export function readDebugDetail(raw: unknown): DebugDetail | null {
+  if (!isRecord(raw)) return null;
+  if (raw.source === 'search') {
+    const phase = raw.phase === 'request' || raw.phase === 'response' || raw.phase === 'error' ? raw.phase : null;
+    if (!phase) return null;
+    return {
+      source: 'search',
+      phase,
+      at: num(raw.at) ?? Date.now(),
+      url: str(raw.url, 2000) ?? '',
+      body: raw.body === undefined ? null : capJson(raw.body),
+      status: num(raw.status),
+      latencyMs: num(raw.latencyMs),
+      error: str(raw.error ?? raw.reason ?? raw.message, 500),
+    };
+  }
+  if (raw.source === 'analytics') {
+    const phase = str(raw.phase, 40);
+    if (!phase) return null;
+    const { source: _s, phase: _p, shopId, ...rest } = raw;
+    return {
+      source: 'analytics',
+      phase,
+      shopId: str(shopId, 100) ?? '',
+      id: str(raw.id, 100),
+      event: str(raw.event, 100),
+      detail: capJson(rest, 4000),
+    };
+  }
+  return null;
+}
+
+/** Reads the preview script's status report. */
+export function readPreviewStatus(raw: unknown): PreviewStatus | null {
+  if (!isRecord(raw)) return null;
+  const outcome = (['pending', 'shown', 'stood-aside', 'failed'] as const).find((o) => o === raw.outcome);
+  if (!outcome) return null;
+  return {
+    outcome,
+    tookOver: raw.tookOver === true,
+    message: str(raw.message, 500) ?? '',
+    at: num(raw.at) ?? Date.now(),
+  };
+}
+
+/** Largest message the relay forwards from the page (a full snapshot of 500 events fits). */
+export const MAX_MESSAGE_CHARS = 4 * 1024 * 1024;
+
+/** The kinds of page message the relay forwards. */
+export type PageMessageKind = 'snapshot' | 'debug' | 'preview';
+
+/** Validates one forwarded page message into a report for the buffer; null drops it. */
+export function readPageMessage(kind: unknown, raw: unknown): import('./inspectorBuffer.js').PageReport | null {
+  if (kind === 'snapshot') {
+    const snapshot = readSnapshot(raw);
+    return snapshot && { kind, snapshot };
+  }
+  if (kind === 'debug') {
+    const detail = readDebugDetail(raw);
+    return detail && { kind, detail };
+  }
+  if (kind === 'preview') {
+    const status = readPreviewStatus(raw);
+    return status && { kind, status };
+  }
+  return null;
+}

@@ -1,0 +1,48 @@
+/**
+ * Builds the render context the extension hands to its injected Aisle: the chosen tenant,
+ * environment, region and locale, no `data` (Aisle fetches the first listing itself), and for the
+ * development environment the local stack as search and analytics host.
+ */
+import type { PreviewEnvironment, SiteSettings } from './settings.js';
+import type { PreviewTenant } from './tenants.js';
+
+/** The render context as plain JSON (see docs/embedding.md). */
+export interface PreviewRenderContext {
+  config: Record<string, unknown> & { id: string; base: string };
+  environment: PreviewEnvironment;
+  additional: { locale: string; lang: string; region: string; page?: string };
+}
+
+/** What the main-world preview script receives from the extension. */
+export interface PreviewConfig {
+  context: PreviewRenderContext;
+}
+
+/** The preview of `settings` with `tenant` on a page at `pathname`. */
+export function buildPreviewConfig(tenant: PreviewTenant, settings: SiteSettings, localStack: string): PreviewConfig {
+  const config: PreviewRenderContext['config'] = {
+    ...tenant.config,
+    region: settings.region,
+    // A retailer's live site does not serve the tenant's search proxy: ask the search host.
+    proxySearch: false,
+  };
+  if (settings.mainSelector) config.mainSelector = settings.mainSelector;
+  if (settings.environment === 'development') {
+    config.searchHost = localStack;
+    config.analyticsHost = `${localStack}/analytics`;
+  }
+  const locale = `${settings.locale}_${settings.region.toUpperCase()}`;
+  return {
+    context: {
+      config,
+      environment: settings.environment,
+      additional: {
+        locale,
+        lang: settings.locale,
+        region: settings.region,
+        // A typed page is named in the context (docs/embedding.md, `additional.page`).
+        ...(settings.pageSource === 'typed' && settings.page ? { page: settings.page } : {}),
+      },
+    },
+  };
+}

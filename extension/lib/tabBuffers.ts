@@ -1,0 +1,101 @@
+/**
+ * The background's per-tab inspector buffers. The MV3 background stops after about 30 s idle, so
+ * every buffer is mirrored to storage.session (shortly after each change) and read back lazily
+ * when a restarted background first needs it. Subscribers (the panels' ports) get the whole
+ * buffer of their tab after each change.
+ */
+import { applyReport, emptyBuffer, restoreBuffer, type PageReport, type TabBuffer } from './inspectorBuffer.js';
+import { tabKey, type StorageArea } from './storageKeys.js';
+
+/** Timers the buffers use (injected so that tests run on fake time). */
+export interface BufferTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** How long changes gather before one write to storage.session. */
+export const PERSIST_DELAY_MS = 150;
+
+type Listener = (buffer: TabBuffer) => void;
+
+/** Per-tab buffers over storage.session. */
+export class TabBuffers {
+  private readonly buffers = new Map<number, Promise<TabBuffer>>();
+  private readonly listeners = new Map<number, Set<Listener>>();
+  private readonly pendingWrites = new Map<number, unknown>();
+
+  constructor(
+    private readonly session: StorageArea,
+    private readonly timers: BufferTimers,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The buffer of `tabId`, restored from storage.session the first time. */
+  get(tabId: number): Promise<TabBuffer> {
+    let buffer = this.buffers.get(tabId);
+    if (!buffer) {
+      const key = tabKey(tabId);
+      buffer = this.session.get(key).then((items) => restoreBuffer(items[key]));
+      this.buffers.set(tabId, buffer);
+    }
+    return buffer;
+  }
+
+  /** Applies a validated page report and tells the tab's subscribers. */
+  async report(tabId: number, loadId: string, url: string, report: PageReport): Promise<TabBuffer> {
+    const buffer = await this.get(tabId);
+    applyReport(buffer, loadId, url, report, this.now());
+    this.changed(tabId, buffer);
+    return buffer;
+  }
+
+  /** Empties the tab's buffer. */
+  async clear(tabId: number): Promise<void> {
+    const buffer = await this.get(tabId);
+    buffer.loads = [];
+    this.changed(tabId, buffer);
+  }
+
+  /** Forgets a closed tab. */
+  async remove(tabId: number): Promise<void> {
+    this.buffers.delete(tabId);
+    const handle = this.pendingWrites.get(tabId);
+    if (handle !== undefined) this.timers.clearTimeout(handle);
+    this.pendingWrites.delete(tabId);
+    await this.session.remove(tabKey(tabId));
+  }
+
+  /** Calls `listener` with the tab's buffer now and after every change; returns the unsubscribe. */
+  subscribe(tabId: number, listener: Listener): () => void {
+    let listeners = this.listeners.get(tabId);
+    if (!listeners) this.listeners.set(tabId, (listeners = new Set()));
+    listeners.add(listener);
+    void this.get(tabId).then((buffer) => {
+      if (listeners.has(listener)) listener(buffer);
+    });
+    return () => listeners.delete(listener);
+  }
+
+  /** Writes every pending buffer now (tests, and before the background is stopped). */
+  async flush(): Promise<void> {
+    const tabs = [...this.pendingWrites.keys()];
+    await Promise.all(tabs.map((tabId) => this.persist(tabId)));
+  }
+
+  private changed(tabId: number, buffer: TabBuffer): void {
+    this.listeners.get(tabId)?.forEach((listener) => listener(buffer));
+    if (this.pendingWrites.has(tabId)) return;
+    this.pendingWrites.set(
+      tabId,
+      this.timers.setTimeout(() => void this.persist(tabId), PERSIST_DELAY_MS),
+    );
+  }
+
+  private async persist(tabId: number): Promise<void> {
+    const handle = this.pendingWrites.get(tabId);
+    if (handle !== undefined) this.timers.clearTimeout(handle);
+    this.pendingWrites.delete(tabId);
+    const buffer = await (this.buffers.get(tabId) ?? Promise.resolve(emptyBuffer()));
+    await this.session.set({ [tabKey(tabId)]: buffer });
+  }
+}

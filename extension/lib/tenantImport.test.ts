@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { loadTenants } from '../../fixtures/tenants/index.js';
+import { buildPreviewConfig } from './previewContext.js';
+import { DEFAULT_SITE } from './settings.js';
+import { importTenant } from './tenantImport.js';
+import { FIXTURE_TENANTS, allTenants } from './tenants.js';
+
+describe('the tenants offered', () => {
+  it('are every fixture tenant', () => {
+    expect(FIXTURE_TENANTS.map((t) => t.config.id)).toEqual(loadTenants().map((t) => t.config.id));
+  });
+});
+
+describe('importTenant', () => {
+  it('accepts a fixture-style file or a bare config', () => {
+    const wrapped = importTenant('{"config": {"id": "acme", "base": "/acme"}, "demo": {"locales": ["fr", "en"]}}');
+    expect(wrapped).toMatchObject({
+      ok: true,
+      tenant: { config: { id: 'acme' }, locales: ['fr', 'en'], source: 'custom' },
+    });
+    expect(importTenant('{"id": "acme", "base": "/acme", "infiniteLoading": true}')).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['', 'paste or choose a tenant JSON file first'],
+    ['{"id": ', 'not valid JSON'],
+    ['[1]', 'the JSON must be an object'],
+    ['{"config": {"base": "/x"}}', 'config.id must be a tenant id'],
+    ['{"id": "maple", "base": "/m"}', 'is already a fixture tenant'],
+    ['{"id": "x", "base": "x"}', 'base must be a path starting with "/"'],
+    ['{"id": "x", "base": "/x", "region": "eu"}', 'region must be "us" or "ca"'],
+    ['{"id": "x", "base": "/x", "defaultPageSize": 0}', 'defaultPageSize must be a whole number'],
+    ['{"id": "x", "base": "/x", "proxySearch": "yes"}', 'proxySearch must be true or false'],
+    ['{"id": "x", "base": "/x", "searchHost": "javascript:alert(1)"}', 'searchHost must be an http(s) URL'],
+    ['{"id": "x", "base": "/x", "colour": "red"}', 'unknown field: colour'],
+  ])('refuses %s with a clear error', (text, error) => {
+    const result = importTenant(text);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.errors.join('\n')).toContain(error);
+  });
+
+  it('refuses oversized JSON before parsing it', () => {
+    expect(importTenant(`{"id": "x", "base": "/x", "name": "${'a'.repeat(40_000)}"}`)).toMatchObject({ ok: false });
+  });
+});
+
+describe('buildPreviewConfig', () => {
+  const maple = allTenants([]).find((t) => t.config.id === 'maple')!;
+
+  it('builds a context without data; development points search and analytics at the local stack', () => {
+    const site = { ...DEFAULT_SITE, environment: 'development' as const, region: 'ca' as const, locale: 'fr' as const };
+    const { context } = buildPreviewConfig(maple, site, 'http://127.0.0.1:9999');
+    expect(context).toEqual({
+      config: expect.objectContaining({
+        id: 'maple',
+        region: 'ca',
+        proxySearch: false,
+        searchHost: 'http://127.0.0.1:9999',
+        analyticsHost: 'http://127.0.0.1:9999/analytics',
+      }),
+      environment: 'development',
+      additional: { locale: 'fr_CA', lang: 'fr', region: 'ca' },
+    });
+    expect(context).not.toHaveProperty('data');
+    expect(context.additional).not.toHaveProperty('page');
+  });
+
+  it('leaves production hosts to Aisle and names a typed page in the context', () => {
+    const site = {
+      ...DEFAULT_SITE,
+      environment: 'production' as const,
+      pageSource: 'typed' as const,
+      page: 'rain jackets',
+    };
+    const { context } = buildPreviewConfig(maple, site, 'http://127.0.0.1:9999');
+    expect(context.config).not.toHaveProperty('searchHost');
+    expect(context.additional.page).toBe('rain jackets');
+  });
+});
