@@ -14,5 +14,6 @@ export default defineConfig({
     environment: 'node',
     pool: 'threads',
     restoreMocks: true,
+    setupFiles: ['sdk/testSetup.ts'],
   },
 });

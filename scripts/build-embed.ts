@@ -6,7 +6,7 @@
  */
 import { build } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { rolldown, type OutputChunk } from 'rolldown';
 import { AISLE_CSS } from '../sdk/ui/stylesheet.js';
 
@@ -29,6 +29,7 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
     input: { app: 'sdk/app.ts' },
     platform: 'browser',
     transform: { define: production },
+    resolve: { alias: { 'use-sync-external-store/shim': resolvePath('sdk/vendor/useSyncExternalStore.ts') } },
     logLevel: 'warn',
   });
   const { output } = await bundle.write({

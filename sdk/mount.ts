@@ -1,10 +1,11 @@
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { hasMessages, localeOf, registerMessages } from './core/messages.js';
 import { readRenderContext } from './core/normalize.js';
 import { browserEnv } from './host/browserEnv.js';
 import { DeferredHead } from './host/deferredHead.js';
-import { listenPopState } from './host/history.js';
+import { listenPopState } from './host/popState.js';
 import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
 import { RootStore } from './stores/RootStore.js';
@@ -25,13 +26,17 @@ export interface Mounted {
  * adapters (each returning its cleanup) and renders into `config.mainSelector` once it exists.
  * Resolves with the mounted instance after the first render, or null when the context is unusable.
  */
-export function mountAisle(raw: unknown, win: Window & typeof globalThis = window): Promise<Mounted | null> {
+export async function mountAisle(raw: unknown, win: Window & typeof globalThis = window): Promise<Mounted | null> {
   const read = readRenderContext(raw);
   if (!read.ok) {
     win.console.warn(`[Aisle] the render context is not usable (${read.error}): Aisle is not started.`);
-    return Promise.resolve(null);
+    return null;
   }
   const { context } = read;
+  // Only English ships with the first render; a French page loads its catalogue first.
+  if (localeOf(context) === 'fr' && !hasMessages('fr')) {
+    registerMessages('fr', (await import('./core/messages.fr.js')).fr);
+  }
   const doc = win.document;
   let container: HTMLElement | null = null;
   const head = new DeferredHead();

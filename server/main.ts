@@ -14,7 +14,7 @@ server.listen(port, host, () => {
   console.log(`  embed:             ${origin}/embed/aisle.js`);
   for (const t of loadTenants())
     console.log(`  ${(t.config.name ?? t.config.id).padEnd(26)} ${origin}${t.config.base}/vsm/`);
-  console.log(`  unpacked extension: ${resolve('.output/chrome-mv3')} (after npm run build)`);
+  console.log(`  unpacked extension: ${resolve('.output/chrome-mv3')} (load it from chrome://extensions)`);
 });
 const stop = (): void => void server.close(() => process.exit(0));
 process.on('SIGINT', stop);

@@ -68,13 +68,13 @@ export interface Messages {
   fitsVehicle: (vehicle: string, year: string) => string;
 }
 
-// French typography keeps a no-break space before % and inside guillemets, so lines never split there.
-const NBSP = '\u00a0';
+/** No-break space: French typography keeps one before % and inside guillemets, so lines never split there. */
+export const NBSP = '\u00a0';
 
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 
-// `one`/`other` per locale: French counts 0 and 1 as singular ("0 article"), English only 1.
-function plural(locale: Locale, count: number, one: string, other: string): string {
+/** `one` or `other` by the locale's plural rules: French counts 0 and 1 as singular ("0 article"), English only 1. */
+export function plural(locale: Locale, count: number, one: string, other: string): string {
   let rules = pluralRules.get(locale);
   if (!rules) {
     rules = new Intl.PluralRules(intlTag(locale));
@@ -145,71 +145,20 @@ const en: Messages = {
   fitsVehicle: (vehicle, year) => `Parts that fit your ${year} ${vehicle}`,
 };
 
-const fr: Messages = {
-  home: 'Accueil',
-  popularCategories: 'Catégories populaires',
-  breadcrumbs: "Fil d'Ariane",
-  breadcrumbsBottom: "Fil d'Ariane (bas de page)",
-  allFilters: 'Tous les filtres',
-  filtersTitle: 'Filtres',
-  clearFilters: 'Effacer les filtres',
-  selectedFilters: 'Filtres sélectionnés',
-  sortBy: 'Trier par',
-  price: 'Prix',
-  minPrice: 'Prix minimum',
-  maxPrice: 'Prix maximum',
-  rating: 'Évaluation',
-  color: 'Couleur',
-  size: 'Taille',
-  products: 'Produits',
-  similarProducts: 'Produits similaires',
-  relatedItems: 'Articles connexes',
-  seeMore: 'Voir plus',
-  seeLess: 'Voir moins',
-  showAll: 'Tout afficher',
-  close: 'Fermer',
-  loading: 'Chargement…',
-  loadingMore: "Chargement d'autres articles…",
-  loadMore: 'Charger plus',
-  noResults: 'Aucun produit ne correspond à votre sélection.',
-  perPage: 'Par page',
-  sale: 'Solde',
-  salePrice: 'Prix soldé',
-  regularPrice: 'Prix régulier',
-  pagination: 'Pagination',
-  previousPage: 'Précédent',
-  nextPage: 'Suivant',
-  jumpBar: 'Aller à la lettre',
-  itemCount: (n) => plural('fr', n, '{n} article', '{n} articles'),
-  showingOf: (shown, total) => `${formatCount(shown, 'fr')} sur ${formatCount(total, 'fr')} affichés`,
-  colorsOf: (title) => `Couleurs de ${title}`,
-  seeResults: (n) => plural('fr', n, 'Voir {n} résultat', 'Voir {n} résultats'),
-  selectedCount: (n) => plural('fr', n, '{n} sélectionné', '{n} sélectionnés'),
-  filterBy: (label) => `Filtrer par ${label}`,
-  removeFilter: (label) => `Retirer le filtre «${NBSP}${label}${NBSP}»`,
-  starsAndUp: (n) => plural('fr', n, '{n} étoile et plus', '{n} étoiles et plus'),
-  ratingOutOf5: (rating) => `Noté ${formatDecimal(rating, 'fr')} sur 5`,
-  reviewCount: (n) => `${formatCount(n, 'fr')} avis`,
-  percentOff: (n) => `${formatCount(n, 'fr')}${NBSP}% de rabais`,
-  moreVariants: (n) => `+${formatCount(n, 'fr')} de plus`,
-  showVariant: (name) => `Afficher ${name}`,
-  priceRange: (min, max) => `${min} à ${max}`,
-  page: (n) => `Page ${formatCount(n, 'fr')}`,
-  currentPage: (n, pages) => `Page ${formatCount(n, 'fr')} sur ${formatCount(pages, 'fr')}`,
-  jumpTo: (letter) => `Aller à ${letter}`,
-  vehicleTitle: 'Magasiner par véhicule',
-  vehicle: 'Véhicule',
-  year: 'Année',
-  chooseVehicle: 'Choisir un véhicule',
-  chooseYear: 'Choisir une année',
-  showParts: 'Voir les pièces',
-  clearVehicle: 'Retirer le véhicule',
-  fitsVehicle: (vehicle, year) => `Pièces compatibles avec votre ${vehicle} ${year}`,
-};
+// English ships with the first render; other catalogues load when a page needs them (see mount.ts).
+const catalogues: Partial<Record<Locale, Messages>> = { en };
 
-const catalogues: Record<Locale, Messages> = { en, fr };
+/** Makes a catalogue available to `messagesFor`. */
+export function registerMessages(locale: Locale, messages: Messages): void {
+  catalogues[locale] = messages;
+}
 
-/** The catalogue for a locale. */
+/** True when `locale`'s catalogue is loaded. */
+export function hasMessages(locale: Locale): boolean {
+  return catalogues[locale] !== undefined;
+}
+
+/** The catalogue for a locale (English until another one is registered). */
 export function messagesFor(locale: Locale): Messages {
   return catalogues[locale] ?? en;
 }

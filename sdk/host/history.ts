@@ -32,9 +32,3 @@ export function guardHistory(win: Window, log: Pick<Console, 'info'> = console):
     if (history.replaceState === patched.replaceState) history.replaceState = originals.replaceState;
   };
 }
-
-/** Calls `onPop` on back and forward; returns the cleanup. */
-export function listenPopState(win: Window, onPop: () => void): () => void {
-  win.addEventListener('popstate', onPop);
-  return () => win.removeEventListener('popstate', onPop);
-}
