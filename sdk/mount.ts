@@ -5,6 +5,7 @@ import { hasMessages, localeOf, registerMessages } from './core/messages.js';
 import { readRenderContext } from './core/normalize.js';
 import { browserEnv } from './host/browserEnv.js';
 import { DeferredHead } from './host/deferredHead.js';
+import { whenIdle } from './host/idle.js';
 import { listenPopState } from './host/popState.js';
 import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
@@ -91,29 +92,43 @@ export async function mountAisle(raw: unknown, win: Window & typeof globalThis =
               cleanups.push(adapters.cleanup);
             })
             .catch((error: unknown) => env.log.error('[Aisle] page adapters could not load:', error));
-          // Analytics is not part of the first render: its session loads right after it.
-          import('./analytics/wire.js')
-            .then(({ connectAnalytics }) => {
-              if (unmounted) return;
-              const connection = connectAnalytics(store, win);
-              mounted.analytics = connection;
-              cleanups.push(() => connection.dispose());
-            })
-            .catch((error: unknown) => env.log.error('[Aisle] analytics could not load:', error));
-          // Integrations (error reports, click analytics, experiments) follow too, only when configured.
-          const { errorReportingDsn, clickAnalytics, experiments } = context.config;
-          if (!errorReportingDsn && !clickAnalytics && !experiments) errors.disable();
-          else
-            import('./integrations/connect.js')
-              .then(({ connectIntegrations }) => {
+          // Analytics loads right after the first render; if its chunk cannot load (offline), it
+          // tries again when the browser is back online, and its intents wait in the tracker.
+          const loadAnalytics = (): void => {
+            import('./analytics/wire.js')
+              .then(({ connectAnalytics }) => {
                 if (unmounted) return;
-                const connection = connectIntegrations(store, errors, win);
+                const connection = connectAnalytics(store, win);
+                mounted.analytics = connection;
                 cleanups.push(() => connection.dispose());
               })
-              .catch(() => {
-                errors.disable();
-                win.console.warn('[Aisle] integrations could not load: they stay off on this page.');
+              .catch((error: unknown) => {
+                env.log.error('[Aisle] analytics could not load; retrying when online:', error);
+                if (unmounted) return;
+                win.addEventListener('online', loadAnalytics, { once: true });
+                cleanups.push(() => win.removeEventListener('online', loadAnalytics));
               });
+          };
+          loadAnalytics();
+          // The integrations wait for the first idle moment after the first paint.
+          cleanups.push(
+            whenIdle(win, env.timers, () => {
+              // Integrations (error reports, click analytics, experiments) follow too, only when configured.
+              const { errorReportingDsn, clickAnalytics, experiments } = context.config;
+              if (!errorReportingDsn && !clickAnalytics && !experiments) errors.disable();
+              else
+                import('./integrations/connect.js')
+                  .then(({ connectIntegrations }) => {
+                    if (unmounted) return;
+                    const connection = connectIntegrations(store, errors, win);
+                    cleanups.push(() => connection.dispose());
+                  })
+                  .catch(() => {
+                    errors.disable();
+                    win.console.warn('[Aisle] integrations could not load: they stay off on this page.');
+                  });
+            }),
+          );
         },
         win.console,
       ),
