@@ -4,7 +4,6 @@
  * idle; until then Aisle's errors wait in ErrorReports and flags read their fallbacks. A blocked
  * or failing service is never the page's problem: every failure here ends in silence.
  */
-import type { Timers } from '../stores/env.js';
 import type { RootStore } from '../stores/RootStore.js';
 import type { ErrorReports } from './errorReports.js';
 
