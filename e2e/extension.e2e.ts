@@ -128,3 +128,38 @@ describe('the inspector', () => {
     expect(await events('[data-event="navigate:visit_page"]').count()).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('a page that runs its own Aisle', () => {
+  const ownPage = `${baseUrl}/maple/mens-rain-jackets`;
+  const status = () => popup.textContent('[data-testid="status"]');
+
+  it('stands aside when asked: the page keeps its own Aisle, and the popup says so', async () => {
+    await shop.goto(ownPage);
+    // Changing the choice reloads the tab.
+    await Promise.all([shop.waitForEvent('load'), choose('onExistingAisle', 'stand-aside')]);
+    await shop.waitForSelector(productCards);
+    expect(await shop.textContent('[data-aisle="heading"]')).toBe("Men's Rain Jackets");
+    await popup.waitForFunction(() =>
+      document.querySelector('[data-testid="status"]')?.textContent?.includes('stood aside'),
+    );
+    expect(await status()).toContain('stood aside');
+  });
+
+  it("takes over when asked: the extension's tenant replaces the page's own Aisle", async () => {
+    await Promise.all([shop.waitForEvent('load'), choose('onExistingAisle', 'takeover')]);
+    await shop.waitForFunction(() => document.querySelector('[data-aisle="heading"]')?.textContent === 'Draps');
+    await popup.waitForFunction(() =>
+      document.querySelector('[data-testid="status"]')?.textContent?.includes('took over'),
+    );
+    expect(await status()).toContain("It took over the page's own Aisle");
+  });
+});
+
+describe('the side panel', () => {
+  it("shows the same inspector for the shop's tab", async () => {
+    const side = await openExtensionPage(browser, `sidepanel.html?tabId=${shopTabId}`);
+    await side.waitForSelector('[data-testid="event"][data-event="navigate:visit_page"]');
+    expect(await side.textContent('[data-testid="session-status"]')).toBe('ready');
+    await side.close();
+  });
+});
