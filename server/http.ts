@@ -13,8 +13,8 @@ export class BodyError extends Error {
   }
 }
 
-/** Reads a request body as JSON, refusing oversized or unparsable bodies with a clear message. */
-export async function readJson(req: IncomingMessage): Promise<unknown> {
+/** Reads a request body as text, refusing one larger than MAX_BODY_BYTES with 413. */
+export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -22,13 +22,23 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
     if (size > MAX_BODY_BYTES) throw new BodyError(413, `body larger than ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk as Buffer);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') throw new BodyError(400, 'body is empty: expected a JSON object');
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Parses a body as JSON, refusing unparsable text with 400. */
+export function parseJsonBody(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new BodyError(400, 'body is not valid JSON');
   }
+}
+
+/** Reads a request body as JSON, refusing oversized, empty or unparsable bodies with a clear message. */
+export async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = await readBody(req);
+  if (text.trim() === '') throw new BodyError(400, 'body is empty: expected a JSON object');
+  return parseJsonBody(text);
 }
 
 /** Headers that let a retailer page on another origin call the stack and load the embed's modules. */
@@ -61,15 +71,8 @@ export function sendText(
   res.end(body);
 }
 
-/** Escapes text for an HTML text node or a double-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** Escapes text for an HTML text node or a double-quoted attribute (the catalogue's own). */
+export { escapeHtml } from '../fixtures/catalogue/text.js';
 
 /** JSON for a `<script type="application/json">` element: nothing in it can close the element. */
 export function jsonForScript(value: unknown): string {

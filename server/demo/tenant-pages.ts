@@ -71,6 +71,23 @@ function shopNav(tenant: TenantFixture, locale: 'en' | 'fr'): Array<{ title: str
   ];
 }
 
+/** The `#aisle-head` tags a retailer would write for a page titled `title` at `{base}{path}`. */
+function headTemplate(
+  tenant: TenantFixture,
+  title: string,
+  path: string,
+  page: { description: string; indexable: boolean },
+): HeadTemplate {
+  const full = `${title} | ${tenant.config.name ?? tenant.config.id}`;
+  return {
+    title: full,
+    canonical: `${tenant.config.prodUrl}${tenant.config.base}${path}`,
+    metaTitle: full,
+    description: page.description,
+    robots: page.indexable ? 'index, follow' : 'noindex, follow',
+  };
+}
+
 /** A DLP demo page: the tenant's shop with the first search response in the render context. */
 export function renderDlpDemo(req: DemoRequest, page: string): { status: number; html: string } {
   const { tenant, origin, url } = req;
@@ -89,15 +106,11 @@ export function renderDlpDemo(req: DemoRequest, page: string): { status: number;
   }
   const data = answer.status === 200 ? (answer.json as SearchResponse) : undefined;
   if (data) context.data = data;
-  const shop = tenant.config.name ?? tenant.config.id;
   const title = data && !data.pageNotFound ? data.h1_header : locale === 'fr' ? 'Page introuvable' : 'Page not found';
-  const head: HeadTemplate = {
-    title: `${title} | ${shop}`,
-    canonical: `${tenant.config.prodUrl}${tenant.config.base}/${encodeURIComponent(page)}`,
-    metaTitle: `${title} | ${shop}`,
+  const head = headTemplate(tenant, title, `/${encodeURIComponent(page)}`, {
     description: data ? stripHtml(data.description).slice(0, 155) : tenant.demo.tagline,
-    robots: data && !data.pageNotFound ? 'index, follow' : 'noindex, follow',
-  };
+    indexable: !!data && !data.pageNotFound,
+  });
   const mainHtml = `<section class="shop-hero"><h1>${escapeHtml(title)}</h1><p>${
     locale === 'fr' ? 'Chargement de la sélection…' : 'Loading our selection…'
   }</p></section>`;
@@ -120,15 +133,11 @@ export function renderVsmDemo(req: DemoRequest, pagePath: string): { status: num
   const context = demoContext(tenant, origin, locale);
   const data = sitemapFor(tenant.demo.vertical, tenant.config.base, pagePath, locale);
   if (data) context.data = data;
-  const shop = tenant.config.name ?? tenant.config.id;
   const title = data?.title ?? (locale === 'fr' ? 'Catégories populaires' : 'Popular Categories');
-  const head: HeadTemplate = {
-    title: `${title} | ${shop}`,
-    canonical: `${tenant.config.prodUrl}${tenant.config.base}/vsm/${pagePath}`,
-    metaTitle: `${title} | ${shop}`,
+  const head = headTemplate(tenant, title, `/vsm/${pagePath}`, {
     description: `${title} — ${tenant.demo.tagline}`,
-    robots: data ? 'index, follow' : 'noindex, follow',
-  };
+    indexable: !!data,
+  });
   const mainHtml = `<section class="shop-hero"><h1>${escapeHtml(title)}</h1></section>`;
   const html = renderShopPage({
     tenant,

@@ -5,7 +5,7 @@
  * and clear it with `DELETE /integrations/{name}/received`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyError, MAX_BODY_BYTES } from '../http.js';
+import { parseJsonBody as parseJson, readBody as readText } from '../http.js';
 import { parseEnvelope } from './envelope.js';
 import { demoFeatures } from './features.js';
 
@@ -43,25 +43,6 @@ function corsFor(req: IncomingMessage): Record<string, string> {
     'access-control-max-age': '600',
     vary: 'Origin',
   };
-}
-
-async function readText(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyError(413, `body larger than ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new BodyError(400, 'body is not valid JSON');
-  }
 }
 
 /** Creates the stand-ins with empty records. */
