@@ -105,7 +105,7 @@ export class RootStore {
     },
     event: LinkClick,
   ): boolean {
-    const href = safeHref(click.product.url);
+    const href = safeHref(click.product.url, this.env.host.location().href);
     return (
       trackThenNavigate({
         track: () => this.tracker.track({ kind: 'product-click', ...click }),

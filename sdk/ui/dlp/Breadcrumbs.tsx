@@ -1,15 +1,19 @@
 import { observer } from 'mobx-react-lite';
 import { localeSuffixUrl } from '../../core/localeUrl.js';
+import { safeHref } from '../../core/safeUrl.js';
 import { useStores } from '../StoreContext.js';
 
 /**
- * Breadcrumbs of spec section 2: home, then popular categories (a link to the sitemap in the ca
+ * Breadcrumbs: home, then popular categories (a link to the sitemap in the ca
  * region), then the current page. Rendered twice (top and bottom), each with its own label.
  */
 export const Breadcrumbs = observer(function Breadcrumbs({ position }: { position: 'top' | 'bottom' }) {
-  const { context, messages: m, region, locale, dlp } = useStores();
+  const { context, env, messages: m, region, locale, dlp } = useStores();
   const base = context.config.base;
-  const suffix = (url: string) => localeSuffixUrl(url, { region, locale });
+  // The base comes from the render context: the finished link is checked, not just its parts.
+  const link = (url: string) => safeHref(localeSuffixUrl(url, { region, locale }), env.host.location().href);
+  const home = link(base ? `${base}/` : '/');
+  const sitemap = link(`${base}/vsm/`);
   const current = dlp.data?.h1_header ?? '';
   return (
     <nav
@@ -18,12 +22,10 @@ export const Breadcrumbs = observer(function Breadcrumbs({ position }: { positio
       aria-label={position === 'top' ? m.breadcrumbs : m.breadcrumbsBottom}
     >
       <ol>
+        <li>{home ? <a href={home}>{m.home}</a> : <span>{m.home}</span>}</li>
         <li>
-          <a href={suffix(base ? `${base}/` : '/')}>{m.home}</a>
-        </li>
-        <li>
-          {region === 'ca' ? (
-            <a href={suffix(`${base}/vsm/`)}>{m.popularCategories}</a>
+          {region === 'ca' && sitemap ? (
+            <a href={sitemap}>{m.popularCategories}</a>
           ) : (
             <span>{m.popularCategories}</span>
           )}

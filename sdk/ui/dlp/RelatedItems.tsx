@@ -2,10 +2,11 @@ import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { RELATED_SHOWN, relatedNeedsToggle, relatedPageUrl } from '../../core/lists.js';
 import { localeSuffixUrl } from '../../core/localeUrl.js';
+import { safeHref } from '../../core/safeUrl.js';
 import { useStores } from '../StoreContext.js';
 
 /**
- * Related Items (spec section 4): the first 15 links, collapsed to 80 px; See More shows them all,
+ * Related Items: the first 15 links, collapsed to 80 px; See More shows them all,
  * See Less collapses again. The toggle appears only when the list is taller than 80 px, the screen
  * narrower than 768 px, or there are more than 15 links.
  */
@@ -19,7 +20,7 @@ export const RelatedItems = observer(function RelatedItems() {
     if (list.current) setHeight(list.current.scrollHeight);
   }, [pages, viewport.width]);
   if (pages.length === 0) return null;
-  const origin = env.host.location().origin;
+  const here = env.host.location();
   const toggle = relatedNeedsToggle(height, viewport.width, pages.length);
   const shown = expanded ? pages : pages.slice(0, RELATED_SHOWN);
   return (
@@ -33,12 +34,14 @@ export const RelatedItems = observer(function RelatedItems() {
         className={`aisle-related__list${toggle && !expanded ? ' aisle-related__list--collapsed' : ''}`}
       >
         {shown.map((page, index) => {
-          const url = relatedPageUrl(page.href, context.config.base, origin);
-          if (url === null)
+          const built = relatedPageUrl(page.href, context.config.base, here.origin);
+          // The locale suffix changes the text, so the check runs on what lands in `href`.
+          const url = safeHref(localeSuffixUrl(built ?? '', { region, locale }), here.href);
+          if (url === '')
             env.log.error(`[Aisle] related link URL cannot be built from "${page.href}": empty URL used.`);
           return (
             <li key={`${index}-${page.href}`}>
-              <a className="aisle-pill" href={url ? localeSuffixUrl(url, { region, locale }) : ''}>
+              <a className="aisle-pill" href={url}>
                 {page.title}
               </a>
             </li>

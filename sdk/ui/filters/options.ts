@@ -72,7 +72,9 @@ export function swatchStyle(swatch: unknown): CSSProperties | undefined {
   if (typeof swatch !== 'string') return undefined;
   const value = swatch.trim();
   if (HEX_COLOUR.test(value)) return { backgroundColor: value };
-  const url = safeHref(value);
+  // Only the verdict and the text matter here: a relative image path is kept as written, and any
+  // web page's address gives the same verdict for it, so no page address needs to reach the panels.
+  const url = safeHref(value, 'https://swatch.invalid/');
   // A bare word ("navy") is neither a hex colour nor plausibly an image path.
   if (url === '' || !/[/.]/.test(url)) return undefined;
   return { backgroundImage: `url("${url.replace(/["\\]/g, '\\$&')}")` };

@@ -29,6 +29,7 @@ function card(
         region={opts.region ?? 'us'}
         locale={locale}
         messages={messagesFor(locale)}
+        pageOrigin="http://shop.test"
         eager={opts.eager ?? false}
       />,
     ),

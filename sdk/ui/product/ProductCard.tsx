@@ -15,6 +15,8 @@ export interface ProductCardProps {
   region: Region;
   locale: Locale;
   messages: Messages;
+  /** The page's origin: relative product links are checked against it (a string, so `memo` still skips). */
+  pageOrigin: string;
   /** Images above the fold load at once; the rest lazily. */
   eager: boolean;
   onProductClick?: (
@@ -31,7 +33,7 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const variant = product.variants.find((v) => v.id === chosenId) ?? selectedVariant(product);
   const { shown, remainder } = visibleSwatches(product, { viewport, region });
-  const href = safeHref(product.url);
+  const href = safeHref(product.url, props.pageOrigin);
   const image = imageUrl(variant?.images[0] ?? product.image, { width: 480, quality: 'high' });
   const price = variant?.price ?? product.price_range.min_purchase_price;
   const sale = variant?.sale_price ?? null;

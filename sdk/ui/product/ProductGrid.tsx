@@ -47,6 +47,7 @@ export const ProductGrid = observer(function ProductGrid(props: {
           region={root.region}
           locale={root.locale}
           messages={root.messages}
+          pageOrigin={root.env.host.location().origin}
           eager={props.hook === 'grid' && index < EAGER_IMAGES}
           onProductClick={onProductClick}
         />

@@ -6,16 +6,19 @@ import type { SitemapData } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
 
 /**
- * The visual sitemap of spec section 2: heading, optional breadcrumbs, subcategories sorted by title,
+ * The visual sitemap: heading, optional breadcrumbs, subcategories sorted by title,
  * the alphabet jump bar (pairs, # first) and one section of links per first letter.
  */
 export const Vsm = observer(function Vsm({ data }: { data: SitemapData }) {
-  const { messages: m, locale, region } = useStores();
+  const { env, messages: m, locale, region } = useStores();
   const sections = useMemo(() => groupSitemap(data.links, locale), [data.links, locale]);
   const pairs = useMemo(() => letterPairs(sections), [sections]);
   const subcategories = useMemo(() => sortByTitle(data.subcategories, locale), [data.subcategories, locale]);
   const headings = useRef(new Map<string, HTMLHeadingElement>());
-  const href = (url: string) => localeSuffixUrl(safeHref(url), { region, locale });
+  const page = env.host.location().href;
+  // The suffix is added first so that the string checked is the one that lands in `href`; a refused
+  // link renders without one.
+  const href = (url: string) => safeHref(localeSuffixUrl(url, { region, locale }), page) || undefined;
   const jump = (letters: string[]) => {
     const target = letters.map((l) => headings.current.get(l)).find(Boolean);
     if (!target) return;
