@@ -1,3 +1,5 @@
+import { hasControlCharacter } from './safeUrl.js';
+
 /** Spec section 9: similar products show 16 at first and 16 more each time their sentinel is reached. */
 export const SIMILAR_STEP = 16;
 /** Spec section 9: related pages shown at first. */
@@ -18,16 +20,29 @@ export function relatedNeedsToggle(listHeight: number, screenWidth: number, tota
 }
 
 /**
- * The URL of a related page: absolute http(s) links stay, anything else is resolved under the
- * tenant's base. Returns null when it cannot be built (spec section 8: the caller logs and uses '').
+ * The URL of a related page: absolute http(s) links stay, anything else is a page under the
+ * tenant's base. Returns null when it cannot be built, which the caller logs before using an empty
+ * URL. The text is trimmed and refused outright when it holds a control character, because browsers
+ * drop tabs and newlines inside a scheme (`java\tscript:`). Leading slashes or backslashes mean "a
+ * page of this site", so what follows them is always read as a path, never as a scheme or a host;
+ * and whatever is built must still be http(s) once parsed.
  */
 export function relatedPageUrl(href: string, base: string, origin: string): string | null {
+  const text = href.trim();
+  if (text === '' || hasControlCharacter(text)) return null;
   try {
-    if (/^https?:\/\//i.test(href)) return new URL(href).href;
-    if (href.trim() === '' || /^[a-z][a-z0-9+.-]*:/i.test(href)) return null;
-    const root = new URL(`${base.replace(/\/+$/, '')}/`, origin);
-    const url = new URL(href.replace(/^\/+/, ''), href.startsWith('/') && href.startsWith(base) ? origin : root);
-    return url.origin === new URL(origin).origin ? `${url.pathname}${url.search}${url.hash}` : url.href;
+    const site = new URL(origin);
+    let url: URL;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(text)) {
+      url = new URL(text);
+    } else if (base !== '' && (text === base || text.startsWith(`${base}/`))) {
+      url = new URL(text, site);
+    } else {
+      // `./` keeps `javascript:x` (left after stripping `/javascript:x`) a path segment.
+      url = new URL(`./${text.replace(/^[/\\]+/, '')}`, new URL(`${base}/`, site));
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.origin === site.origin ? `${url.pathname}${url.search}${url.hash}` : url.href;
   } catch {
     return null;
   }
