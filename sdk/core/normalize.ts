@@ -17,6 +17,7 @@ import type {
 } from './types.js';
 import { isRecord, optionalStr, toArray, toBool, toNum, toNumOrNull, toPositiveInt, toStr } from './coerce.js';
 import { normalizeProducts } from './normalizeProduct.js';
+import { routeBase } from './safeUrl.js';
 
 /** A search response in our shape, or null when `raw` is not an object. */
 export function normalizeSearchResponse(raw: unknown): SearchResponse | null {
@@ -108,8 +109,8 @@ const DEFAULT_PAGE_SIZE = 24;
 function readConfig(raw: Record<string, unknown>, id: string): TenantConfig {
   const config: TenantConfig = {
     id,
-    // A trailing slash would double up when routes are built as `${base}/${page}`.
-    base: toStr(raw.base).trim().replace(/\/+$/, ''),
+    // Every route and Home crumb is built on the base: anything but a plain path is dropped.
+    base: routeBase(toStr(raw.base)),
     prodUrl: toStr(raw.prodUrl),
     defaultPageSize: toPositiveInt(raw.defaultPageSize) ?? DEFAULT_PAGE_SIZE,
     infiniteLoading: toBool(raw.infiniteLoading),
