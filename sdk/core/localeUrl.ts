@@ -1,7 +1,12 @@
 // Lives apart from sitemap.ts so that listings can use it without loading the sitemap's rules.
 
-/** Appends `locale={lang}_{REGION}` (e.g. `fr_CA`) when region and locale are set and the locale is not en. */
+/**
+ * Appends `locale={lang}_{REGION}` (e.g. `fr_CA`) when region and locale are set and the locale is not en.
+ * An empty URL (a link that could not be built or was refused) stays empty: a bare `?locale=fr_CA`
+ * would turn it back into a live link to the current page.
+ */
 export function localeSuffixUrl(url: string, settings: { region?: string; locale?: string }): string {
+  if (url.trim() === '') return '';
   const language = (settings.locale ?? '').trim().split(/[-_]/)[0]?.toLowerCase() ?? '';
   const region = (settings.region ?? '').trim().toUpperCase();
   if (language === '' || region === '' || language === 'en') return url;
