@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadTenants } from '../fixtures/tenants/index.js';
 import { garbageQueries, hostileNotFound, hostileResponse } from '../fixtures/hostile/index.js';
+import { hostileUrls, isWebHref } from '../fixtures/hostile/urls.js';
 import { jsonForScript } from '../server/http.js';
 import { useChromium } from './support/browser.js';
 import { gridIds } from './support/dlp.js';
@@ -98,6 +99,92 @@ describe('hostile and malformed inputs are rendered safely', () => {
     }
     expect((await gridIds(page)).length).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+/** French in Canada: links get `?locale=fr_CA`, which a payload ending in `//` used to comment out. */
+const frenchCanada = (data: unknown, config: Record<string, unknown> = {}) =>
+  jsonForScript({
+    config: { ...maple.config, region: 'ca', searchHost: baseUrl, ...config },
+    environment: 'development',
+    additional: { region: 'ca', locale: 'fr' },
+    data,
+  });
+
+/**
+ * Keeps the shopper on the hostile page whatever a link points at, so that one page can click every
+ * payload: any later page load or page read answers 204 (the browser then stays where it is), and a
+ * search answers with `data` again so the links under test survive an in-place update.
+ */
+async function stayOnPage(page: Page, data: unknown): Promise<void> {
+  await page.route('**/*', async (route) => {
+    const request = route.request();
+    const sameSitePage =
+      request.method() === 'GET' && request.url().startsWith(`${baseUrl}/`) && request.resourceType() === 'fetch';
+    if (request.isNavigationRequest() || sameSitePage) return route.fulfill({ status: 204 });
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/search'))
+      return route.fulfill({ contentType: 'application/json', body: JSON.stringify(data) });
+    return route.fallback();
+  });
+}
+
+/** Lets a clicked `javascript:` URL (which runs in a task of its own) run before we look. */
+const afterPendingTasks = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)));
+
+const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: number }).__pwned);
+
+describe('no link Aisle renders runs a script when clicked', () => {
+  it('every related page of the hostile URL corpus is clicked and none runs', async () => {
+    const data = { ...hostileResponse(), related_pages: hostileUrls.map((href, i) => ({ title: `Link ${i}`, href })) };
+    const opened = await hostilePage(frenchCanada(data));
+    const { page, errors } = opened;
+    await page.waitForSelector('[data-aisle="related"] a');
+    await stayOnPage(page, data);
+    const links = page.locator('[data-aisle="related"] a');
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs.filter((href) => !isWebHref(href))).toEqual([]);
+    for (let i = 0; i < hostileUrls.length; i++) {
+      // See More reveals the links past the first 15 (and again if a click re-rendered the list).
+      if ((await links.count()) <= i) await page.click('[data-aisle="related"] button[aria-expanded="false"]');
+      await links.nth(i).click();
+      await afterPendingTasks(page);
+      expect(await pwned(page), `related page ${JSON.stringify(hostileUrls[i]).slice(0, 80)}`).toBeUndefined();
+    }
+    // The same click and wait do catch a payload that runs: a script link of the host's own sets the flag.
+    await page.evaluate(() => {
+      const control = document.createElement('a');
+      control.id = 'control-script-link';
+      control.href = 'javascript:window.__pwned=1';
+      control.textContent = 'control';
+      document.body.append(control);
+    });
+    await page.click('#control-script-link');
+    await afterPendingTasks(page);
+    expect(await pwned(page)).toBe(1);
+    expect(opened.dialogs).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a script base in the render context leaves both Home crumbs harmless when clicked', async () => {
+    const data = hostileResponse();
+    const opened = await hostilePage(frenchCanada(data, { base: 'javascript:window.__pwned=1;/1' }));
+    const { page, errors } = opened;
+    await page.waitForSelector('[data-aisle="breadcrumbs"].aisle-breadcrumbs--bottom');
+    await stayOnPage(page, data);
+    const crumbs = page.locator('[data-aisle="breadcrumbs"] a');
+    const hrefs = await crumbs.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThanOrEqual(2);
+    expect(hrefs.filter((href) => !isWebHref(href))).toEqual([]);
+    for (let i = 0; i < hrefs.length; i++) {
+      await crumbs.nth(i).click();
+      await afterPendingTasks(page);
+      expect(await pwned(page)).toBeUndefined();
+    }
+    expect(opened.dialogs).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
