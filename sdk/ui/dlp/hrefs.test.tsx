@@ -3,7 +3,8 @@ import { configure } from 'mobx';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hostileUrls, isWebHref, PWN } from '../../../fixtures/hostile/urls.js';
-import { readRenderContext } from '../../core/normalize.js';
+import { hostileResponse } from '../../../fixtures/hostile/index.js';
+import { normalizeSearchResponse, readRenderContext } from '../../core/normalize.js';
 import type { RenderContext } from '../../core/types.js';
 import { fakeProduct, fakeResponse } from '../../stores/testing.js';
 import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../testing.js';
@@ -108,5 +109,17 @@ describe('every href Aisle renders leads to a web page', () => {
     expect($$('[data-aisle="grid"] .aisle-card__more').length).toBeGreaterThan(0);
     expect(links.length).toBeGreaterThanOrEqual(hostileUrls.length);
     expect(unsafe(links)).toEqual([]);
+  });
+});
+
+describe('a whole hostile response', () => {
+  it('renders no anchor anywhere whose href is not http(s)', async () => {
+    const data = normalizeSearchResponse(hostileResponse());
+    if (!data) throw new Error('the hostile response should normalise');
+    page = await renderAisle(frenchCanada({}, data));
+    await belowFold();
+    const all = $$('a').map((a) => a.getAttribute('href'));
+    expect(all.length).toBeGreaterThan(5);
+    expect(unsafe(all)).toEqual([]);
   });
 });
