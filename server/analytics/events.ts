@@ -58,7 +58,10 @@ export const postServerEvent: Route = async (ctx) => {
   return storeEvent(ctx, shopId, isName(visitor) ? visitor : null, body);
 };
 
-/** `GET /v3/events?shop_id=…&visitor=…&event=…&limit=…`: stored events in receipt order, for tests and support. */
+/**
+ * `GET /v3/events?shop_id=…&visitor=…&event=…&id=…&limit=…`: stored events in receipt order, for tests
+ * and support. An id alone may list several events, one per shop that sent it.
+ */
 export const listEvents: Route = (ctx) => {
   const query = ctx.url.searchParams;
   const param = (name: string): string | undefined => query.get(name) || undefined;
@@ -67,6 +70,12 @@ export const listEvents: Route = (ctx) => {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LISTED_EVENTS) {
     throw new HttpError(400, `limit must be an integer from 1 to ${MAX_LISTED_EVENTS}`);
   }
-  const events = ctx.store.list({ shopId: param('shop_id'), visitor: param('visitor'), event: param('event'), limit });
+  const events = ctx.store.list({
+    shopId: param('shop_id'),
+    visitor: param('visitor'),
+    event: param('event'),
+    id: param('id'),
+    limit,
+  });
   return { status: 200, body: { events } };
 };
