@@ -110,6 +110,41 @@ describe('event ids are unique per shop', () => {
   });
 });
 
+describe('event ids compare as UUIDs, whatever their case', () => {
+  it('stores an id sent in capitals in lower case and treats the lower-case id as its duplicate', async () => {
+    const token = await svc.identify('outdoor');
+    const event = sampleEvent();
+    const id = event.id as string;
+    const upper = await svc.call('/v3/event', { token, json: { ...event, id: id.toUpperCase() } });
+    expect(upper.body).toEqual({ id, duplicate: false });
+    expect((await svc.call('/v3/event', { token, json: event })).body).toEqual({ id, duplicate: true });
+    expect(svc.service.stored().map((stored) => stored.id)).toEqual([id]);
+  });
+
+  it('reports a mixed-case repeat inside a batch as a duplicate and answers each id as it was sent', async () => {
+    const token = await svc.identify('outdoor');
+    const event = sampleEvent();
+    const upper = (event.id as string).toUpperCase();
+    const { body } = await svc.call('/v3/batch', { token, json: { events: [{ ...event, id: upper }, event] } });
+    expect(body.results).toEqual([
+      { id: upper, status: 202, duplicate: false },
+      { id: event.id, status: 202, duplicate: true },
+    ]);
+    expect(svc.service.stored().map((stored) => stored.id)).toEqual([event.id]);
+  });
+
+  it('de-duplicates a legacy query event whose id differs only in case, and lists it by either case', async () => {
+    const token = await svc.identify('outdoor');
+    const event = sampleEvent();
+    const id = event.id as string;
+    await svc.call('/v3/event', { token, json: event });
+    const legacy = await svc.call(`/trackEvent?token=${token}&event=e&url=u&id=${id.toUpperCase()}`);
+    expect(legacy.body).toEqual({ id, duplicate: true });
+    const listed = await svc.call(`/v3/events?id=${id.toUpperCase()}`);
+    expect(listed.body.events.map((stored: { id: string }) => stored.id)).toEqual([id]);
+  });
+});
+
 describe('POST /v3/batch', () => {
   it('checks and stores each event on its own', async () => {
     const token = await svc.identify('outdoor', 'visitor-1');

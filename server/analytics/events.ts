@@ -1,13 +1,13 @@
 import { orBadRequest, requireToken, type Route, type RouteContext } from './context.js';
 import { HttpError, isRecord, readJsonObject, type Answer } from './http.js';
-import { checkEvent, checkShopId, isName, MAX_NAME_LENGTH } from './validate.js';
+import { checkEvent, checkShopId, isName, MAX_NAME_LENGTH, normaliseEventId } from './validate.js';
 
 /** Most events one `POST /v3/batch` may carry. */
 export const MAX_BATCH_EVENTS = 100;
 /** Most events one `GET /v3/events` lists (and the default). */
 export const MAX_LISTED_EVENTS = 10_000;
 
-/** One event's outcome in a batch answer. */
+/** One event's outcome in a batch answer; `id` is as the client sent it, so it can match its own events. */
 export interface BatchResult {
   id: string | null;
   status: 202 | 400;
@@ -70,11 +70,12 @@ export const listEvents: Route = (ctx) => {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LISTED_EVENTS) {
     throw new HttpError(400, `limit must be an integer from 1 to ${MAX_LISTED_EVENTS}`);
   }
+  const id = param('id');
   const events = ctx.store.list({
     shopId: param('shop_id'),
     visitor: param('visitor'),
     event: param('event'),
-    id: param('id'),
+    id: id === undefined ? undefined : normaliseEventId(id),
     limit,
   });
   return { status: 200, body: { events } };

@@ -49,7 +49,8 @@ describe('file storage', () => {
     const insert = old.prepare(
       `INSERT INTO events (id, shop_id, visitor_id, event, body, received_at) VALUES (?, ?, ?, ?, ?, ?)`,
     );
-    for (const event of [first, second]) {
+    // The old service kept ids in the case the client sent them.
+    for (const event of [{ ...first, id: (first.id as string).toUpperCase() }, second]) {
       insert.run(event.id, 'outdoor', 'visitor-1', event.event, JSON.stringify(event), '2024-05-01T10:00:00.000Z');
     }
     // A reset empties the table but the receipt counter must keep counting past what was deleted.

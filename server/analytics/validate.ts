@@ -31,6 +31,14 @@ export function usableDistinctId(value: unknown): string | undefined {
   return isName(value) ? value : undefined;
 }
 
+/**
+ * The form an event id is stored and compared in. UUIDs are case-insensitive (RFC 9562), so `ABC…`
+ * and `abc…` are the same event: lower case, as UUIDs are written when generated.
+ */
+export function normaliseEventId(id: string): string {
+  return id.toLowerCase();
+}
+
 /** Checks one event; unknown fields are dropped, optional fields may be omitted or null. */
 export function checkEvent(raw: unknown): Checked<AnalyticsEvent> {
   if (!isRecord(raw)) return fail('event must be a JSON object');
@@ -45,7 +53,10 @@ export function checkEvent(raw: unknown): Checked<AnalyticsEvent> {
     return fail('timestamp must be an ISO 8601 date-time string');
   }
   if (!isName(environment)) return fail(`environment must be a string of 1 to ${MAX_NAME_LENGTH} characters`);
-  return { ok: true, value: { id, seq: seq as number, event, data: data.value, url, timestamp, environment } };
+  return {
+    ok: true,
+    value: { id: normaliseEventId(id), seq: seq as number, event, data: data.value, url, timestamp, environment },
+  };
 }
 
 function checkData(raw: unknown): Checked<EventData> {
