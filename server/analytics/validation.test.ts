@@ -54,6 +54,36 @@ describe('malformed event bodies answer 400 with what is wrong', () => {
     expect(svc.service.stored()).toEqual([]);
   });
 
+  it.each([
+    ['the 30th of February', '2026-02-30T10:00:00Z'],
+    ['the 31st of April', '2026-04-31T10:00:00.000Z'],
+    ['the 29th of February in a common year', '2023-02-29T10:00:00Z'],
+    ['month 13', '2026-13-01T10:00:00Z'],
+    ['month 0', '2026-00-10T10:00:00Z'],
+    ['day 0', '2026-01-00T10:00:00Z'],
+    ['hour 24', '2026-01-01T24:00:00Z'],
+    ['hour 25', '2026-01-01T25:00:00Z'],
+    ['minute 60', '2026-01-01T10:60:00Z'],
+    ['second 60', '2026-01-01T10:00:60Z'],
+    ['a zone offset of 24 hours', '2026-01-01T10:00:00+24:00'],
+    ['a zone offset with 60 minutes', '2026-01-01T10:00:00+05:60'],
+  ])('refuses an impossible timestamp: %s', async (_label, timestamp) => {
+    const answer = await svc.call('/v3/event', { token, json: sampleEvent({ timestamp }) });
+    expect(answer).toMatchObject({ status: 400, body: { error: 'timestamp must be an ISO 8601 date-time string' } });
+    expect(svc.service.stored()).toEqual([]);
+  });
+
+  it.each([
+    '2024-02-29T23:59:59Z',
+    '2026-12-31T00:00:00.123456789Z',
+    '2026-04-30T10:00+05:30',
+    '2026-01-01T00:00:00-23:59',
+  ])('accepts the real timestamp %s', async (timestamp) => {
+    const answer = await svc.call('/v3/event', { token, json: sampleEvent({ timestamp }) });
+    expect(answer.status).toBe(202);
+    expect(svc.service.stored()[0]!.timestamp).toBe(timestamp);
+  });
+
   it('accepts metadata nested exactly 16 levels deep', async () => {
     expect((await svc.call('/v3/event', { token, json: sampleEvent({ data: { metadata: deep(16) } }) })).status).toBe(
       202,
