@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { sampleEvent, startTestService, type TestService } from './testServer.js';
 
 let svc: TestService;
@@ -93,6 +94,59 @@ describe('malformed event bodies answer 400 with what is wrong', () => {
   it('answers 413 to a body over 256 KiB', async () => {
     const answer = await svc.call('/v3/event', { token, json: sampleEvent({ url: 'x'.repeat(300 * 1024) }) });
     expect(answer).toMatchObject({ status: 413, body: { error: 'body larger than 262144 bytes' } });
+  });
+});
+
+describe('compressed bodies', () => {
+  const eventJson = (): string => JSON.stringify(sampleEvent());
+  const post = (body: Uint8Array | string, encoding: string): ReturnType<TestService['call']> =>
+    svc.call('/v3/event', {
+      token,
+      method: 'POST',
+      // A copy, so the bytes sit in a plain ArrayBuffer as fetch's typings ask.
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+    });
+
+  it.each<[string, (text: string) => Buffer]>([
+    ['gzip', (text) => gzipSync(text)],
+    ['x-gzip', (text) => gzipSync(text)],
+    ['GZIP', (text) => gzipSync(text)],
+    ['deflate', (text) => deflateSync(text)],
+    ['br', (text) => brotliCompressSync(text)],
+    ['identity', (text) => Buffer.from(text)],
+  ])('stores an event sent with content-encoding %s', async (encoding, encode) => {
+    const answer = await post(encode(eventJson()), encoding);
+    expect(answer.status).toBe(202);
+    expect(svc.service.stored()).toHaveLength(1);
+  });
+
+  it.each<[string, string, () => Uint8Array | string]>([
+    ['plain JSON labelled gzip', 'gzip', eventJson],
+    ['a gzip body cut short', 'gzip', () => gzipSync(eventJson()).subarray(0, 20)],
+    ['an empty body labelled gzip', 'gzip', () => ''],
+    ['gzip labelled deflate', 'deflate', () => gzipSync(eventJson())],
+    ['plain JSON labelled br', 'br', eventJson],
+  ])('answers 400 to %s and stores nothing', async (_label, encoding, body) => {
+    const answer = await post(body(), encoding);
+    expect(answer).toMatchObject({ status: 400, body: { error: `body is not valid ${encoding}` } });
+    expect(svc.service.stored()).toEqual([]);
+  });
+
+  it.each(['gzip', 'deflate', 'br'])('answers 413 to a %s body that inflates past 256 KiB', async (encoding) => {
+    const huge = JSON.stringify(sampleEvent({ url: 'x'.repeat(300 * 1024) }));
+    const compress = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync }[encoding]!;
+    const body = compress(huge);
+    expect(body.length).toBeLessThan(64 * 1024);
+    const answer = await post(body, encoding);
+    expect(answer).toMatchObject({ status: 413, body: { error: 'body larger than 262144 bytes once decompressed' } });
+    expect(svc.service.stored()).toEqual([]);
+  });
+
+  it('answers 415 to an encoding the service cannot decode', async () => {
+    const answer = await post(eventJson(), 'compress');
+    expect(answer).toMatchObject({ status: 415, body: { error: 'content-encoding compress is not supported' } });
+    expect(svc.service.stored()).toEqual([]);
   });
 });
 
