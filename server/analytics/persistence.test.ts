@@ -95,6 +95,27 @@ describe('file storage', () => {
       await again.stop();
     }
   });
+
+  it('keeps de-duplicating after rebuilding a file whose version mark was lost', async () => {
+    const dbPath = join(dir, 'analytics.sqlite');
+    const first = await startTestService({ dbPath, secret: SECRET });
+    await first.stop();
+    // As if a second service had read the old version before the first one finished upgrading.
+    const db = new Database(dbPath);
+    db.pragma('user_version = 0');
+    db.close();
+
+    const svc = await startTestService({ dbPath, secret: SECRET });
+    try {
+      const token = await svc.identify('outdoor');
+      const event = sampleEvent();
+      await svc.call('/v3/event', { token, json: event });
+      expect((await svc.call('/v3/event', { token, json: event })).body).toEqual({ id: event.id, duplicate: true });
+      expect(svc.service.stored()).toHaveLength(1);
+    } finally {
+      await svc.stop();
+    }
+  });
 });
 
 // The events table as the first release created it: one id for every shop.

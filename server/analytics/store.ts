@@ -139,24 +139,29 @@ export function openAnalyticsStore(dbPath: string, now: () => number): Analytics
  * crash half-way leaves the old file as it was.
  */
 function migrate(db: Database.Database): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  const hasEvents = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'`).get();
+  // IMMEDIATE takes the write lock before the version is read, so two services opening one old file
+  // at once cannot both decide to rebuild it: the second waits, then finds it already done.
   db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const hasEvents = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'`).get();
     if (hasEvents && version < 1) rebuildEventsKeyedByShop(db);
     db.exec(SCHEMA);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  })();
+  }).immediate();
 }
 
-// SQLite cannot drop a column's UNIQUE constraint, so the table is copied into the new shape. Ids are
-// lower-cased on the way, as new ones are on arrival; of two rows that become one (same shop, ids
-// differing only in case) the first received is kept, as it would have been had both arrived today.
+// SQLite cannot drop a column's UNIQUE constraint, so the table is copied into the new shape. A
+// renamed table keeps its indexes and their names, so they are dropped for the copy to get its own.
+// Ids are lower-cased on the way, as new ones are on arrival; of two rows that become one (same shop,
+// ids differing only in case) the first received is kept, as it would have been had both arrived today.
 function rebuildEventsKeyedByShop(db: Database.Database): void {
   const sequence = db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'events'`).get() as
     { seq: number } | undefined;
   db.exec(`
     ALTER TABLE events RENAME TO events_before_shop_ids;
     DROP INDEX IF EXISTS events_by_shop;
+    DROP INDEX IF EXISTS events_by_shop_and_id;
+    DROP INDEX IF EXISTS events_by_id;
   `);
   db.exec(SCHEMA);
   db.exec(`
