@@ -276,3 +276,104 @@ describe('garbage never crashes the service', () => {
     expect([...statuses.keys()]).toEqual(expect.arrayContaining([200, 202, 400, 401]));
   });
 });
+
+describe('garbage headers, methods and paths never crash the service', () => {
+  it('answers 400 garbage header and path combinations without a 5xx and keeps serving', async () => {
+    await svc.stop();
+    svc = await startTestService({ controls: true });
+    token = await svc.identify('outdoor', 'visitor-1');
+    const errors = vi.spyOn(console, 'error');
+    const rand = random(20261123);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+    const json = (): string => JSON.stringify({ ...sampleEvent(), shop_id: 'outdoor', events: [sampleEvent()] });
+    const bodies: Array<() => Uint8Array | string> = [
+      json,
+      () => gzipSync(json()),
+      () => gzipSync(json()).subarray(0, Math.floor(rand() * 40)),
+      () => deflateSync(json()),
+      () => brotliCompressSync(json()),
+      () => gzipSync(gzipSync(json())),
+      () => gzipSync(Buffer.from(Array.from({ length: 200 }, () => Math.floor(rand() * 256)))),
+      () => Buffer.from(Array.from({ length: Math.floor(rand() * 300) }, () => Math.floor(rand() * 256))),
+      () => '',
+    ];
+    const encodings = [
+      undefined,
+      '',
+      'gzip',
+      'GZip',
+      'x-gzip',
+      'deflate',
+      'br',
+      'identity',
+      'gzip, gzip',
+      'gzip, identity',
+      'gzip,,',
+      ',',
+      'gzip, br, deflate',
+      'compress',
+      'zstd',
+      '*',
+      'gzip;q=1',
+      'constructor',
+      '__proto__',
+      'toString',
+    ];
+    const authorizations = [
+      undefined,
+      `Bearer ${token}`,
+      `bearer   ${token}  `,
+      'Bearer',
+      'Bearer ',
+      'Bearer a.b.c',
+      'Bearer ..',
+      `Bearer ${'x'.repeat(4000)}`,
+      'Basic dXNlcjpwYXNz',
+      `Bearer ${token} extra`,
+    ];
+    const contentTypes = [undefined, 'application/json', 'text/plain', 'application/x-www-form-urlencoded', '*/*;;='];
+    const paths = [
+      '/v3/event',
+      '/v3/batch',
+      '/v3/server-event',
+      '/v3/identity',
+      '/v2/getIdentity',
+      '/v2/trackEvent',
+      '/trackEvent?token=x&event=e&url=u&id=%zz',
+      '/getIdentity?shop_id=%E0%A4%A',
+      '/v3/events?limit=1e3&id=%00',
+      '/v3/events?id=ABC',
+      '/v3/event/',
+      '//v3//event',
+      '/v3/%2e%2e/event',
+      '/%zz',
+      '/__control/faults',
+      '/__control/reset',
+      '/health/readiness',
+      '/',
+    ];
+    const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 400; i += 1) {
+      const method = pick(methods);
+      const headers: Record<string, string> = {};
+      const encoding = pick(encodings);
+      if (encoding !== undefined) headers['content-encoding'] = encoding;
+      const authorization = pick(authorizations);
+      if (authorization !== undefined) headers.authorization = authorization;
+      const contentType = pick(contentTypes);
+      if (contentType !== undefined) headers['content-type'] = contentType;
+      const raw = method === 'GET' || method === 'HEAD' ? undefined : pick(bodies)();
+      const body = raw === undefined || typeof raw === 'string' ? raw : new Uint8Array(raw);
+      const answer = await svc.call(pick(paths), { method, headers, body });
+      expect(answer.status, `request ${i}`).toBeLessThan(500);
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      if (answer.status >= 400 && method !== 'HEAD') expect(typeof answer.body.error).toBe('string');
+    }
+    expect((await svc.call('/ping')).body).toEqual({ pong: true });
+    expect(errors).not.toHaveBeenCalled();
+    // The garbage must reach the storing paths and each kind of refusal to prove anything.
+    expect([...statuses.keys()]).toEqual(expect.arrayContaining([200, 202, 400, 401, 404, 405, 415]));
+  });
+});
