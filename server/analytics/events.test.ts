@@ -233,7 +233,7 @@ describe('GET /v3/events', () => {
     );
   });
 
-  it.each(['0', '-1', '1.5', 'ten', '10001'])('refuses limit=%s', async (limit) => {
+  it.each(['0', '-1', '1.5', 'ten', '10001', '1e3', '0x10', '%205', '+5'])('refuses limit=%s', async (limit) => {
     const { status, body } = await svc.call(`/v3/events?limit=${limit}`);
     expect(status).toBe(400);
     expect(body.error).toBe('limit must be an integer from 1 to 10000');

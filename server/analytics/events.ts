@@ -66,7 +66,8 @@ export const listEvents: Route = (ctx) => {
   const query = ctx.url.searchParams;
   const param = (name: string): string | undefined => query.get(name) || undefined;
   const limitText = param('limit');
-  const limit = limitText === undefined ? MAX_LISTED_EVENTS : Number(limitText);
+  // Digits only: Number() would also take "1e3", "0x10" or " 5", which no caller means as a count.
+  const limit = limitText === undefined ? MAX_LISTED_EVENTS : /^\d{1,6}$/.test(limitText) ? Number(limitText) : NaN;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LISTED_EVENTS) {
     throw new HttpError(400, `limit must be an integer from 1 to ${MAX_LISTED_EVENTS}`);
   }
