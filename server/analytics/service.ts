@@ -37,7 +37,7 @@ const CONTROL_ROUTES: RouteTable = {
   '/__control/reset': { POST: ops.resetStorage },
 };
 
-/** Creates the analytics service (spec section 7) over a SQLite database. */
+/** Creates the analytics service (identity, event, legacy and health endpoints) over a SQLite database. */
 export function createAnalyticsService(options: AnalyticsServiceOptions = {}): AnalyticsService {
   const now = options.now ?? Date.now;
   // An empty ANALYTICS_SECRET counts as unset rather than as a (rejected) empty key.

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Optional page details of an analytics event (spec section 3). */
+/** Optional page details of an analytics event: where it happened and any extra metadata. */
 export interface EventData {
   page_type?: string;
   page_title?: string;
