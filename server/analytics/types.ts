@@ -8,7 +8,7 @@ export interface EventData {
   metadata?: Record<string, unknown>;
 }
 
-/** One analytics event as the browser client sends it; `id` is the de-duplication key. */
+/** One analytics event as the browser client sends it; its shop and `id` (in lower case) are the de-duplication key. */
 export interface AnalyticsEvent {
   id: string;
   seq: number;
