@@ -55,6 +55,8 @@ export interface AnalyticsServiceOptions {
   controls?: boolean;
   /** Clock in epoch milliseconds, for token times and `received_at`. Default `Date.now`. */
   now?: () => number;
+  /** Waits `ms` milliseconds (for the delay fault). Default a `setTimeout`; tests pass one they control. */
+  wait?: (ms: number) => Promise<void>;
 }
 
 /** The analytics service: a request handler over one SQLite database. */
