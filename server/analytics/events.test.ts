@@ -48,6 +48,103 @@ describe('POST /v3/event', () => {
   });
 });
 
+describe('event ids are unique per shop', () => {
+  it('stores the same event id once for each shop, not as the second shop duplicate of the first', async () => {
+    const outdoor = await svc.identify('outdoor', 'visitor-1');
+    const garden = await svc.identify('garden', 'visitor-1');
+    const event = sampleEvent();
+    expect((await svc.call('/v3/event', { token: outdoor, json: event })).body).toEqual({
+      id: event.id,
+      duplicate: false,
+    });
+    expect((await svc.call('/v3/event', { token: garden, json: event })).body).toEqual({
+      id: event.id,
+      duplicate: false,
+    });
+    expect((await svc.call('/v3/event', { token: garden, json: event })).body).toEqual({
+      id: event.id,
+      duplicate: true,
+    });
+    expect(svc.service.stored('outdoor').map((stored) => stored.id)).toEqual([event.id]);
+    expect(svc.service.stored('garden').map((stored) => stored.id)).toEqual([event.id]);
+  });
+
+  it('keeps one shop batch and server events apart from another shop with the same ids', async () => {
+    const outdoor = await svc.identify('outdoor');
+    const garden = await svc.identify('garden');
+    const first = sampleEvent();
+    const second = sampleEvent({ seq: 1 });
+    await svc.call('/v3/batch', { token: outdoor, json: { events: [first, second] } });
+    const { body } = await svc.call('/v3/batch', { token: garden, json: { events: [first, second] } });
+    expect(body.results).toEqual([
+      { id: first.id, status: 202, duplicate: false },
+      { id: second.id, status: 202, duplicate: false },
+    ]);
+    const server = await svc.call('/v3/server-event', { json: { ...first, shop_id: 'hardware' } });
+    expect(server.body).toEqual({ id: first.id, duplicate: false });
+    expect(svc.service.stored().map((stored) => stored.shop_id)).toEqual([
+      'outdoor',
+      'outdoor',
+      'garden',
+      'garden',
+      'hardware',
+    ]);
+  });
+
+  it('lists an id stored by two shops under both, and finds it by id', async () => {
+    const outdoor = await svc.identify('outdoor');
+    const garden = await svc.identify('garden');
+    const event = sampleEvent();
+    await svc.call('/v3/event', { token: outdoor, json: event });
+    await svc.call('/v3/event', { token: garden, json: { ...event, seq: 5 } });
+    await svc.call('/v3/event', { token: garden, json: sampleEvent() });
+    const listed = async (query: string): Promise<Array<{ shop_id: string; seq: number }>> =>
+      (await svc.call(`/v3/events${query}`)).body.events;
+    expect((await listed(`?id=${event.id}`)).map(({ shop_id, seq }) => [shop_id, seq])).toEqual([
+      ['outdoor', 0],
+      ['garden', 5],
+    ]);
+    expect((await listed(`?id=${event.id}&shop_id=garden`)).map(({ shop_id, seq }) => [shop_id, seq])).toEqual([
+      ['garden', 5],
+    ]);
+  });
+});
+
+describe('event ids compare as UUIDs, whatever their case', () => {
+  it('stores an id sent in capitals in lower case and treats the lower-case id as its duplicate', async () => {
+    const token = await svc.identify('outdoor');
+    const event = sampleEvent();
+    const id = event.id as string;
+    const upper = await svc.call('/v3/event', { token, json: { ...event, id: id.toUpperCase() } });
+    expect(upper.body).toEqual({ id, duplicate: false });
+    expect((await svc.call('/v3/event', { token, json: event })).body).toEqual({ id, duplicate: true });
+    expect(svc.service.stored().map((stored) => stored.id)).toEqual([id]);
+  });
+
+  it('reports a mixed-case repeat inside a batch as a duplicate and answers each id as it was sent', async () => {
+    const token = await svc.identify('outdoor');
+    const event = sampleEvent();
+    const upper = (event.id as string).toUpperCase();
+    const { body } = await svc.call('/v3/batch', { token, json: { events: [{ ...event, id: upper }, event] } });
+    expect(body.results).toEqual([
+      { id: upper, status: 202, duplicate: false },
+      { id: event.id, status: 202, duplicate: true },
+    ]);
+    expect(svc.service.stored().map((stored) => stored.id)).toEqual([event.id]);
+  });
+
+  it('de-duplicates a legacy query event whose id differs only in case, and lists it by either case', async () => {
+    const token = await svc.identify('outdoor');
+    const event = sampleEvent();
+    const id = event.id as string;
+    await svc.call('/v3/event', { token, json: event });
+    const legacy = await svc.call(`/trackEvent?token=${token}&event=e&url=u&id=${id.toUpperCase()}`);
+    expect(legacy.body).toEqual({ id, duplicate: true });
+    const listed = await svc.call(`/v3/events?id=${id.toUpperCase()}`);
+    expect(listed.body.events.map((stored: { id: string }) => stored.id)).toEqual([id]);
+  });
+});
+
 describe('POST /v3/batch', () => {
   it('checks and stores each event on its own', async () => {
     const token = await svc.identify('outdoor', 'visitor-1');
@@ -136,7 +233,7 @@ describe('GET /v3/events', () => {
     );
   });
 
-  it.each(['0', '-1', '1.5', 'ten', '10001'])('refuses limit=%s', async (limit) => {
+  it.each(['0', '-1', '1.5', 'ten', '10001', '1e3', '0x10', '%205', '+5'])('refuses limit=%s', async (limit) => {
     const { status, body } = await svc.call(`/v3/events?limit=${limit}`);
     expect(status).toBe(400);
     expect(body.error).toBe('limit must be an integer from 1 to 10000');

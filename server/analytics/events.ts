@@ -1,13 +1,13 @@
 import { orBadRequest, requireToken, type Route, type RouteContext } from './context.js';
 import { HttpError, isRecord, readJsonObject, type Answer } from './http.js';
-import { checkEvent, checkShopId, isName, MAX_NAME_LENGTH } from './validate.js';
+import { checkEvent, checkShopId, isName, MAX_NAME_LENGTH, normaliseEventId } from './validate.js';
 
 /** Most events one `POST /v3/batch` may carry. */
 export const MAX_BATCH_EVENTS = 100;
 /** Most events one `GET /v3/events` lists (and the default). */
 export const MAX_LISTED_EVENTS = 10_000;
 
-/** One event's outcome in a batch answer. */
+/** One event's outcome in a batch answer; `id` is as the client sent it, so it can match its own events. */
 export interface BatchResult {
   id: string | null;
   status: 202 | 400;
@@ -58,15 +58,26 @@ export const postServerEvent: Route = async (ctx) => {
   return storeEvent(ctx, shopId, isName(visitor) ? visitor : null, body);
 };
 
-/** `GET /v3/events?shop_id=…&visitor=…&event=…&limit=…`: stored events in receipt order, for tests and support. */
+/**
+ * `GET /v3/events?shop_id=…&visitor=…&event=…&id=…&limit=…`: stored events in receipt order, for tests
+ * and support. An id alone may list several events, one per shop that sent it.
+ */
 export const listEvents: Route = (ctx) => {
   const query = ctx.url.searchParams;
   const param = (name: string): string | undefined => query.get(name) || undefined;
   const limitText = param('limit');
-  const limit = limitText === undefined ? MAX_LISTED_EVENTS : Number(limitText);
+  // Digits only: Number() would also take "1e3", "0x10" or " 5", which no caller means as a count.
+  const limit = limitText === undefined ? MAX_LISTED_EVENTS : /^\d{1,6}$/.test(limitText) ? Number(limitText) : NaN;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LISTED_EVENTS) {
     throw new HttpError(400, `limit must be an integer from 1 to ${MAX_LISTED_EVENTS}`);
   }
-  const events = ctx.store.list({ shopId: param('shop_id'), visitor: param('visitor'), event: param('event'), limit });
+  const id = param('id');
+  const events = ctx.store.list({
+    shopId: param('shop_id'),
+    visitor: param('visitor'),
+    event: param('event'),
+    id: id === undefined ? undefined : normaliseEventId(id),
+    limit,
+  });
   return { status: 200, body: { events } };
 };

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliDecompress, gunzip, inflate, type InputType, type ZlibOptions } from 'node:zlib';
 
 /** Largest request body the analytics service accepts (256 KiB); bigger bodies get 413. */
 export const MAX_ANALYTICS_BODY_BYTES = 256 * 1024;
@@ -52,14 +53,33 @@ export function sendPreflight(req: IncomingMessage, res: ServerResponse): void {
   res.end();
 }
 
+type Decoder = (input: InputType, options: ZlibOptions, done: (error: Error | null, result: Buffer) => void) => void;
+
+/** The content codings a body may be sent in, by their lower-case names. */
+const DECODERS: Readonly<Record<string, Decoder>> = {
+  gzip: gunzip,
+  'x-gzip': gunzip,
+  deflate: inflate,
+  br: brotliDecompress,
+};
+
 /**
- * Reads the body as a JSON object. Oversized bodies are refused without destroying the socket
- * (Node discards the rest once we have answered), so the client still receives the 413.
+ * Reads the body as a JSON object, decoding a gzip, deflate or brotli `content-encoding`. Oversized
+ * bodies are refused without destroying the socket (Node discards the rest once we have answered),
+ * so the client still receives the 413; the cap holds both for the body as sent and once decompressed,
+ * so a small compressed body cannot inflate into a large one.
  */
 export function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let codings: string[];
+  try {
+    codings = contentCodings(req.headers['content-encoding']);
+  } catch (error) {
+    req.resume(); // drain what the client is still sending, so it gets the refusal rather than a reset
+    return Promise.reject(error);
+  }
   const declared = Number(req.headers['content-length']);
   if (declared > MAX_ANALYTICS_BODY_BYTES) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer): void => {
@@ -72,17 +92,46 @@ export function readJsonObject(req: IncomingMessage): Promise<Record<string, unk
       }
       chunks.push(chunk);
     };
-    const onEnd = (): void => {
-      try {
-        resolve(parseObject(Buffer.concat(chunks).toString('utf8')));
-      } catch (error) {
-        reject(error);
-      }
-    };
+    const onEnd = (): void => resolve(Buffer.concat(chunks));
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', () => reject(new HttpError(400, 'request body could not be read')));
-  });
+  })
+    .then((raw) => decode(raw, codings))
+    .then((body) => parseObject(body.toString('utf8')));
+}
+
+// The codings of a `content-encoding` header, in the order they were applied; throws 415 for one we
+// cannot decode. "identity" (no coding) is dropped.
+function contentCodings(header: string | undefined): string[] {
+  const codings = (header ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  const unknown = codings.find((coding) => !Object.hasOwn(DECODERS, coding));
+  if (unknown !== undefined) throw new HttpError(415, `content-encoding ${unknown.slice(0, 40)} is not supported`);
+  // Each layer may multiply the size; more than two layers is no honest client's doing.
+  if (codings.length > 2) throw new HttpError(415, 'content-encoding has more than two codings');
+  return codings;
+}
+
+// Undoes the codings last applied first. A body that is not what its label says is a 400; one that
+// inflates past the cap is a 413, found while inflating (the decoder stops at the cap).
+async function decode(raw: Buffer, codings: readonly string[]): Promise<Buffer> {
+  let body = raw;
+  for (const coding of [...codings].reverse()) {
+    const decoder = DECODERS[coding]!;
+    body = await new Promise<Buffer>((resolve, reject) => {
+      decoder(body, { maxOutputLength: MAX_ANALYTICS_BODY_BYTES }, (error, result) => {
+        if (!error) return resolve(result);
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+          return reject(new HttpError(413, `body larger than ${MAX_ANALYTICS_BODY_BYTES} bytes once decompressed`));
+        }
+        reject(new HttpError(400, `body is not valid ${coding}`));
+      });
+    });
+  }
+  return body;
 }
 
 function tooLarge(): HttpError {

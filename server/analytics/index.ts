@@ -1,4 +1,4 @@
-/** The analytics service behind `/analytics` on the local stack (spec section 7). */
+/** The analytics service behind `/analytics` on the local stack: identities, events and health checks. */
 export { createAnalyticsService, DEFAULT_ANALYTICS_DB_PATH } from './service.js';
 export { MAX_ANALYTICS_BODY_BYTES } from './http.js';
 export { ANALYTICS_SERVICE_VERSION } from './ops.js';

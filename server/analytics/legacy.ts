@@ -5,7 +5,7 @@ import { readJsonObject, type Answer } from './http.js';
 import { issueIdentity } from './identity.js';
 import { bearerToken } from './tokens.js';
 
-// Older embeds still call these; they answer like their v3 counterparts (spec section 7).
+// Older embeds still call these; they answer like their v3 counterparts.
 
 /** Legacy `GET /getIdentity?shop_id=…&distinct_id=…` → `{id}`. */
 export const getIdentityByQuery: Route = (ctx) => {

@@ -37,9 +37,10 @@ const CONTROL_ROUTES: RouteTable = {
   '/__control/reset': { POST: ops.resetStorage },
 };
 
-/** Creates the analytics service (spec section 7) over a SQLite database. */
+/** Creates the analytics service (identity, event, legacy and health endpoints) over a SQLite database. */
 export function createAnalyticsService(options: AnalyticsServiceOptions = {}): AnalyticsService {
   const now = options.now ?? Date.now;
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   // An empty ANALYTICS_SECRET counts as unset rather than as a (rejected) empty key.
   const secret = options.secret ?? (process.env.ANALYTICS_SECRET || DEV_ANALYTICS_SECRET);
   const tokens = createTokenIssuer(secret, options.tokenTtlSeconds ?? 3600, now);
@@ -58,7 +59,7 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
     if (!route)
       throw new HttpError(405, `${method} is not allowed on ${path}; use ${Object.keys(methods).join(' or ')}`);
     const fault = isControlPath(path) ? undefined : faults.take(path);
-    if (fault && (await applyFault(fault, req, res))) return;
+    if (fault && (await applyFault(fault, req, res, wait))) return;
     const ctx: RouteContext = { req, url: requestUrl(req), store, tokens, faults, now };
     sendAnswer(req, res, await route(ctx));
   }
@@ -85,9 +86,14 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
 }
 
 /** Applies a fault; true when it answered (or refused) the request itself. */
-async function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+async function applyFault(
+  fault: Fault,
+  req: IncomingMessage,
+  res: ServerResponse,
+  wait: (ms: number) => Promise<void>,
+): Promise<boolean> {
   if (fault.mode === 'delay') {
-    await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 0));
+    await wait(fault.delayMs ?? 0);
     return false;
   }
   if (fault.mode === 'refuse') {

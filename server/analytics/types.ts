@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Optional page details of an analytics event (spec section 3). */
+/** Optional page details of an analytics event: where it happened and any extra metadata. */
 export interface EventData {
   page_type?: string;
   page_title?: string;
@@ -8,7 +8,7 @@ export interface EventData {
   metadata?: Record<string, unknown>;
 }
 
-/** One analytics event as the browser client sends it; `id` is the de-duplication key. */
+/** One analytics event as the browser client sends it; its shop and `id` (in lower case) are the de-duplication key. */
 export interface AnalyticsEvent {
   id: string;
   seq: number;
@@ -55,6 +55,8 @@ export interface AnalyticsServiceOptions {
   controls?: boolean;
   /** Clock in epoch milliseconds, for token times and `received_at`. Default `Date.now`. */
   now?: () => number;
+  /** Waits `ms` milliseconds (for the delay fault). Default a `setTimeout`; tests pass one they control. */
+  wait?: (ms: number) => Promise<void>;
 }
 
 /** The analytics service: a request handler over one SQLite database. */

@@ -10,7 +10,7 @@ export const MAX_NAME_LENGTH = 100;
 /** Deepest nesting accepted inside `data.metadata`; deeper values could not be serialised safely. */
 export const MAX_METADATA_DEPTH = 16;
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
 const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
 
@@ -31,6 +31,14 @@ export function usableDistinctId(value: unknown): string | undefined {
   return isName(value) ? value : undefined;
 }
 
+/**
+ * The form an event id is stored and compared in. UUIDs are case-insensitive (RFC 9562), so `ABC…`
+ * and `abc…` are the same event: lower case, as UUIDs are written when generated.
+ */
+export function normaliseEventId(id: string): string {
+  return id.toLowerCase();
+}
+
 /** Checks one event; unknown fields are dropped, optional fields may be omitted or null. */
 export function checkEvent(raw: unknown): Checked<AnalyticsEvent> {
   if (!isRecord(raw)) return fail('event must be a JSON object');
@@ -41,11 +49,39 @@ export function checkEvent(raw: unknown): Checked<AnalyticsEvent> {
   const data = checkData(raw.data);
   if (!data.ok) return data;
   if (typeof url !== 'string') return fail('url must be a string');
-  if (typeof timestamp !== 'string' || !ISO_DATE_TIME.test(timestamp) || Number.isNaN(Date.parse(timestamp))) {
+  if (typeof timestamp !== 'string' || !isRealDateTime(timestamp)) {
     return fail('timestamp must be an ISO 8601 date-time string');
   }
   if (!isName(environment)) return fail(`environment must be a string of 1 to ${MAX_NAME_LENGTH} characters`);
-  return { ok: true, value: { id, seq: seq as number, event, data: data.value, url, timestamp, environment } };
+  return {
+    ok: true,
+    value: { id: normaliseEventId(id), seq: seq as number, event, data: data.value, url, timestamp, environment },
+  };
+}
+
+/**
+ * True for an ISO 8601 date and time with a zone that names a moment that exists. `Date.parse` rolls
+ * 30 February over into March and reads hour 24 as the next day, so each field is set on a UTC date
+ * and read back: a field that does not come back unchanged was out of range.
+ */
+export function isRealDateTime(text: string): boolean {
+  const match = ISO_DATE_TIME.exec(text);
+  if (!match) return false;
+  const field = (index: number): number => Number(match[index] ?? 0);
+  const [year, month, day, hour, minute, second] = [field(1), field(2), field(3), field(4), field(5), field(6)];
+  if (field(7) > 23 || field(8) > 59) return false; // the zone offset's hours and minutes
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second);
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second &&
+    !Number.isNaN(Date.parse(text))
+  );
 }
 
 function checkData(raw: unknown): Checked<EventData> {

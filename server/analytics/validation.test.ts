@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { sampleEvent, startTestService, type TestService } from './testServer.js';
 
 let svc: TestService;
@@ -54,6 +55,36 @@ describe('malformed event bodies answer 400 with what is wrong', () => {
     expect(svc.service.stored()).toEqual([]);
   });
 
+  it.each([
+    ['the 30th of February', '2026-02-30T10:00:00Z'],
+    ['the 31st of April', '2026-04-31T10:00:00.000Z'],
+    ['the 29th of February in a common year', '2023-02-29T10:00:00Z'],
+    ['month 13', '2026-13-01T10:00:00Z'],
+    ['month 0', '2026-00-10T10:00:00Z'],
+    ['day 0', '2026-01-00T10:00:00Z'],
+    ['hour 24', '2026-01-01T24:00:00Z'],
+    ['hour 25', '2026-01-01T25:00:00Z'],
+    ['minute 60', '2026-01-01T10:60:00Z'],
+    ['second 60', '2026-01-01T10:00:60Z'],
+    ['a zone offset of 24 hours', '2026-01-01T10:00:00+24:00'],
+    ['a zone offset with 60 minutes', '2026-01-01T10:00:00+05:60'],
+  ])('refuses an impossible timestamp: %s', async (_label, timestamp) => {
+    const answer = await svc.call('/v3/event', { token, json: sampleEvent({ timestamp }) });
+    expect(answer).toMatchObject({ status: 400, body: { error: 'timestamp must be an ISO 8601 date-time string' } });
+    expect(svc.service.stored()).toEqual([]);
+  });
+
+  it.each([
+    '2024-02-29T23:59:59Z',
+    '2026-12-31T00:00:00.123456789Z',
+    '2026-04-30T10:00+05:30',
+    '2026-01-01T00:00:00-23:59',
+  ])('accepts the real timestamp %s', async (timestamp) => {
+    const answer = await svc.call('/v3/event', { token, json: sampleEvent({ timestamp }) });
+    expect(answer.status).toBe(202);
+    expect(svc.service.stored()[0]!.timestamp).toBe(timestamp);
+  });
+
   it('accepts metadata nested exactly 16 levels deep', async () => {
     expect((await svc.call('/v3/event', { token, json: sampleEvent({ data: { metadata: deep(16) } }) })).status).toBe(
       202,
@@ -63,6 +94,59 @@ describe('malformed event bodies answer 400 with what is wrong', () => {
   it('answers 413 to a body over 256 KiB', async () => {
     const answer = await svc.call('/v3/event', { token, json: sampleEvent({ url: 'x'.repeat(300 * 1024) }) });
     expect(answer).toMatchObject({ status: 413, body: { error: 'body larger than 262144 bytes' } });
+  });
+});
+
+describe('compressed bodies', () => {
+  const eventJson = (): string => JSON.stringify(sampleEvent());
+  const post = (body: Uint8Array | string, encoding: string): ReturnType<TestService['call']> =>
+    svc.call('/v3/event', {
+      token,
+      method: 'POST',
+      // A copy, so the bytes sit in a plain ArrayBuffer as fetch's typings ask.
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+    });
+
+  it.each<[string, (text: string) => Buffer]>([
+    ['gzip', (text) => gzipSync(text)],
+    ['x-gzip', (text) => gzipSync(text)],
+    ['GZIP', (text) => gzipSync(text)],
+    ['deflate', (text) => deflateSync(text)],
+    ['br', (text) => brotliCompressSync(text)],
+    ['identity', (text) => Buffer.from(text)],
+  ])('stores an event sent with content-encoding %s', async (encoding, encode) => {
+    const answer = await post(encode(eventJson()), encoding);
+    expect(answer.status).toBe(202);
+    expect(svc.service.stored()).toHaveLength(1);
+  });
+
+  it.each<[string, string, () => Uint8Array | string]>([
+    ['plain JSON labelled gzip', 'gzip', eventJson],
+    ['a gzip body cut short', 'gzip', () => gzipSync(eventJson()).subarray(0, 20)],
+    ['an empty body labelled gzip', 'gzip', () => ''],
+    ['gzip labelled deflate', 'deflate', () => gzipSync(eventJson())],
+    ['plain JSON labelled br', 'br', eventJson],
+  ])('answers 400 to %s and stores nothing', async (_label, encoding, body) => {
+    const answer = await post(body(), encoding);
+    expect(answer).toMatchObject({ status: 400, body: { error: `body is not valid ${encoding}` } });
+    expect(svc.service.stored()).toEqual([]);
+  });
+
+  it.each(['gzip', 'deflate', 'br'])('answers 413 to a %s body that inflates past 256 KiB', async (encoding) => {
+    const huge = JSON.stringify(sampleEvent({ url: 'x'.repeat(300 * 1024) }));
+    const compress = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync }[encoding]!;
+    const body = compress(huge);
+    expect(body.length).toBeLessThan(64 * 1024);
+    const answer = await post(body, encoding);
+    expect(answer).toMatchObject({ status: 413, body: { error: 'body larger than 262144 bytes once decompressed' } });
+    expect(svc.service.stored()).toEqual([]);
+  });
+
+  it('answers 415 to an encoding the service cannot decode', async () => {
+    const answer = await post(eventJson(), 'compress');
+    expect(answer).toMatchObject({ status: 415, body: { error: 'content-encoding compress is not supported' } });
+    expect(svc.service.stored()).toEqual([]);
   });
 });
 
@@ -190,5 +274,106 @@ describe('garbage never crashes the service', () => {
     expect(errors).not.toHaveBeenCalled();
     // The garbage must reach both the refusals and the storing paths to prove anything.
     expect([...statuses.keys()]).toEqual(expect.arrayContaining([200, 202, 400, 401]));
+  });
+});
+
+describe('garbage headers, methods and paths never crash the service', () => {
+  it('answers 400 garbage header and path combinations without a 5xx and keeps serving', async () => {
+    await svc.stop();
+    svc = await startTestService({ controls: true });
+    token = await svc.identify('outdoor', 'visitor-1');
+    const errors = vi.spyOn(console, 'error');
+    const rand = random(20261123);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+    const json = (): string => JSON.stringify({ ...sampleEvent(), shop_id: 'outdoor', events: [sampleEvent()] });
+    const bodies: Array<() => Uint8Array | string> = [
+      json,
+      () => gzipSync(json()),
+      () => gzipSync(json()).subarray(0, Math.floor(rand() * 40)),
+      () => deflateSync(json()),
+      () => brotliCompressSync(json()),
+      () => gzipSync(gzipSync(json())),
+      () => gzipSync(Buffer.from(Array.from({ length: 200 }, () => Math.floor(rand() * 256)))),
+      () => Buffer.from(Array.from({ length: Math.floor(rand() * 300) }, () => Math.floor(rand() * 256))),
+      () => '',
+    ];
+    const encodings = [
+      undefined,
+      '',
+      'gzip',
+      'GZip',
+      'x-gzip',
+      'deflate',
+      'br',
+      'identity',
+      'gzip, gzip',
+      'gzip, identity',
+      'gzip,,',
+      ',',
+      'gzip, br, deflate',
+      'compress',
+      'zstd',
+      '*',
+      'gzip;q=1',
+      'constructor',
+      '__proto__',
+      'toString',
+    ];
+    const authorizations = [
+      undefined,
+      `Bearer ${token}`,
+      `bearer   ${token}  `,
+      'Bearer',
+      'Bearer ',
+      'Bearer a.b.c',
+      'Bearer ..',
+      `Bearer ${'x'.repeat(4000)}`,
+      'Basic dXNlcjpwYXNz',
+      `Bearer ${token} extra`,
+    ];
+    const contentTypes = [undefined, 'application/json', 'text/plain', 'application/x-www-form-urlencoded', '*/*;;='];
+    const paths = [
+      '/v3/event',
+      '/v3/batch',
+      '/v3/server-event',
+      '/v3/identity',
+      '/v2/getIdentity',
+      '/v2/trackEvent',
+      '/trackEvent?token=x&event=e&url=u&id=%zz',
+      '/getIdentity?shop_id=%E0%A4%A',
+      '/v3/events?limit=1e3&id=%00',
+      '/v3/events?id=ABC',
+      '/v3/event/',
+      '//v3//event',
+      '/v3/%2e%2e/event',
+      '/%zz',
+      '/__control/faults',
+      '/__control/reset',
+      '/health/readiness',
+      '/',
+    ];
+    const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 400; i += 1) {
+      const method = pick(methods);
+      const headers: Record<string, string> = {};
+      const encoding = pick(encodings);
+      if (encoding !== undefined) headers['content-encoding'] = encoding;
+      const authorization = pick(authorizations);
+      if (authorization !== undefined) headers.authorization = authorization;
+      const contentType = pick(contentTypes);
+      if (contentType !== undefined) headers['content-type'] = contentType;
+      const raw = method === 'GET' || method === 'HEAD' ? undefined : pick(bodies)();
+      const body = raw === undefined || typeof raw === 'string' ? raw : new Uint8Array(raw);
+      const answer = await svc.call(pick(paths), { method, headers, body });
+      expect(answer.status, `request ${i}`).toBeLessThan(500);
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      if (answer.status >= 400 && method !== 'HEAD') expect(typeof answer.body.error).toBe('string');
+    }
+    expect((await svc.call('/ping')).body).toEqual({ pong: true });
+    expect(errors).not.toHaveBeenCalled();
+    // The garbage must reach the storing paths and each kind of refusal to prove anything.
+    expect([...statuses.keys()]).toEqual(expect.arrayContaining([200, 202, 400, 401, 404, 405, 415]));
   });
 });
