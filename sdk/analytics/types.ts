@@ -112,6 +112,8 @@ export interface AnalyticsSessionOptions {
   /** Source of the back-off jitter, in [0, 1). */
   random?: () => number;
   retry?: Partial<RetryPolicy>;
+  /** The wait after a round of refused tokens (defaults: 30 s, doubling, at most 10 minutes). */
+  authRetry?: Partial<RetryPolicy>;
 }
 
 /** What `init()` resolves with once the session is ready. */
