@@ -75,11 +75,10 @@ export function authWaitUntil(ctx: DeliveryContext, event: AnalyticsEvent): numb
   }
   const record = ctx.records.see(event);
   if (record.nextAttemptAt !== wait.at && (record.state === 'queued' || record.state === 'retry_scheduled')) {
-    const refusals = MAX_UNAUTHORIZED_RETRIES + 1;
     ctx.records.update(event.id, {
       state: 'retry_scheduled',
       httpStatus: record.httpStatus ?? 401,
-      reason: record.reason?.startsWith('token refused') ? record.reason : authWaitReason(refusals, wait.at),
+      reason: authWaitReason(MAX_UNAUTHORIZED_RETRIES + 1, wait.at),
       nextAttemptAt: wait.at,
       authRounds: Math.max(record.authRounds, wait.rounds),
     });

@@ -62,6 +62,7 @@ function isEvent(value: unknown): value is AnalyticsEvent {
     isText(id, 64) &&
     Number.isSafeInteger(seq) &&
     (seq as number) >= 0 &&
+    Number.isSafeInteger((seq as number) + 1) && // the next event's number must stay exact too
     isText(event, 200) &&
     isObject(data) &&
     isObject(data.metadata) &&
