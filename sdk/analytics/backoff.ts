@@ -33,7 +33,7 @@ export function authRetryDelay(rounds: number, random: () => number, policy = AU
 export type Outcome = 'acknowledged' | 'unauthorized' | 'transient' | 'terminal';
 
 /**
- * 202 acknowledges (spec section 7). 401 asks for a fresh token. 408, 429 and 5xx are worth
+ * 202 acknowledges. 401 asks for a fresh token. 408, 429 and 5xx are worth
  * retrying. Every other status, other 2xx included, will not get better by resending the same
  * body, so the event is dead-lettered for inspection rather than retried forever.
  */

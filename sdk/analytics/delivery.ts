@@ -33,7 +33,7 @@ export const senderLockName = (shopId: string): string => `aisle-analytics-sende
 
 const eventDetail = (event: AnalyticsEvent) => ({ id: event.id, event: event.event, seq: event.seq });
 
-/** Spec section 8: failures are logged to the console only, never shown to the shopper. */
+/** Failures are logged to the console only, never shown to the shopper. */
 export function logFailure(ctx: DeliveryContext, event: AnalyticsEvent, reason: string): void {
   ctx.env.log.error('Error tracking queued event', `${event.event} ${event.id}: ${reason}`);
 }

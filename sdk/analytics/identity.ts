@@ -1,5 +1,5 @@
 /**
- * The visitor's identity and bearer token (spec sections 3, 5 and 9): a stored token is reused
+ * The visitor's identity and bearer token: a stored token is reused
  * while it is live, otherwise `POST /v3/identity` issues one. The token is shared with the shop's
  * other tabs through storage and never leaves this module except as an Authorization header.
  */
@@ -8,9 +8,9 @@ import type { StoreEnv } from '../stores/env.js';
 import { HttpStatusError, type RequestPool } from './http.js';
 import { decodeToken, isLive, isVisitorId, parseTokenOrThrow, type TokenPayload } from './token.js';
 
-/** Storage key of the token (spec section 9). */
+/** Storage key of the token. */
 export const TOKEN_KEY = 'analytics-token';
-/** Storage key of the visitor id (spec section 9). */
+/** Storage key of the visitor id. */
 export const DISTINCT_ID_KEY = 'analytics-token-distinct-id';
 
 /** What the keeper needs from its session. */

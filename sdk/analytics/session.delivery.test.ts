@@ -128,7 +128,7 @@ describe('track and the outbox', () => {
   });
 });
 
-describe('401 (spec §8: fresh token, at most 2 retries)', () => {
+describe('401 (fresh token, at most 2 retries)', () => {
   it('refreshes the token once and resends the same event', async () => {
     const service = fakeService(env);
     service.script.event.push({ status: 401 });

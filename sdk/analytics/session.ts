@@ -19,9 +19,9 @@ import { TOKEN_PARSE_ERROR } from './token.js';
 import type { AnalyticsIdentity, AnalyticsSessionOptions, AnalyticsSnapshot, DeadLetter, EventData } from './types.js';
 import type { SessionStatus } from './types.js';
 
-/** Spec section 9: analytics requests abort after 5000 ms. */
+/** Analytics requests abort after 5000 ms unless configured otherwise. */
 export const ANALYTICS_TIMEOUT_MS = 5000;
-/** Spec section 9: a second `init()` polls every 100 ms. */
+/** A second `init()` polls every 100 ms. */
 export const INIT_POLL_MS = 100;
 
 /** One shop's analytics session (a MobX store). */
@@ -100,9 +100,10 @@ export class AnalyticsSession {
   }
 
   /**
-   * Spec section 4: created → pending → ready once a token is obtained, then queued events go out.
+   * The status goes created → pending → ready once a token is obtained, then queued events go out.
    * A second call while pending polls every 100 ms and resolves null after the time-out. A failure
-   * is thrown (spec section 8); a transient one is also retried after a back-off.
+   * is thrown; unless the answer held no readable token it is also retried after a back-off (short
+   * when it may pass soon, long when the service refused it).
    */
   async init(): Promise<AnalyticsIdentity | null> {
     if (this.#disposed) return null;

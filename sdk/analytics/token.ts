@@ -1,5 +1,5 @@
 /**
- * Reading the analytics token (spec sections 3 and 5). The client never verifies the signature: it
+ * Reading the analytics token. The client never verifies the signature: it
  * only needs `sub` (the visitor id) and `exp` (whether the stored token may be reused).
  */
 
@@ -11,7 +11,7 @@ export interface TokenPayload {
   exp?: number;
 }
 
-/** The error spec section 5 names for an identity answer without a usable token. */
+/** The error raised for an identity answer without a usable token. */
 export const TOKEN_PARSE_ERROR = 'Could not parse token';
 
 /**
@@ -62,12 +62,12 @@ export function decodeToken(token: unknown): TokenPayload | null {
   }
 }
 
-/** Spec section 5: a token is usable while its exp is later than now, in seconds. */
+/** A token is usable while its exp is later than now, in seconds. */
 export function isLive(payload: TokenPayload | null, nowMs: number): boolean {
   return typeof payload?.exp === 'number' && payload.exp > Math.floor(nowMs / 1000);
 }
 
-/** The payload of `token`, or `Error('Could not parse token')` (spec section 5). */
+/** The payload of `token`, or `Error('Could not parse token')`. */
 export function parseTokenOrThrow(token: unknown): TokenPayload {
   const payload = decodeToken(token);
   if (!payload) throw new Error(TOKEN_PARSE_ERROR);
