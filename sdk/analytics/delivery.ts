@@ -254,7 +254,7 @@ export class Sender {
       reason,
       delayMs,
       nextAttemptAt,
-      waiting: 'token_refused',
+      waiting: cause ? 'identity_refused' : 'token_refused',
       rounds,
     });
     logFailure(ctx, event, reason);

@@ -2,7 +2,7 @@ import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeEnv, type FakeEnv } from '../stores/testing.js';
 import { outboxKeys } from './outbox.js';
-import { fakeService, makeSession } from './testing.js';
+import { fakeLifecycle, fakeService, makeSession, testLocks } from './testing.js';
 import type { AnalyticsEvent } from './types.js';
 
 configure({ enforceActions: 'always' });
@@ -154,6 +154,27 @@ describe('a service that refuses every token', () => {
     after.dispose();
   });
 
+  it('lets a second tab that takes over the sending keep the wait', async () => {
+    refusingService();
+    const locks = testLocks();
+    const tabA = makeSession(env, { locks });
+    const lifecycleB = fakeLifecycle();
+    const tabB = makeSession(env, { locks, lifecycle: lifecycleB });
+    await tabA.init();
+    await tabB.init();
+    tabA.track('x');
+    lifecycleB.storageChange(keys.outbox); // tab B hears of it and queues for the sender lock
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sendTimes).toHaveLength(3);
+    tabA.dispose(); // tab B gets the lock and finds the event waiting
+    await vi.advanceTimersByTimeAsync(21_499);
+    expect(sendTimes).toHaveLength(3);
+    expect(tabB.snapshot().events[0]).toMatchObject({ state: 'retry_scheduled', nextAttemptAt: t0 + 31_500 });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sendTimes).toHaveLength(6);
+    tabB.dispose();
+  });
+
   it('does not send a keepalive batch while the event waits', async () => {
     const { service } = refusingService();
     const session = makeSession(env);
@@ -184,6 +205,7 @@ describe('a service that refuses every token', () => {
       httpStatus: 403,
       reason: `identity refused (HTTP 403); next attempt at ${iso(t0 + 31_500)}`,
     });
+    expect(debugPhases('retry_scheduled').at(-1)).toMatchObject({ waiting: 'identity_refused', rounds: 1 });
     await vi.advanceTimersByTimeAsync(1_500);
     expect(session.snapshot().events[0]!.state).toBe('acknowledged');
     session.dispose();
