@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactElement } from 'react';
 import { EVENT_STATES } from '../lib/pageData.js';
-import type { BufferedEvent, PageLoad } from '../lib/inspectorBuffer.js';
+import { waitingOf, type BufferedEvent, type PageLoad } from '../lib/inspectorBuffer.js';
 import { eventAsCurl, eventAsJson, expiryCountdown, exportBuffer } from '../lib/inspectorExport.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
 import { JsonTree } from './JsonTree.js';
@@ -44,10 +44,7 @@ const Session = observer(function Session({ store }: { store: InspectorStore }):
 });
 
 function EventRow({ event, now }: { event: BufferedEvent; now: number }): ReactElement {
-  const retry =
-    event.nextAttemptAt && event.state === 'retry_scheduled'
-      ? Math.max(0, Math.round((event.nextAttemptAt - now) / 1000))
-      : null;
+  const waiting = waitingOf(event, now);
   return (
     <li className={`event state-${event.state}`} data-testid="event" data-event={event.event} data-state={event.state}>
       <div className="event-line">
@@ -56,7 +53,11 @@ function EventRow({ event, now }: { event: BufferedEvent; now: number }): ReactE
         <span className="state">{STATE_LABELS[event.state] ?? event.state}</span>
         <span>attempts {event.attempts}</span>
         {event.httpStatus !== null ? <span>HTTP {event.httpStatus}</span> : null}
-        {retry !== null ? <span>next try in {retry} s</span> : null}
+        {waiting ? (
+          <span className="waiting" data-testid="event-waiting">
+            waiting · next attempt at {new Date(waiting.nextAttemptAt).toLocaleTimeString()} (in {waiting.inSeconds} s)
+          </span>
+        ) : null}
         {event.reason ? <span className="reason">{event.reason}</span> : null}
         <button type="button" onClick={() => void copy(eventAsJson(event))}>
           Copy JSON

@@ -1,6 +1,9 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_LOADS, applyReport, emptyBuffer, type PageReport } from './inspectorBuffer.js';
+import { Inspector } from '../components/Inspector.js';
+import { MAX_LOADS, applyReport, emptyBuffer, waitingOf, type PageReport } from './inspectorBuffer.js';
 import { InspectorStore } from './InspectorStore.js';
 import { eventAsCurl, expiryCountdown } from './inspectorExport.js';
 import { connectInspector, serveInspectorPort, type PortLike } from './inspectorPorts.js';
@@ -64,6 +67,76 @@ describe('applyReport', () => {
       expect.objectContaining({ n: 1, state: 'done', status: 200, latencyMs: 42, body: { page: 'dresses' } }),
       expect.objectContaining({ n: 2, state: 'error', status: 503, error: 'HTTP 503' }),
     ]);
+  });
+
+  it('shows an event waiting after refused tokens with its reason and next attempt, across a reload', () => {
+    const next = Date.parse('2025-03-01T12:00:31.500Z');
+    const reason = 'token refused 3 times; next attempt at 2025-03-01T12:00:31.500Z';
+    const waitingEvent = (state: string, extra: Record<string, unknown> = {}): PageReport =>
+      readPageMessage('snapshot', {
+        analytics: {
+          status: 'ready',
+          events: [{ id: 'e1', event: 'navigate:visit_page', seq: 1, state, attempts: 3, ...extra }],
+        },
+      })!;
+    const buffer = emptyBuffer();
+    applyReport(
+      buffer,
+      'load1',
+      '/a',
+      waitingEvent('retry_scheduled', { httpStatus: 401, reason, nextAttemptAt: next }),
+      1,
+    );
+    const shown = () => buffer.loads[0]!.events[0]!;
+    expect(waitingOf(shown(), next - 20_000)).toEqual({ reason, nextAttemptAt: next, inSeconds: 20 });
+    expect(waitingOf(shown(), next + 5)).toEqual({ reason, nextAttemptAt: next, inSeconds: 0 });
+    // The next page load sends it and is refused again: the earlier load's row follows.
+    applyReport(buffer, 'load2', '/a', waitingEvent('in_flight', { attempts: 1 }), 2);
+    expect(shown()).toMatchObject({ state: 'in_flight', reason: null, nextAttemptAt: null, attempts: 3 });
+    expect(waitingOf(shown(), next)).toBeNull();
+    const later = next + 63_000;
+    const again = 'token refused 3 times; next attempt at 2025-03-01T12:01:34.500Z';
+    applyReport(buffer, 'load2', '/a', waitingEvent('retry_scheduled', { reason: again, nextAttemptAt: later }), 3);
+    expect(waitingOf(shown(), later - 1000)).toEqual({ reason: again, nextAttemptAt: later, inSeconds: 1 });
+    expect(buffer.loads[1]!.events).toEqual([]);
+  });
+
+  it('renders the wait in the inspector: reason, next attempt and a countdown', () => {
+    const next = Date.parse('2025-03-01T12:00:31.500Z');
+    const reason = 'token refused 3 times; next attempt at 2025-03-01T12:00:31.500Z';
+    const buffer = emptyBuffer();
+    const report = readPageMessage('snapshot', {
+      analytics: {
+        status: 'ready',
+        events: [
+          { id: 'e1', event: 'x', seq: 1, state: 'retry_scheduled', attempts: 3, reason, nextAttemptAt: next },
+          { id: 'e2', event: 'y', seq: 2, state: 'queued', attempts: 0 },
+        ],
+      },
+    })!;
+    applyReport(buffer, 'l', '/a', report, 1);
+    const store = new InspectorStore(next - 30_000);
+    store.setBuffer(buffer);
+    const html = renderToStaticMarkup(createElement(Inspector, { store, onClear: () => undefined }));
+    const time = new Date(next).toLocaleTimeString();
+    expect(html.match(/data-testid="event-waiting"/g)).toHaveLength(1);
+    expect(html).toContain(`waiting · next attempt at ${time} (in 30 s)`);
+    expect(html).toContain(`<span class="reason">${reason}</span>`);
+  });
+
+  it('does not show a settled or queued event as waiting', () => {
+    const buffer = emptyBuffer();
+    applyReport(
+      buffer,
+      'l',
+      '/a',
+      snapshot([
+        ['e1', 'queued'],
+        ['e2', 'acknowledged', 2],
+      ]),
+      1,
+    );
+    expect(buffer.loads[0]!.events.map((event) => waitingOf(event, 0))).toEqual([null, null]);
   });
 
   it('keeps at most MAX_LOADS page loads', () => {

@@ -162,6 +162,26 @@ export function restoreBuffer(raw: unknown): TabBuffer {
   return { loads: (raw as TabBuffer).loads.slice(-MAX_LOADS) };
 }
 
+/** Why and until when an event waits before its next attempt. */
+export interface Waiting {
+  /** The page's own words, e.g. "token refused 3 times; next attempt at …". */
+  reason: string | null;
+  nextAttemptAt: number;
+  /** Whole seconds from `now` to the next attempt (0 once it is due). */
+  inSeconds: number;
+}
+
+/**
+ * The wait of an event the page has scheduled for later (after a failure or refused tokens), or
+ * null when it is not waiting. A wait survives reloads on the page's side, so an event an earlier
+ * page load first showed can be waiting again after a later one.
+ */
+export function waitingOf(event: InspectedEvent, now: number): Waiting | null {
+  if (event.state !== 'retry_scheduled' || event.nextAttemptAt === null) return null;
+  const inSeconds = Math.max(0, Math.ceil((event.nextAttemptAt - now) / 1000));
+  return { reason: event.reason, nextAttemptAt: event.nextAttemptAt, inSeconds };
+}
+
 /** The latest page load, if any. */
 export function currentLoad(buffer: TabBuffer): PageLoad | undefined {
   return buffer.loads.at(-1);

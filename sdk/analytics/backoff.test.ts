@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, classifyStatus, DEFAULT_RETRY, retryAfterMs, retryDelay } from './backoff.js';
-import { decodeToken, isLive, parseTokenOrThrow } from './token.js';
+import { authRetryDelay, backoffDelay, classifyStatus, DEFAULT_RETRY, retryAfterMs, retryDelay } from './backoff.js';
+import { decodeToken, isLive, MAX_TOKEN_LENGTH, parseTokenOrThrow } from './token.js';
 import { fakeToken } from './testing.js';
 
 describe('classifyStatus', () => {
@@ -36,6 +36,14 @@ describe('back-off', () => {
     expect(retryAfterMs(null, now)).toBeNull();
   });
 
+  it('waits at least 30 s after a refused round, doubling up to 10 minutes, with up to a tenth more', () => {
+    const low = [1, 2, 3, 4, 5, 6, 7].map((n) => authRetryDelay(n, () => 0));
+    expect(low).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 600_000, 600_000]);
+    const high = [1, 2, 4, 5, 6].map((n) => authRetryDelay(n, () => 0.999999));
+    expect(high).toEqual([32_999, 65_999, 263_999, 528_000 - 1, 600_000]);
+    expect(authRetryDelay(1000, () => 0.5)).toBe(600_000);
+  });
+
   it('uses Retry-After only when it is longer than the jittered delay', () => {
     expect(retryDelay(1, DEFAULT_RETRY, () => 0.5, '3', 0)).toBe(3000);
     expect(retryDelay(4, DEFAULT_RETRY, () => 0.5, '3', 0)).toBe(4000);
@@ -47,6 +55,21 @@ describe('token', () => {
     const token = fakeToken({ sub: 'vis/itor+é??>>', shop_id: 'maple', exp: 10 });
     expect(token.split('.')[1]).toMatch(/_/); // a character plain base64 would spell '/'
     expect(decodeToken(token)).toEqual({ sub: 'vis/itor+é??>>', shop_id: 'maple', exp: 10 });
+  });
+
+  it('refuses a token longer than 8 KB or with claims of the wrong types', () => {
+    const claims = { sub: 'v', exp: 10 };
+    const padded = (length: number) => fakeToken({ ...claims, pad: 'x'.repeat(length) });
+    let n = 0;
+    while (padded(n + 1).length <= MAX_TOKEN_LENGTH) n += 1;
+    expect(padded(n).length).toBeGreaterThan(MAX_TOKEN_LENGTH - 4);
+    expect(decodeToken(padded(n))).toMatchObject(claims);
+    expect(decodeToken(padded(n + 1))).toBeNull();
+    expect(decodeToken(fakeToken({ sub: 'x'.repeat(129), exp: 10 }))).toBeNull();
+    expect(decodeToken(fakeToken({ sub: 'two words', exp: 10 }))).toBeNull();
+    expect(decodeToken(fakeToken({ sub: 'v', exp: '10' }))).toBeNull();
+    expect(decodeToken(fakeToken({ sub: 'v', shop_id: 7 }))).toBeNull();
+    expect(decodeToken(`${fakeToken(claims)} `)).toBeNull();
   });
 
   it.each([undefined, '', 'abc', 'a.b', 'a.!!!.c', `x.${btoa('[1]')}.y`, `x.${btoa('null')}.y`])(

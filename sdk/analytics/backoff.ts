@@ -7,14 +7,33 @@ import type { RetryPolicy } from './types.js';
 /** Back-off defaults: base 1 s, factor 2, cap 60 s. */
 export const DEFAULT_RETRY: Required<RetryPolicy> = { baseMs: 1000, capMs: 60_000, factor: 2 };
 
-/** Spec section 9: a 401 is retried with a fresh token at most twice per event. */
+/** A 401 is retried with a fresh token at most twice per round of an event. */
 export const MAX_UNAUTHORIZED_RETRIES = 2;
+
+/**
+ * The wait after a round whose first send and both retries with fresh tokens were all refused (or
+ * whose identity request was refused): at least 30 s, doubling with each such round, at most 10
+ * minutes. Resending sooner would only be refused again, by every open page of every shopper.
+ */
+export const AUTH_RETRY: Required<RetryPolicy> = { baseMs: 30_000, capMs: 10 * 60_000, factor: 2 };
+
+/**
+ * The wait before round `rounds + 1` after `rounds` refused ones: the exponential step plus up to a
+ * tenth more at random (so pages refused together do not come back together), never below the base
+ * nor above the cap.
+ */
+export function authRetryDelay(rounds: number, random: () => number, policy = AUTH_RETRY): number {
+  const factor = policy.factor ?? AUTH_RETRY.factor;
+  const step = Math.min(policy.capMs, policy.baseMs * factor ** Math.max(0, rounds - 1));
+  const spread = Math.floor(Math.min(Math.max(random(), 0), 1) * step * 0.1);
+  return Math.min(policy.capMs, step + spread);
+}
 
 /** What an answer to `POST /v3/event` means for the event. */
 export type Outcome = 'acknowledged' | 'unauthorized' | 'transient' | 'terminal';
 
 /**
- * 202 acknowledges (spec section 7). 401 asks for a fresh token. 408, 429 and 5xx are worth
+ * 202 acknowledges. 401 asks for a fresh token. 408, 429 and 5xx are worth
  * retrying. Every other status, other 2xx included, will not get better by resending the same
  * body, so the event is dead-lettered for inspection rather than retried forever.
  */

@@ -132,6 +132,7 @@ it(
         locks,
         random: prng(Math.floor(rand() * 2 ** 32)),
         retry: { baseMs: 5, capMs: 80 },
+        authRetry: { baseMs: 40, capMs: 160 },
       });
       session.init().catch(() => undefined); // a failed identity is retried by the session itself
       const page = { id, session, lifecycle, tracked: 0 };

@@ -20,7 +20,7 @@ function click(event: LinkClick, track: () => Promise<unknown>) {
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('product link clicks (spec §7: wait up to 2 s for tracking)', () => {
+describe('product link clicks (wait up to 2 s for tracking)', () => {
   it('navigates as soon as tracking settles', async () => {
     let done!: () => void;
     const { navigate, preventDefault } = click(plain, () => new Promise<void>((resolve) => (done = resolve)));

@@ -1,10 +1,10 @@
 /**
- * Spec section 7: a product link click waits up to 2 seconds for tracking before navigating, unless
+ * A product link click waits up to 2 seconds for tracking before navigating, unless
  * a modifier key, another button or a new tab is used; then the browser handles the click at once.
  */
 import type { Timers } from '../stores/env.js';
 
-/** Spec section 9: the click-tracking wait. */
+/** The click-tracking wait. */
 export const CLICK_TRACKING_WAIT_MS = 2000;
 
 /** The parts of a click that decide whether the page itself navigates. */

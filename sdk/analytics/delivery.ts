@@ -5,8 +5,8 @@
  * and earlier pages left there.
  */
 import type { StoreEnv, TimerHandle } from '../stores/env.js';
-import { classifyStatus, MAX_UNAUTHORIZED_RETRIES, retryDelay } from './backoff.js';
-import { failureReason, type RequestPool } from './http.js';
+import { authRetryDelay, classifyStatus, isTransientStatus, MAX_UNAUTHORIZED_RETRIES, retryDelay } from './backoff.js';
+import { failureReason, HttpStatusError, type RequestPool } from './http.js';
 import type { TokenKeeper } from './identity.js';
 import type { Outbox } from './outbox.js';
 import type { EventLog } from './records.js';
@@ -18,6 +18,8 @@ export interface DeliveryContext {
   shopId: string;
   host: string;
   retry: Required<RetryPolicy>;
+  /** The wait after a round of refused tokens. */
+  authRetry: Required<RetryPolicy>;
   random: () => number;
   outbox: Outbox;
   records: EventLog;
@@ -31,7 +33,7 @@ export const senderLockName = (shopId: string): string => `aisle-analytics-sende
 
 const eventDetail = (event: AnalyticsEvent) => ({ id: event.id, event: event.event, seq: event.seq });
 
-/** Spec section 8: failures are logged to the console only, never shown to the shopper. */
+/** Failures are logged to the console only, never shown to the shopper. */
 export function logFailure(ctx: DeliveryContext, event: AnalyticsEvent, reason: string): void {
   ctx.env.log.error('Error tracking queued event', `${event.event} ${event.id}: ${reason}`);
 }
@@ -53,10 +55,46 @@ export function deadLetter(ctx: DeliveryContext, event: AnalyticsEvent, httpStat
   logFailure(ctx, event, reason);
 }
 
+/** Why an event waits after refused tokens, as shown in the snapshot and the debug events. */
+export function authWaitReason(refusals: number, at: number): string {
+  return `token refused ${refusals} ${refusals === 1 ? 'time' : 'times'}; next attempt at ${new Date(at).toISOString()}`;
+}
+
+/**
+ * The stored time before which `event` must not be sent (its token was refused, by this page or an
+ * earlier one or another tab), shown on its record; null when it may go now. A time further ahead
+ * than the longest wait ever set can only be corrupted storage (or a clock set back): ignored.
+ */
+export function authWaitUntil(ctx: DeliveryContext, event: AnalyticsEvent): number | null {
+  const wait = ctx.outbox.waitOf(event.id);
+  const now = ctx.env.now();
+  if (!wait || wait.at <= now) return null;
+  if (wait.at > now + ctx.authRetry.capMs) {
+    ctx.outbox.setWait(event.id, null);
+    return null;
+  }
+  const record = ctx.records.see(event);
+  if (record.nextAttemptAt !== wait.at && (record.state === 'queued' || record.state === 'retry_scheduled')) {
+    ctx.records.update(event.id, {
+      state: 'retry_scheduled',
+      httpStatus: record.httpStatus ?? 401,
+      reason: authWaitReason(MAX_UNAUTHORIZED_RETRIES + 1, wait.at),
+      nextAttemptAt: wait.at,
+      authRounds: Math.max(record.authRounds, wait.rounds),
+    });
+  }
+  return wait.at;
+}
+
 /** The service's error text, shortened, for a dead letter's reason. */
 export function serviceError(json: unknown): string {
   const error = (json as { error?: unknown } | undefined)?.error;
   return typeof error === 'string' && error ? `: ${error.slice(0, 200)}` : '';
+}
+
+/** An identity answer saying no for good (a 4xx other than 408 and 429): retrying soon is pointless. */
+function isRefusal(error: unknown): error is HttpStatusError {
+  return error instanceof HttpStatusError && !isTransientStatus(error.status);
 }
 
 /** Drains the outbox while this tab holds the shop's sender lock. */
@@ -117,7 +155,8 @@ export class Sender {
       );
       const head = pending[0];
       if (!head) break;
-      const wait = (records.see(head).nextAttemptAt ?? 0) - env.now();
+      const due = Math.max(records.see(head).nextAttemptAt ?? 0, authWaitUntil(this.ctx, head) ?? 0);
+      const wait = due - env.now();
       if (wait > 0) await this.sleep(wait);
       else await this.send(head);
     }
@@ -130,7 +169,9 @@ export class Sender {
     try {
       token = ctx.keeper.usable() ?? (await ctx.keeper.refresh(null));
     } catch (error) {
-      if (!this.stopped) this.retryLater(event, undefined, null, `identity: ${failureReason(error)}`);
+      if (this.stopped) return;
+      if (isRefusal(error)) this.waitForAuth(event, error.status, `identity refused (HTTP ${error.status})`);
+      else this.retryLater(event, undefined, null, `identity: ${failureReason(error)}`);
       return;
     }
     if (this.stopped) return;
@@ -152,24 +193,71 @@ export class Sender {
     const outcome = classifyStatus(status);
     if (outcome === 'acknowledged') return acknowledge(ctx, event, 'event');
     if (outcome === 'terminal') return deadLetter(ctx, event, status, `HTTP ${status}${serviceError(response.json)}`);
-    const authRetries = ctx.records.see(event).authRetries;
-    if (outcome === 'unauthorized' && authRetries < MAX_UNAUTHORIZED_RETRIES) {
-      logFailure(ctx, event, 'HTTP 401: refreshing the token');
-      ctx.records.update(event.id, {
-        state: 'queued',
-        httpStatus: status,
-        reason: 'token refused',
-        authRetries: authRetries + 1,
-      });
-      ctx.emit('token_refresh', { ...eventDetail(event), retry: authRetries + 1 });
-      try {
-        await ctx.keeper.refresh(token);
-      } catch (error) {
-        if (!this.stopped) this.retryLater(event, status, null, `token refresh failed: ${failureReason(error)}`);
-      }
-      return;
-    }
+    if (outcome === 'unauthorized') return this.refused(event, token, status);
     this.retryLater(event, status, response.headers.get('retry-after'), `HTTP ${status}`);
+  }
+
+  /**
+   * A 401: the token is renewed and the event resent at once, twice at most; the third refusal in a
+   * round ends it with a long wait. The renewal is shared with every other caller that needs one.
+   */
+  private async refused(event: AnalyticsEvent, token: string, status: number): Promise<void> {
+    const { ctx } = this;
+    const refusals = ctx.records.see(event).authRetries + 1;
+    if (refusals > MAX_UNAUTHORIZED_RETRIES) return this.waitForAuth(event, status, null);
+    logFailure(ctx, event, 'HTTP 401: refreshing the token');
+    ctx.records.update(event.id, {
+      state: 'queued',
+      httpStatus: status,
+      reason: `token refused ${refusals} ${refusals === 1 ? 'time' : 'times'}; retrying with a fresh token`,
+      authRetries: refusals,
+    });
+    ctx.emit('token_refresh', { ...eventDetail(event), retry: refusals });
+    try {
+      await ctx.keeper.refresh(token);
+    } catch (error) {
+      if (this.stopped) return;
+      // The identity service refusing too ends the round just like a third 401 would.
+      if (isRefusal(error)) this.waitForAuth(event, error.status, `identity refused (HTTP ${error.status})`);
+      else this.retryLater(event, status, null, `token refresh failed: ${failureReason(error)}`);
+    }
+  }
+
+  /**
+   * Ends a refused round: the event is not tried again before the stored next-attempt time (at least
+   * 30 s, doubling per round up to 10 minutes, kept across reloads and tabs). The queue behind it
+   * waits, in order; nothing is dropped.
+   */
+  private waitForAuth(event: AnalyticsEvent, httpStatus: number, cause: string | null): void {
+    const { ctx } = this;
+    const record = ctx.records.see(event);
+    const rounds = Math.max(ctx.outbox.waitOf(event.id)?.rounds ?? 0, record.authRounds) + 1;
+    const now = ctx.env.now();
+    const delayMs = authRetryDelay(rounds, ctx.random, ctx.authRetry);
+    const nextAttemptAt = now + delayMs;
+    ctx.outbox.setWait(event.id, { at: nextAttemptAt, rounds });
+    const refusals = record.authRetries + 1;
+    const reason = cause
+      ? `${cause}; next attempt at ${new Date(nextAttemptAt).toISOString()}`
+      : authWaitReason(refusals, nextAttemptAt);
+    ctx.records.update(event.id, {
+      state: 'retry_scheduled',
+      httpStatus,
+      reason,
+      authRetries: 0,
+      authRounds: rounds,
+      nextAttemptAt,
+    });
+    ctx.emit('retry_scheduled', {
+      ...eventDetail(event),
+      httpStatus,
+      reason,
+      delayMs,
+      nextAttemptAt,
+      waiting: cause ? 'identity_refused' : 'token_refused',
+      rounds,
+    });
+    logFailure(ctx, event, reason);
   }
 
   /** A transient failure: back off with jitter (or as long as Retry-After asks), then resend. */
@@ -183,11 +271,10 @@ export class Sender {
     const failures = ctx.records.see(event).failures + 1;
     const now = ctx.env.now();
     const delayMs = retryDelay(failures, ctx.retry, ctx.random, retryAfter, now);
-    // A new round after the back-off may refresh the token again (up to 2 times).
+    // The token refusals of the round are kept: a transient failure in between does not reset them.
     ctx.records.update(event.id, {
       state: 'retry_scheduled',
       failures,
-      authRetries: 0,
       httpStatus,
       reason,
       nextAttemptAt: now + delayMs,

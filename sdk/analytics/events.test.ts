@@ -11,7 +11,7 @@ import {
   visitEvent,
 } from './events.js';
 
-describe('event builders (spec §3, §7)', () => {
+describe('event builders', () => {
   it('builds the wire event with global metadata under the event own keys, JSON-safe', () => {
     const event = buildEvent({
       id: 'id-1',

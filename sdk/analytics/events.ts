@@ -1,17 +1,17 @@
 /**
- * Builders of the events of spec section 7, pure so that their fields are pinned by table tests.
+ * Builders of the product's analytics events, pure so that their fields are pinned by table tests.
  * Each returns what `AnalyticsSession.track()` takes: `session.track(e.event, e.data, e.url)`.
  */
 import { resultId } from '../core/product.js';
 import type { Environment, Product, Variant } from '../core/types.js';
 import type { AnalyticsEnvironment, AnalyticsEvent, EventData, TrackInput } from './types.js';
 
-/** Spec section 3: production → production, qa → staging, development → development. */
+/** The render context's environment as events name it: production → production, qa → staging, development → development. */
 export function analyticsEnvironment(environment: Environment): AnalyticsEnvironment {
   return environment === 'qa' ? 'staging' : environment;
 }
 
-/** The event as sent (spec section 3): global metadata merged under the event's own keys. */
+/** The event as sent: global metadata merged under the event's own keys. */
 export function buildEvent(
   parts: Omit<AnalyticsEvent, 'data'> & { data: EventData; globalMetadata?: Record<string, unknown> },
 ): AnalyticsEvent {
@@ -22,7 +22,7 @@ export function buildEvent(
   return JSON.parse(JSON.stringify(draft)) as AnalyticsEvent;
 }
 
-/** `navigate:visit_page`, sent after every navigation to a different path (spec sections 2 and 3). */
+/** `navigate:visit_page`, sent after every navigation to a different path. */
 export function visitEvent(visit: {
   /** The router's route name; anything but a string reads as 'unknown'. */
   routeName: unknown;

@@ -5,7 +5,7 @@
  * before it was accepted, so a lost chunk can never let later events overtake earlier ones. Events
  * stay in the outbox until acknowledged; a later page resends whatever the flush did not settle.
  */
-import { acknowledge, deadLetter, type DeliveryContext } from './delivery.js';
+import { acknowledge, authWaitUntil, deadLetter, type DeliveryContext } from './delivery.js';
 import { failureReason } from './http.js';
 import type { AnalyticsEvent } from './types.js';
 
@@ -59,6 +59,10 @@ export async function flushOutbox(
 ): Promise<void> {
   const pending = ctx.outbox.pending();
   if (pending.length === 0) return;
+  // While the service refuses our tokens, a batch would only be refused too (and ask for yet another token).
+  if (authWaitUntil(ctx, pending[0]!) !== null) {
+    return ctx.emit('flush_skipped', { trigger, reason: 'waiting after refused tokens', pending: pending.length });
+  }
   const token = ctx.keeper.usable();
   if (!token) return ctx.emit('flush_skipped', { trigger, reason: 'no live token', pending: pending.length });
   const chunks = keepaliveChunks(pending);

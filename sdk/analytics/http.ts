@@ -1,7 +1,7 @@
 /**
- * The analytics client's requests: JSON, same-origin credentials and an abort after the time-out
- * (spec section 7), timed through the injected timers so that tests drive them with fake time, and
- * tracked so that `dispose()` leaves no timer behind.
+ * The analytics client's requests: JSON, same-origin credentials and an abort after the time-out,
+ * timed through the injected timers so that tests drive them with fake time, and tracked so that
+ * `dispose()` leaves no timer behind.
  */
 import type { StoreEnv, TimerHandle, TransportRequest, TransportResponse } from '../stores/env.js';
 import { TOKEN_PARSE_ERROR } from './token.js';

@@ -1,16 +1,16 @@
 /**
- * The visitor's identity and bearer token (spec sections 3, 5 and 9): a stored token is reused
+ * The visitor's identity and bearer token: a stored token is reused
  * while it is live, otherwise `POST /v3/identity` issues one. The token is shared with the shop's
  * other tabs through storage and never leaves this module except as an Authorization header.
  */
 import { v4 as uuidv4 } from 'uuid';
 import type { StoreEnv } from '../stores/env.js';
 import { HttpStatusError, type RequestPool } from './http.js';
-import { decodeToken, isLive, parseTokenOrThrow, type TokenPayload } from './token.js';
+import { decodeToken, isLive, isVisitorId, parseTokenOrThrow, type TokenPayload } from './token.js';
 
-/** Storage key of the token (spec section 9). */
+/** Storage key of the token. */
 export const TOKEN_KEY = 'analytics-token';
-/** Storage key of the visitor id (spec section 9). */
+/** Storage key of the visitor id. */
 export const DISTINCT_ID_KEY = 'analytics-token-distinct-id';
 
 /** What the keeper needs from its session. */
@@ -22,6 +22,8 @@ export interface TokenKeeperDeps {
   /** Called with the claims of every token adopted (the session shows visitor id and exp). */
   onToken(visitorId: string, exp: number | null): void;
   emit(phase: string, detail?: Record<string, unknown>): void;
+  /** Logs a warning the first time `key` comes up on this page (a corrupted store is reported once). */
+  warnOnce(key: string, message: string): void;
 }
 
 /** Holds the bearer token of one session. */
@@ -65,7 +67,7 @@ export class TokenKeeper {
     return this.refreshing;
   }
 
-  /** Spec section 9: the token's sub, else the stored visitor id, else a new UUID v4 (stored). */
+  /** The token's sub, else the stored visitor id, else a new UUID v4 (stored). */
   visitorId(): string {
     if (this.visitor) return this.visitor;
     const { storage } = this.deps.env;
@@ -75,6 +77,11 @@ export class TokenKeeper {
       fromStorage = storage.getItem(DISTINCT_ID_KEY);
     } catch {
       /* unreadable storage: a new id for this page */
+    }
+    if (fromStorage !== null && !isVisitorId(fromStorage)) {
+      // Sent as distinct_id, a huge or odd value gets every identity request refused: start afresh.
+      this.drop(DISTINCT_ID_KEY, 'visitor id', fromStorage);
+      fromStorage = null;
     }
     this.visitor = fromToken || fromStorage || uuidv4();
     if (this.visitor !== fromStorage) this.persist(DISTINCT_ID_KEY, this.visitor);
@@ -130,13 +137,28 @@ export class TokenKeeper {
   }
 
   private stored(): { token: string; payload: TokenPayload } | null {
+    let token: string | null;
     try {
-      const token = this.deps.env.storage.getItem(TOKEN_KEY);
-      const payload = decodeToken(token);
-      return token && payload ? { token, payload } : null;
+      token = this.deps.env.storage.getItem(TOKEN_KEY);
     } catch {
       return null;
     }
+    if (token === null) return null;
+    const payload = decodeToken(token);
+    if (payload) return { token, payload };
+    // Kept, an oversized or malformed value would go out as a bearer header and be refused each time.
+    this.drop(TOKEN_KEY, 'token', token);
+    return null;
+  }
+
+  /** Removes an unusable stored value (a new one is made or fetched) and says so once per page. */
+  private drop(key: string, what: string, value: string): void {
+    try {
+      this.deps.env.storage.removeItem(key);
+    } catch {
+      /* storage refused: the value is ignored on every read anyway */
+    }
+    this.deps.warnOnce(key, `[Aisle] analytics: ignored an unusable stored ${what} (${value.length} characters)`);
   }
 
   private persist(key: string, value: string): void {

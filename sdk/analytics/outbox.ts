@@ -1,7 +1,8 @@
 /**
  * The per-shop durable outbox: every event is written to storage before any network work, so a
  * reload, a crash or another tab can still deliver it. Storage is shared by the shop's tabs and
- * may throw (full, disabled); then events stay in this page's memory and nothing throws.
+ * may throw (full, disabled); then events stay in this page's memory and nothing throws. Whatever
+ * is read back is checked (shape, size, range): a corrupted entry is dropped, never sent.
  */
 import type { KeyValueStorage } from '../stores/env.js';
 import type { AnalyticsEvent, DeadLetter } from './types.js';
@@ -9,20 +10,89 @@ import type { AnalyticsEvent, DeadLetter } from './types.js';
 /** Most dead letters kept per shop; the oldest go first. */
 export const DEAD_LETTER_CAP = 200;
 
-/** Storage keys of one shop's outbox, dead letters and sequence counter. */
-export function outboxKeys(shopId: string): { outbox: string; deadLetters: string; seq: string } {
-  return { outbox: `aisle-outbox:${shopId}`, deadLetters: `aisle-deadletter:${shopId}`, seq: `aisle-seq:${shopId}` };
+/** Largest event (as JSON) the outbox keeps; a bigger one is refused when recorded and dropped when read. */
+export const MAX_EVENT_BYTES = 64 * 1024;
+
+/** Storage keys of one shop's outbox, dead letters, sequence counter and next-attempt times. */
+export function outboxKeys(shopId: string): { outbox: string; deadLetters: string; seq: string; waits: string } {
+  return {
+    outbox: `aisle-outbox:${shopId}`,
+    deadLetters: `aisle-deadletter:${shopId}`,
+    seq: `aisle-seq:${shopId}`,
+    waits: `aisle-outbox-wait:${shopId}`,
+  };
 }
 
-function parseList<T>(text: string | null): T[] {
+/**
+ * When an event may next be tried after its token was refused, and how many such rounds it has had
+ * (the exponent of the next wait). Kept in storage so that a reload does not start a new storm.
+ */
+export interface AuthWait {
+  at: number;
+  rounds: number;
+}
+
+function parseList(text: string | null): unknown[] {
   if (!text) return [];
   const value: unknown = JSON.parse(text);
-  return Array.isArray(value) ? (value as T[]) : [];
+  return Array.isArray(value) ? (value as unknown[]) : [];
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length >= 1 && value.length <= max;
+const encoder = new TextEncoder();
+
+/** True when `event` is small enough to be kept (its JSON at most `MAX_EVENT_BYTES`). */
+export function fitsOutbox(event: AnalyticsEvent): boolean {
+  const text = JSON.stringify(event);
+  // Cheap first: a JSON string's UTF-8 size is at most three bytes per UTF-16 unit.
+  return text.length * 3 <= MAX_EVENT_BYTES || encoder.encode(text).length <= MAX_EVENT_BYTES;
+}
+
+/**
+ * An event this client could have written: the fields it sends, of the right types, a sequence
+ * number that stays exact, and a sane size. Anything else is corrupted storage.
+ */
 function isEvent(value: unknown): value is AnalyticsEvent {
-  const event = value as AnalyticsEvent | null;
-  return typeof event?.id === 'string' && typeof event.seq === 'number' && typeof event.event === 'string';
+  if (!isObject(value)) return false;
+  const { id, seq, event, data, url, timestamp, environment } = value;
+  return (
+    isText(id, 64) &&
+    Number.isSafeInteger(seq) &&
+    (seq as number) >= 0 &&
+    Number.isSafeInteger((seq as number) + 1) && // the next event's number must stay exact too
+    isText(event, 200) &&
+    isObject(data) &&
+    isObject(data.metadata) &&
+    typeof url === 'string' &&
+    isText(timestamp, 40) &&
+    isText(environment, 40) &&
+    fitsOutbox(value as unknown as AnalyticsEvent)
+  );
+}
+
+function isDeadLetter(value: unknown): value is DeadLetter {
+  return isObject(value) && isObject(value.event) && typeof value.event.id === 'string';
+}
+
+function isWait(value: unknown): value is AuthWait {
+  return (
+    isObject(value) &&
+    typeof value.at === 'number' &&
+    Number.isFinite(value.at) &&
+    Number.isSafeInteger(value.rounds) &&
+    (value.rounds as number) >= 1 &&
+    (value.rounds as number) <= 1000
+  );
+}
+
+/** A stored sequence counter, or null when it is not a non-negative integer that can still grow exactly. */
+function parseSeq(text: string): number | null {
+  if (!/^\d{1,16}$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value + 1) ? value : null;
 }
 
 /** One shop's outbox over shared storage, with an in-memory fallback. */
@@ -36,9 +106,14 @@ export class Outbox {
   /** The last text read and its events: the sender reads before every send, mostly unchanged. */
   private cache: { text: string; events: AnalyticsEvent[] } | null = null;
 
+  /** Waits this page could not store, so that they still hold here. */
+  private memoryWaits = new Map<string, AuthWait>();
+
   constructor(
     private readonly storage: KeyValueStorage,
     shopId: string,
+    /** Reports corrupted storage, once per kind (the caller de-duplicates by key). */
+    private readonly warnOnce: (key: string, message: string) => void = () => undefined,
   ) {
     this.keys = outboxKeys(shopId);
   }
@@ -66,6 +141,28 @@ export class Outbox {
     this.memory = this.memory.filter((event) => event.id !== id);
     const stored = this.read();
     if (stored?.some((event) => event.id === id)) this.write(stored.filter((event) => event.id !== id));
+    if (this.waitOf(id)) this.setWait(id, null);
+  }
+
+  /** The stored next-attempt time of event `id` after refused tokens, if any (another tab's included). */
+  waitOf(id: string): AuthWait | null {
+    return this.memoryWaits.get(id) ?? this.readWaits().get(id) ?? null;
+  }
+
+  /** Records (or, with null, clears) when event `id` may next be tried; pending events only are kept. */
+  setWait(id: string, wait: AuthWait | null): void {
+    const waits = this.readWaits();
+    if (wait) waits.set(id, wait);
+    else waits.delete(id);
+    this.memoryWaits.delete(id);
+    const pending = new Set(this.pending().map((event) => event.id));
+    const kept = [...waits].filter(([key]) => pending.has(key));
+    try {
+      if (kept.length === 0) this.storage.removeItem(this.keys.waits);
+      else this.storage.setItem(this.keys.waits, JSON.stringify(Object.fromEntries(kept)));
+    } catch {
+      if (wait) this.memoryWaits.set(id, wait); // storage refused: the wait holds for this page at least
+    }
   }
 
   /** Moves an event to the dead-letter list, kept in storage for inspection. */
@@ -79,10 +176,10 @@ export class Outbox {
     }
   }
 
-  /** The shop's dead letters, oldest first. */
+  /** The shop's dead letters, oldest first (entries of another shape are skipped). */
   deadLetters(): DeadLetter[] {
     try {
-      return parseList<DeadLetter>(this.storage.getItem(this.keys.deadLetters));
+      return parseList(this.storage.getItem(this.keys.deadLetters)).filter(isDeadLetter);
     } catch {
       return [];
     }
@@ -92,7 +189,13 @@ export class Outbox {
   nextSeq(): number {
     let stored = 0;
     try {
-      stored = Number(this.storage.getItem(this.keys.seq)) || 0;
+      const text = this.storage.getItem(this.keys.seq);
+      const parsed = text === null ? 0 : parseSeq(text);
+      if (parsed === null) {
+        // Past 2^53 the counter no longer counts and the service refuses every event: start again.
+        this.warnOnce(this.keys.seq, `[Aisle] analytics: ignored an unusable stored sequence counter`);
+      }
+      stored = parsed ?? 0;
     } catch {
       /* unreadable storage: this page's own counter and the pending events still order correctly */
     }
@@ -116,13 +219,29 @@ export class Outbox {
     }
     if (text !== null && text === this.cache?.text) return [...this.cache.events];
     let events: AnalyticsEvent[];
+    let dropped = false;
     try {
-      events = parseList<unknown>(text).filter(isEvent);
+      const entries = parseList(text);
+      events = entries.filter(isEvent);
+      dropped = events.length < entries.length;
     } catch {
       events = []; // corrupt JSON holds nothing deliverable: let the next write replace it
+      dropped = true;
     }
+    if (dropped) this.warnOnce(this.keys.outbox, `[Aisle] analytics: dropped unusable entries of the stored outbox`);
     this.cache = text === null ? null : { text, events };
     return [...events];
+  }
+
+  private readWaits(): Map<string, AuthWait> {
+    let entries: Array<[string, unknown]>;
+    try {
+      const value: unknown = JSON.parse(this.storage.getItem(this.keys.waits) ?? '{}');
+      entries = isObject(value) ? Object.entries(value) : [];
+    } catch {
+      entries = [];
+    }
+    return new Map(entries.filter((entry): entry is [string, AuthWait] => isWait(entry[1])));
   }
 
   private write(events: AnalyticsEvent[]): boolean {

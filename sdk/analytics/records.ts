@@ -10,8 +10,10 @@ export const ACKNOWLEDGED_CAP = 500;
 
 /** A snapshot entry plus the sender's private counters. */
 export interface EventRecord extends EventSnapshot {
-  /** 401s retried with a fresh token in the current round (spec: at most 2). */
+  /** 401s retried with a fresh token in the current round (at most 2). */
   authRetries: number;
+  /** Rounds refused in a row (this page's copy of the stored count, for when storage fails). */
+  authRounds: number;
   /** Transient failures in a row, the exponent of the back-off. */
   failures: number;
 }
@@ -46,6 +48,7 @@ export class EventLog {
       attempts: 0,
       payload: event,
       authRetries: 0,
+      authRounds: 0,
       failures: 0,
     };
     this.records.set(event.id, record);
@@ -88,7 +91,7 @@ export class EventLog {
   snapshot(): EventSnapshot[] {
     return [...this.records.values()]
       .sort((a, b) => a.seq - b.seq)
-      .map(({ authRetries: _a, failures: _f, ...entry }) => {
+      .map(({ authRetries: _a, authRounds: _r, failures: _f, ...entry }) => {
         // A copy: the payload object is shared with the outbox's read cache.
         const copy = { ...entry, payload: structuredClone(entry.payload) } as EventSnapshot & Record<string, unknown>;
         for (const key of ['httpStatus', 'reason', 'nextAttemptAt'] as const)

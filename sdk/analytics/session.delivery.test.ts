@@ -128,7 +128,7 @@ describe('track and the outbox', () => {
   });
 });
 
-describe('401 (spec §8: fresh token, at most 2 retries)', () => {
+describe('401 (fresh token, at most 2 retries)', () => {
   it('refreshes the token once and resends the same event', async () => {
     const service = fakeService(env);
     service.script.event.push({ status: 401 });
@@ -145,7 +145,7 @@ describe('401 (spec §8: fresh token, at most 2 retries)', () => {
     expect(env.lines.error).toHaveLength(1);
   });
 
-  it('retries at most twice, then backs off like any transient failure', async () => {
+  it('retries at most twice, then waits at least 30 s before the next round', async () => {
     const service = fakeService(env);
     service.script.event.push({ status: 401 }, { status: 401 }, { status: 401 });
     const session = makeSession(env);
@@ -156,9 +156,11 @@ describe('401 (spec §8: fresh token, at most 2 retries)', () => {
     expect(session.snapshot().events[0]).toMatchObject({
       state: 'retry_scheduled',
       httpStatus: 401,
-      nextAttemptAt: t0 + 500,
+      nextAttemptAt: t0 + 31_500, // 30 s plus a tenth of it times the fixed jitter of 0.5
     });
-    await vi.advanceTimersByTimeAsync(500);
+    await vi.advanceTimersByTimeAsync(31_499);
+    expect(trace()).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(1);
     expect(trace().at(-1)).toBe('event x');
     expect(session.snapshot().events[0]!.state).toBe('acknowledged');
   });

@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('session status (spec §4)', () => {
+describe('session status', () => {
   it('goes created → pending → ready once a token is obtained', async () => {
     fakeService(env);
     const session = makeSession(env);
@@ -68,7 +68,7 @@ describe('session status (spec §4)', () => {
   });
 });
 
-describe('stored token (spec §5)', () => {
+describe('stored token', () => {
   it('reuses a stored token that parses and has not expired, without an identity request', async () => {
     fakeService(env);
     env.store.set(TOKEN_KEY, fakeToken({ sub: 'stored-visitor', shop_id: SHOP, exp: nowS() + 60 }));
@@ -111,7 +111,7 @@ describe('stored token (spec §5)', () => {
   });
 });
 
-describe('visitor id (spec §9)', () => {
+describe('visitor id', () => {
   it("prefers the stored token's sub over the stored visitor id", async () => {
     fakeService(env, { sub: 'from-token' });
     env.store.set(TOKEN_KEY, fakeToken({ sub: 'from-token', exp: 1 }));
@@ -138,7 +138,7 @@ describe('visitor id (spec §9)', () => {
   });
 });
 
-describe('identity failures (spec §5, §8)', () => {
+describe('identity failures', () => {
   it.each([
     ['no id field', { ok: true }],
     ['an id that is not a token', { id: 'not-a-jwt' }],

@@ -1,27 +1,27 @@
 /**
- * The per-shop analytics session (spec sections 3, 4, 7 to 9): identity, a durable outbox written
- * before any network work, one sender per shop across tabs, a keepalive flush when the page goes
- * away, and a JSON-safe snapshot plus `aisle:debug` events for the debug hook (CONTRACT.md).
+ * The per-shop analytics session: identity, a durable outbox written before any network work, one
+ * sender per shop across tabs, a keepalive flush when the page goes away, and a JSON-safe snapshot
+ * plus `aisle:debug` events for the page's debug hook.
  */
 import { makeAutoObservable } from 'mobx';
 import { v4 as uuidv4 } from 'uuid';
 import { trackTimers, type TrackedTimers } from '../host/timers.js';
 import type { StoreEnv } from '../stores/env.js';
-import { DEFAULT_RETRY, isTransientStatus, retryDelay } from './backoff.js';
-import { Sender, type DeliveryContext } from './delivery.js';
+import { AUTH_RETRY, authRetryDelay, DEFAULT_RETRY, isTransientStatus, retryDelay } from './backoff.js';
+import { authWaitUntil, Sender, type DeliveryContext } from './delivery.js';
 import { buildEvent } from './events.js';
 import { flushOutbox } from './flush.js';
 import { failureReason, HttpStatusError, requestPool, type RequestPool } from './http.js';
 import { TokenKeeper } from './identity.js';
-import { Outbox, outboxKeys } from './outbox.js';
+import { fitsOutbox, MAX_EVENT_BYTES, Outbox, outboxKeys } from './outbox.js';
 import { EventLog } from './records.js';
 import { TOKEN_PARSE_ERROR } from './token.js';
 import type { AnalyticsIdentity, AnalyticsSessionOptions, AnalyticsSnapshot, DeadLetter, EventData } from './types.js';
 import type { SessionStatus } from './types.js';
 
-/** Spec section 9: analytics requests abort after 5000 ms. */
+/** Analytics requests abort after 5000 ms unless configured otherwise. */
 export const ANALYTICS_TIMEOUT_MS = 5000;
-/** Spec section 9: a second `init()` polls every 100 ms. */
+/** A second `init()` polls every 100 ms. */
 export const INIT_POLL_MS = 100;
 
 /** One shop's analytics session (a MobX store). */
@@ -54,13 +54,20 @@ export class AnalyticsSession {
     // Every timer of the session, its parts included, so that dispose() can clear them all.
     const env = { ...options.env, timers: trackTimers(options.env.timers) };
     const emit = (phase: string, detail?: Record<string, unknown>) => this.#emit(phase, detail);
+    const warned = new Set<string>();
+    const warnOnce = (key: string, message: string): void => {
+      if (warned.has(key)) return;
+      warned.add(key);
+      env.log.warn(message);
+      emit('storage_reset', { key, message });
+    };
     this.#options = options;
     this.#env = env;
     this.timeoutMs = options.timeoutMs ?? ANALYTICS_TIMEOUT_MS;
     this.#http = requestPool(env, this.timeoutMs);
-    this.#outbox = new Outbox(env.storage, shopId);
+    this.#outbox = new Outbox(env.storage, shopId, warnOnce);
     const onToken = (id: string, exp: number | null) => this.setIdentity(id, exp);
-    this.#keeper = new TokenKeeper({ env, shopId, host, http: this.#http, emit, onToken });
+    this.#keeper = new TokenKeeper({ env, shopId, host, http: this.#http, emit, onToken, warnOnce });
     this.#ctx = {
       env,
       shopId,
@@ -71,11 +78,16 @@ export class AnalyticsSession {
       records: this.records,
       keeper: this.#keeper,
       retry: { ...DEFAULT_RETRY, ...options.retry },
+      authRetry: { ...AUTH_RETRY, ...options.authRetry },
       random: options.random ?? Math.random,
     };
     this.#sender = new Sender(this.#ctx, options.locks);
-    // Events an earlier page or another tab left behind show up in the snapshot straight away.
-    this.#outbox.pending().forEach((event) => this.records.see(event));
+    // Events an earlier page or another tab left behind show up in the snapshot straight away, an
+    // event still waiting after refused tokens with its reason and next attempt.
+    this.#outbox.pending().forEach((event) => {
+      this.records.see(event);
+      authWaitUntil(this.#ctx, event);
+    });
     makeAutoObservable(this, { records: false }, { autoBind: true });
     // Events another tab queued need a sender even if that tab closes before sending them.
     const outboxKey = outboxKeys(shopId).outbox;
@@ -88,9 +100,10 @@ export class AnalyticsSession {
   }
 
   /**
-   * Spec section 4: created → pending → ready once a token is obtained, then queued events go out.
+   * The status goes created → pending → ready once a token is obtained, then queued events go out.
    * A second call while pending polls every 100 ms and resolves null after the time-out. A failure
-   * is thrown (spec section 8); a transient one is also retried after a back-off.
+   * is thrown; unless the answer held no readable token it is also retried after a back-off (short
+   * when it may pass soon, long when the service refused it).
    */
   async init(): Promise<AnalyticsIdentity | null> {
     if (this.#disposed) return null;
@@ -129,6 +142,8 @@ export class AnalyticsSession {
         timestamp: new Date(this.#env.now()).toISOString(),
         environment: this.#options.environment,
       });
+      // The outbox would drop it on the next read, and the service refuses bodies this large anyway.
+      if (!fitsOutbox(payload)) throw new Error(`event larger than ${MAX_EVENT_BYTES} bytes`);
       const persisted = this.#outbox.add(payload);
       this.records.see(payload);
       if (!persisted) this.unpersisted += 1;
@@ -223,14 +238,15 @@ export class AnalyticsSession {
     const httpStatus = error instanceof HttpStatusError ? error.status : undefined;
     this.#env.log.error('Analytics identity failed', reason);
     const parseError = error instanceof Error && error.message === TOKEN_PARSE_ERROR;
-    if (parseError || !isTransientStatus(httpStatus)) {
-      return this.#emit('identity_failed', { reason, httpStatus: httpStatus ?? null });
-    }
-    // The outbox keeps the events; trying again later lets them go out on this page.
+    if (parseError) return this.#emit('identity_failed', { reason, httpStatus: httpStatus ?? null });
+    // The outbox keeps the events; trying again later lets them go out on this page. A refusal
+    // (413, 401, other 4xx) may be lifted by the service, so it is retried too, only more slowly.
     this.#identityFailures += 1;
     const retryAfter = error instanceof HttpStatusError ? error.retryAfter : null;
-    const { retry, random } = this.#ctx;
-    const delayMs = retryDelay(this.#identityFailures, retry, random, retryAfter, this.#env.now());
+    const { retry, authRetry, random } = this.#ctx;
+    const delayMs = isTransientStatus(httpStatus)
+      ? retryDelay(this.#identityFailures, retry, random, retryAfter, this.#env.now())
+      : authRetryDelay(this.#identityFailures, random, authRetry);
     this.#emit('identity_failed', { reason, httpStatus: httpStatus ?? null, retryInMs: delayMs });
     this.#env.timers.setTimeout(() => void this.init().catch(() => undefined), delayMs);
   }

@@ -1,14 +1,14 @@
 /**
- * The analytics client's shapes: the event as the service receives it (spec section 3), the
- * per-event delivery state shown by `Aisle.debug.snapshot()` (CONTRACT.md), and the adapters the
- * session takes from the host page (page lifecycle, cross-tab lock).
+ * The analytics client's shapes: the event as the service receives it, the per-event delivery
+ * state shown by `Aisle.debug.snapshot()`, and the adapters the session takes from the host page
+ * (page lifecycle, cross-tab lock).
  */
 import type { StoreEnv } from '../stores/env.js';
 
-/** The event environment: the render context's production / qa / development mapped (spec section 3). */
+/** The event environment: the render context's production / qa / development mapped. */
 export type AnalyticsEnvironment = 'production' | 'staging' | 'development';
 
-/** Session status (spec section 4): created, pending during initialisation, ready with a token. */
+/** Session status: created, pending during initialisation, ready with a token. */
 export type SessionStatus = 'created' | 'pending' | 'ready';
 
 /** Page details of an event, as a caller gives them to `track()`. */
@@ -55,7 +55,7 @@ export interface EventSnapshot {
   payload: AnalyticsEvent;
 }
 
-/** `Aisle.debug.snapshot().analytics` (CONTRACT.md). */
+/** `Aisle.debug.snapshot().analytics`. */
 export interface AnalyticsSnapshot {
   status: SessionStatus;
   visitorId: string | null;
@@ -105,13 +105,15 @@ export interface AnalyticsSessionOptions {
   environment: AnalyticsEnvironment;
   /** Merged into every event's `data.metadata` (the event's own keys win). */
   globalMetadata?: Record<string, unknown>;
-  /** Request time-out and the second `init()`'s wait (spec section 9: 5000 ms). */
+  /** Request time-out and the second `init()`'s wait (default 5000 ms). */
   timeoutMs?: number;
   lifecycle: LifecycleAdapter;
   locks: LockAdapter;
   /** Source of the back-off jitter, in [0, 1). */
   random?: () => number;
   retry?: Partial<RetryPolicy>;
+  /** The wait after a round of refused tokens (defaults: 30 s, doubling, at most 10 minutes). */
+  authRetry?: Partial<RetryPolicy>;
 }
 
 /** What `init()` resolves with once the session is ready. */

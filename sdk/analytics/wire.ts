@@ -1,6 +1,6 @@
 /**
  * Connects the analytics session to a mounted Aisle (loaded after the first render): the RootStore's
- * intents become the events of spec section 7. Without `config.analyticsHost` there is no session
+ * intents become analytics events. Without `config.analyticsHost` there is no session
  * and intents are dropped.
  */
 import { selectedVariant } from '../core/product.js';
@@ -73,7 +73,7 @@ export function connectAnalytics(root: RootStore, win: Window & typeof globalThi
     lifecycle: browserLifecycle(win),
     locks: browserLocks(win, { storage: env.storage, timers: env.timers, now: env.now }),
   });
-  // Spec section 8: identity failures are thrown by the session and only logged here.
+  // Identity failures are thrown by the session and only logged here.
   session.init().catch((error: unknown) => env.log.error('[Aisle] analytics identity failed:', error));
   root.tracker.attach(async (intent) => {
     const event = eventFor(intent, root);
