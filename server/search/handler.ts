@@ -12,6 +12,7 @@ import { absent, fail, isInt, quote } from './parsing.js';
 import type { Parsed } from './parsing.js';
 import { parseSearchBody } from './request.js';
 import { isStrict, strictSearchResponse } from './strict.js';
+import { withMatchingVariant } from './variants.js';
 import type { SearchQuery } from './request.js';
 import { SORT_KEYS } from './types.js';
 import type { SearchOptions, SearchResponseJson, SearchResult } from './types.js';
@@ -104,7 +105,7 @@ function respond(query: SearchQuery, started: number, vehicle?: VehicleChoice): 
   const json: SearchResponseJson = {
     products: pageItems.flatMap((position) => {
       const item = index.items[position];
-      return item ? [productJson(item.product, base, useModels)] : [];
+      return item ? [productJson(withMatchingVariant(item.product, query.selections), base, useModels)] : [];
     }),
     similar_products: page.category.similarIds.flatMap((id) => {
       const product = catalogue.products.get(id);

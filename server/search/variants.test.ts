@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { colourKey } from '../../fixtures/catalogue/index.js';
+import type { ProductJson } from '../../fixtures/catalogue/index.js';
+import type { Variant } from '../../sdk/core/types.js';
+import { categoryProducts, search } from './testSupport.js';
+
+const variantsOf = (product: ProductJson): Variant[] => ('variants' in product ? product.variants : []);
+const selectedOf = (product: ProductJson): Variant | undefined => variantsOf(product).find((v) => v.selected);
+
+describe('the variant a filter matches', () => {
+  it('is the one flagged selected when filtering by colour, so the card shows that colour', () => {
+    const answer = search({
+      customer: 'maple-pine',
+      page: 'womens-running-shoes',
+      size: 500,
+      filters: [{ key: 'color', value: ['black'] }],
+    });
+    expect(answer.products.length).toBeGreaterThan(0);
+    // Some of these products default to another colour, so this checks a real change.
+    const defaults = categoryProducts('womens-running-shoes').filter((p) =>
+      answer.products.some((a) => a.product_id === p.product_id),
+    );
+    expect(
+      defaults.some((p) => colourKey((p.variants.find((v) => v.selected) ?? p.variants[0])!.color) !== 'black'),
+    ).toBe(true);
+    for (const product of answer.products) {
+      expect(variantsOf(product).filter((v) => v.selected)).toHaveLength(1);
+      expect(colourKey(selectedOf(product)!.color), product.product_id).toBe('black');
+    }
+  });
+
+  it('matches colour and size together where one variant has both', () => {
+    const filters = [
+      { key: 'color', value: ['black', 'white'] },
+      { key: 'size', value: ['women__8'] },
+    ];
+    const answer = search({ customer: 'maple-pine', page: 'womens-running-shoes', size: 500, filters });
+    expect(answer.products.length).toBeGreaterThan(0);
+    let both = 0;
+    for (const product of answer.products) {
+      const selected = selectedOf(product)!;
+      const canMatchBoth = variantsOf(product).some(
+        (v) => ['black', 'white'].includes(colourKey(v.color)) && v.size === 'women__8',
+      );
+      if (canMatchBoth) {
+        both++;
+        expect(['black', 'white']).toContain(colourKey(selected.color));
+        expect(selected.size).toBe('women__8');
+      } else {
+        // No single variant has both: the colour, which the card shows, wins.
+        expect(['black', 'white']).toContain(colourKey(selected.color));
+      }
+    }
+    expect(both).toBeGreaterThan(0);
+  });
+
+  it('flags the matching model for tenants that send models', () => {
+    const unfiltered = search({ customer: 'tinker', page: 'plush-toys', size: 500 });
+    const colours = unfiltered.filters.find((f) => f.key === 'color')?.options ?? [];
+    const colour = colours[colours.length - 1]!.key;
+    const answer = search({
+      customer: 'tinker',
+      page: 'plush-toys',
+      size: 500,
+      filters: [{ key: 'color', value: [colour] }],
+    });
+    expect(answer.products.length).toBeGreaterThan(0);
+    for (const product of answer.products) {
+      if (!('models' in product)) throw new Error('expected models');
+      const model = product.models.find((m) => m.model_id === product.selected_model);
+      expect(colourKey(model!.color)).toBe(colour);
+    }
+  });
+
+  it('is left as the catalogue has it when no colour or size is filtered', () => {
+    const answer = search({
+      customer: 'maple-pine',
+      page: 'womens-running-shoes',
+      size: 500,
+      filters: [{ key: 'rating', value: ['3'] }],
+    });
+    const catalogue = new Map(categoryProducts('womens-running-shoes').map((p) => [p.product_id, p]));
+    for (const product of answer.products) {
+      const expected = catalogue.get(product.product_id)!.variants.map((v) => v.selected);
+      expect(variantsOf(product).map((v) => v.selected)).toEqual(expected);
+    }
+  });
+});
