@@ -1,5 +1,5 @@
 /**
- * The search API as pure functions (spec section 7): `handleSearch` answers `POST /search`,
+ * The search API as pure functions: `handleSearch` answers `POST /search`,
  * `handleVehicleSelector` answers `POST /vehicle-selector`. Both validate first, never throw,
  * and measure their own latency.
  */

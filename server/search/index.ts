@@ -1,4 +1,4 @@
-/** The search engine behind `POST /search` and `POST /vehicle-selector` (spec section 7). */
+/** The search engine behind `POST /search` and `POST /vehicle-selector`: what a shop's search service answers. */
 export { warmSearchIndexes } from './catalogueIndex.js';
 export { handleSearch, handleVehicleSelector } from './handler.js';
 export { handleSitemap } from './sitemap.js';
