@@ -136,15 +136,19 @@ describe.each(BACKENDS)('shopper filters a DLP (desktop, $backend backend)', ({ 
     await page.click('[data-aisle="drawer"] .aisle-accordion__toggle:has-text("Color")');
     const colour = page.locator('[data-aisle="drawer"] [data-filter-key="color"]');
     await colour.waitFor();
-    if (strict) await expectStrictOptions(page, '[data-aisle="drawer"] [data-filter-key="color"]');
+    if (strict) {
+      // Saved before the checks so that a failing run still shows what the shopper saw.
+      await screenshot(page, `strict-dlp-${width}-drawer`);
+      await expectStrictOptions(page, '[data-aisle="drawer"] [data-filter-key="color"]');
+    }
     await colour.locator('button[aria-pressed="false"]:not([disabled])').first().click();
     await page.waitForURL(/filters=color~/);
     await searchSettled(page);
     await page.click('[data-aisle="drawer"] .aisle-accordion__toggle:has-text("Size")');
     await page.locator('[data-aisle="drawer"] [data-filter-key="size"]').waitFor();
     if (strict) {
+      await screenshot(page, `strict-dlp-${width}-drawer-size`);
       await expectStrictOptions(page, '[data-aisle="drawer"] [data-filter-key="size"]');
-      await screenshot(page, `strict-dlp-${width}-drawer`);
     }
     expect(await page.locator('[data-aisle="drawer"] .aisle-chip').count()).toBe(1);
     const shown = await number(page);
