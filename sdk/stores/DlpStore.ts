@@ -14,7 +14,7 @@ import {
 import { mergeQuery, vehicleFromQuery, vehicleQuery } from '../core/query.js';
 import type { Vehicle } from '../core/searchRequest.js';
 import type { StoreEnv } from './env.js';
-import type { SearchStore } from './SearchStore.js';
+import type { SearchOutcome, SearchStore } from './SearchStore.js';
 import type { Tracker } from './Tracker.js';
 
 /** How a state change reaches the address bar. */
@@ -168,7 +168,7 @@ export class DlpStore {
    * staying empty.
    */
   async loadFirst(): Promise<boolean> {
-    if (await this.load()) {
+    if ((await this.load()) === 'replaced') {
       this.reconcile();
       return true;
     }
@@ -194,16 +194,16 @@ export class DlpStore {
   }
 
   /** Sends the search for the current state. */
-  load(refresh = true): Promise<boolean> {
+  load(refresh = true): Promise<SearchOutcome> {
     const request = buildSearchRequest(this.context, this.state, this.page, { vehicle: this.vehicle ?? undefined });
     const vehicle = request.vehicle_id !== undefined && request.vehicle_year !== undefined;
     const url = searchUrl(this.context, vehicle ? 'vehicle-selector' : 'search');
-    return this.search.search(url, request, { refresh }).then((replaced) => {
-      if (replaced) {
+    return this.search.search(url, request, { refresh }).then((outcome) => {
+      if (outcome === 'replaced') {
         this.announce();
         this.reportResults(this.search.lastLatencyMs ?? 0);
       }
-      return replaced;
+      return outcome;
     });
   }
 
