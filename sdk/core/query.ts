@@ -1,3 +1,5 @@
+import type { RenderContext } from './types.js';
+
 /** The query parameters that belong to the URL state (see urlState.ts); everything else is the host's. */
 export const URL_STATE_PARAMS = [
   'filters',
@@ -35,4 +37,15 @@ export function mergeQuery(hostSearch: string, stateQuery: string): string {
   const host = params.toString();
   const merged = [host, stateQuery].filter((part) => part !== '').join('&');
   return merged === '' ? '' : `?${merged}`;
+}
+
+/** A vehicle given by the render context's additional parameters (both fields required). */
+export function vehicleFromContext(context: Pick<RenderContext, 'additional'>): { id: string; year: string } | null {
+  const { vehicle_id: id, vehicle_year: year } = context.additional;
+  return typeof id === 'string' &&
+    id !== '' &&
+    (typeof year === 'string' || typeof year === 'number') &&
+    String(year) !== ''
+    ? { id, year: String(year) }
+    : null;
 }

@@ -16,9 +16,11 @@ export function reuseProducts(previous: Product[], next: Product[]): Product[] {
 
 /**
  * How a search ended: `replaced` the shown data, `failed` (not OK, network error, or a reply that
- * cannot be read as a search response; the shown data stays), or `superseded` by a newer call.
+ * cannot be read as a search response; the shown data stays), `no-progress` (a request for more of
+ * the list whose reply holds no more products than are shown; the shown data stays), or
+ * `superseded` by a newer call.
  */
-export type SearchOutcome = 'replaced' | 'failed' | 'superseded';
+export type SearchOutcome = 'replaced' | 'failed' | 'no-progress' | 'superseded';
 
 /**
  * The search call and its loading state. A newer call aborts the one in flight; a reply that arrives
@@ -52,7 +54,11 @@ export class SearchStore {
   }
 
   /** Sends `request` to `url`; resolves to how it ended (see `SearchOutcome`). */
-  async search(url: string, request: SearchRequest, opts: { refresh?: boolean } = {}): Promise<SearchOutcome> {
+  async search(
+    url: string,
+    request: SearchRequest,
+    opts: { refresh?: boolean; append?: boolean } = {},
+  ): Promise<SearchOutcome> {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
@@ -77,6 +83,12 @@ export class SearchStore {
       if (!answer.ok) throw new Error(`${SEARCH_FAILED} (HTTP ${answer.status})`);
       const data = normalizeSearchResponse(answer.json);
       if (!data) throw new Error(SEARCH_EMPTY);
+      // Infinite loading asks for the whole list up to the next page: a reply that is not longer
+      // than what is shown would only shrink or repeat it, so it is not shown.
+      if (opts.append && this.response && data.products.length <= this.response.products.length) {
+        this.debug('no-progress', { url, status: answer.status, received: data.products.length });
+        return 'no-progress';
+      }
       runInAction(() => {
         const shown = this.response;
         this.response = {
