@@ -268,6 +268,35 @@ describe('vehicle selector (spec §7)', () => {
   });
 });
 
+describe('vehicle parameters on a tenant without a vehicle selector', () => {
+  it('are ignored: no vehicle, a plain search, and not written back into the address', async () => {
+    env.url.href = 'http://shop.test/maple/dresses?vehicle_id=ford-f150&vehicle_year=2015';
+    const root = new RootStore(env, { ...context(), data: undefined }, 1280);
+    expect(root.dlp.vehicle).toBeNull();
+    await root.dlp.loadFirst();
+    await settle();
+    expect(env.requests.map((r) => r.url)).toEqual(['http://search.test/search']);
+    expect(body().vehicle_id).toBeUndefined();
+    expect(root.dlp.data?.products).toHaveLength(24);
+    root.dlp.toggleFilter('color', 'black');
+    await settle();
+    expect(env.url.href).toBe('http://shop.test/maple/dresses?filters=color~black');
+  });
+
+  it('ignores a vehicle in the render context and on back/forward too', async () => {
+    const ctx = testContext({}, { additional: { vehicle_id: 'ford-f150', vehicle_year: '2015' } });
+    const root = new RootStore(env, ctx, 1280);
+    expect(root.dlp.vehicle).toBeNull();
+    env.url.href = 'http://shop.test/maple/dresses?vehicle_id=ford-f150&vehicle_year=2015&sort=price_asc';
+    root.dlp.restoreFromUrl();
+    await settle();
+    expect(root.dlp.vehicle).toBeNull();
+    expect(env.requests.at(-1)!.url).toBe('http://search.test/search');
+    expect(body()).not.toHaveProperty('vehicle_id');
+    expect(body()).not.toHaveProperty('vehicle_year');
+  });
+});
+
 describe('analytics intents (spec §7 product events)', () => {
   const intents = (root: RootStore) => {
     const seen: Array<Record<string, unknown>> = [];

@@ -10,7 +10,7 @@ import {
   resolveDefaultPageSize,
   serializeUrlState,
 } from '../core/urlState.js';
-import { mergeQuery, vehicleFromContext, vehicleFromQuery, vehicleQuery } from '../core/query.js';
+import { initialVehicle, mergeQuery, vehicleFromQuery, vehicleQuery, withoutVehicle } from '../core/query.js';
 import type { Vehicle } from '../core/searchRequest.js';
 import type { StoreEnv } from './env.js';
 import type { SearchOutcome, SearchStore } from './SearchStore.js';
@@ -56,7 +56,7 @@ export class DlpStore {
   ) {
     this.defaultPageSize = resolveDefaultPageSize(context.additional, context.config);
     this.state = parseUrlState(env.host.location().search, { pageSize: this.defaultPageSize });
-    this.vehicle = vehicleFromQuery(env.host.location().search) ?? vehicleFromContext(context);
+    this.vehicle = initialVehicle(env.host.location().search, context);
     if (search.response) this.reconcile();
     this.shown = { state: this.state, vehicle: this.vehicle };
     // State is replaced whole by pure transitions, so it is observed by reference.
@@ -170,7 +170,7 @@ export class DlpStore {
 
   /** Narrows the listing to the parts that fit `vehicle` (null shows every part again). */
   setVehicle(vehicle: Vehicle | null): void {
-    this.vehicle = vehicle;
+    this.vehicle = this.context.config.vehicleSelector ? vehicle : null;
     this.commit(t.setPage(this.state, 1));
   }
 
@@ -178,7 +178,7 @@ export class DlpStore {
   restoreFromUrl(): void {
     if (this.context.config.backButtonReload === false) return;
     const search = this.env.host.location().search;
-    this.vehicle = vehicleFromQuery(search);
+    this.vehicle = this.context.config.vehicleSelector ? vehicleFromQuery(search) : null;
     this.commit(parseUrlState(search, { pageSize: this.defaultPageSize }), { history: 'none' });
   }
 
@@ -216,7 +216,9 @@ export class DlpStore {
 
   /** Sends the search for the current state (`append`: a request for more of an infinite list). */
   load(refresh = true, append = false): Promise<SearchOutcome> {
-    const request = buildSearchRequest(this.context, this.state, this.page, { vehicle: this.vehicle ?? undefined });
+    const request = buildSearchRequest(withoutVehicle(this.context), this.state, this.page, {
+      vehicle: this.vehicle ?? undefined,
+    });
     const vehicle = request.vehicle_id !== undefined && request.vehicle_year !== undefined;
     const url = searchUrl(this.context, vehicle ? 'vehicle-selector' : 'search');
     return this.search.search(url, request, { refresh, append }).then((outcome) => {
