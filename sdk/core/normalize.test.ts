@@ -48,6 +48,20 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
     expect(normalizeSearchResponse(raw)?.payload.shown).toBe(25);
   });
 
+  it.each([
+    [12, 12],
+    ['7', 7],
+    [0, 0],
+    [undefined, undefined],
+    [null, undefined],
+    ['NaN', undefined],
+    [-3, undefined],
+    [{}, undefined],
+  ])('an option count of %j is read as %j', (count, expected) => {
+    const raw = { products: [], filters: [{ key: 'brand', options: [{ key: 'acme', count }] }] };
+    expect(normalizeSearchResponse(raw)?.filters[0]?.options[0]?.count).toBe(expected);
+  });
+
   it('fills every missing field with a safe default', () => {
     expect(normalizeSearchResponse({ products: [] })).toEqual({
       products: [],
@@ -181,7 +195,7 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
     expect(first?.price_range).toEqual({ min_purchase_price: 25, max_purchase_price: 30 });
   });
 
-  it('normalises filters: options count defaults to 0, price bounds kept only when numeric', () => {
+  it('normalises filters: an option without a count has none, price bounds kept only when numeric', () => {
     const raw = {
       filters: [
         {
@@ -197,7 +211,7 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
     };
     const response = normalizeSearchResponse(raw);
     expect(response?.filters).toEqual([
-      { key: 'color', label: 'Color', options: [{ key: 'black', text: 'Black', selected: false, count: 0 }] },
+      { key: 'color', label: 'Color', options: [{ key: 'black', text: 'Black', selected: false }] },
       { key: 'price', label: 'price', options: [], abs_min: 3, abs_max: 250 },
     ]);
     expect(response?.sort_options).toEqual([{ key: 'price_asc', text: 'Price', selected: true }]);

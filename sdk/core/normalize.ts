@@ -15,7 +15,7 @@ import type {
   TenantConfig,
   VehicleOption,
 } from './types.js';
-import { isRecord, optionalStr, toArray, toBool, toNum, toNumOrNull, toPositiveInt, toStr } from './coerce.js';
+import { isRecord, optionalStr, toArray, toBool, toNumOrNull, toPositiveInt, toStr } from './coerce.js';
 import { normalizeProducts } from './normalizeProduct.js';
 
 /**
@@ -219,12 +219,10 @@ function normalizeOption(raw: unknown): FilterOption | null {
   if (!isRecord(raw)) return null;
   const key = toStr(raw.key);
   if (key === '') return null;
-  const option: FilterOption = {
-    key,
-    text: toStr(raw.text) || key,
-    selected: toBool(raw.selected),
-    count: toNum(raw.count),
-  };
+  const option: FilterOption = { key, text: toStr(raw.text) || key, selected: toBool(raw.selected) };
+  // Counts are optional: only a believable one is kept, so a garbled count never disables an option.
+  const count = toCount(raw.count);
+  if (count !== null) option.count = count;
   const swatch = toStr(raw.swatch);
   if (swatch !== '') option.swatch = swatch;
   return option;
