@@ -129,6 +129,26 @@ describe('paging', () => {
     expect(page.env.requests).toHaveLength(0);
   });
 
+  it('infinite: after a reply that added nothing the sentinel is disarmed and Load More is gone', async () => {
+    page = await renderAisle(testContext({ infiniteLoading: true }));
+    page.env.reply(() => ({
+      status: 200,
+      json: { ...fakeResponse(), products: [], payload: { total: 100, filtered: 100, shown: 24 } },
+    }));
+    FakeIntersectionObserver.fire('[data-aisle="sentinel"]', 1);
+    await page.settle();
+    expect(page.env.requests).toHaveLength(1);
+    const watching = FakeIntersectionObserver.instances.filter((o) =>
+      [...o.targets].some((t) => t.matches('[data-aisle="sentinel"]')),
+    );
+    expect(watching).toHaveLength(0);
+    FakeIntersectionObserver.fire('[data-aisle="sentinel"]', 1);
+    await page.settle();
+    expect(page.env.requests).toHaveLength(1);
+    expect($('[data-aisle="sentinel"] button')).toBeNull();
+    expect($$('[data-aisle="grid"] [data-aisle="product"]')).toHaveLength(24);
+  });
+
   it('paged: page links load the page and mark the current one', async () => {
     page = await renderAisle(testContext());
     const two = $$('.aisle-pagination button').find((b) => b.textContent === '2')!;
