@@ -94,6 +94,24 @@ describe.each(BACKENDS)('shopper filters a DLP (desktop, $backend backend)', ({ 
     expect([...prices].sort((a, b) => a - b)).toEqual(prices);
     await page.close();
   });
+  it('after a colour filter every card shows a variant in that colour', async () => {
+    const page = await openDlp(chromium(), baseUrl, `${infinite}/womens-running-shoes`);
+    await page.click('[data-aisle="filter-button"]:has-text("Color")');
+    const option = page.locator('[data-filter-key="color"] button[aria-pressed="false"]:not([disabled])').first();
+    const colour = (await option.locator('span').nth(1).textContent())!;
+    await option.click();
+    await page.waitForURL(/filters=color~/);
+    await searchSettled(page);
+    await page.keyboard.press('Escape');
+    // The API flags the variant in the chosen colour; the card's pressed swatch is the one it shows.
+    const shown = await page.$$eval('[data-aisle="grid"] .aisle-swatch[aria-pressed="true"]', (els) =>
+      els.map((e) => e.getAttribute('aria-label') ?? ''),
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((label) => !label.startsWith(colour))).toEqual([]);
+    await page.close();
+  });
+
   it('filters by size and rating, counts them on All Filters, and Clear Filters empties the list', async () => {
     const page = await openDlp(chromium(), baseUrl, `${infinite}/womens-running-shoes`);
     const { errors } = watchErrors(page);
