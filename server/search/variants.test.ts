@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { colourKey } from '../../fixtures/catalogue/index.js';
-import type { ProductJson } from '../../fixtures/catalogue/index.js';
+import type { CatalogueProduct, ProductJson } from '../../fixtures/catalogue/index.js';
 import type { Variant } from '../../sdk/core/types.js';
 import { categoryProducts, search } from './testSupport.js';
+import type { Selections } from './types.js';
+import { withMatchingVariant } from './variants.js';
 
 const variantsOf = (product: ProductJson): Variant[] => ('variants' in product ? product.variants : []);
 const selectedOf = (product: ProductJson): Variant | undefined => variantsOf(product).find((v) => v.selected);
@@ -52,6 +54,35 @@ describe('the variant a filter matches', () => {
       }
     }
     expect(both).toBeGreaterThan(0);
+  });
+
+  it('prefers a matching variant priced inside the price filter', () => {
+    const variant = (id: string, color: string, price: number, selected = false): Variant => ({
+      id,
+      name: id,
+      color,
+      size: 'one__size',
+      price,
+      sale_price: null,
+      images: [],
+      swatch: '',
+      marketing_flag: '',
+      selected,
+    });
+    const product = {
+      ...categoryProducts('womens-running-shoes')[0]!,
+      variants: [variant('a', 'Red', 10, true), variant('b', 'Navy', 100), variant('c', 'Navy', 20)],
+    };
+    const selections = (price?: [number, number]): Selections => ({
+      price,
+      ratingKeys: new Set(),
+      lists: new Map([['color', new Set(['navy'])]]),
+    });
+    const chosen = (p: CatalogueProduct): string | undefined => p.variants.find((v) => v.selected)?.id;
+    expect(chosen(withMatchingVariant(product, selections()))).toBe('b');
+    expect(chosen(withMatchingVariant(product, selections([0, 50])))).toBe('c');
+    // No navy variant in range: the colour still wins over the price.
+    expect(chosen(withMatchingVariant(product, selections([0, 5])))).toBe('b');
   });
 
   it('flags the matching model for tenants that send models', () => {

@@ -10,7 +10,8 @@ import type { Selections } from './types.js';
 /**
  * `product` with the variant that best matches the colour and size selections flagged selected
  * (and no other): one matching both if there is one, else one matching the colour (what the card
- * shows), else one matching the size. The default variant is kept when it fits, but flagged even
+ * shows), else one matching the size; with a price filter, a fitting variant priced inside it is
+ * preferred. The default variant is kept when it fits, but flagged even
  * where the catalogue leaves it implicit (first of the list), as a filtering backend does.
  * Without a colour or size selection, or without a match, the product is returned as it is.
  */
@@ -26,7 +27,13 @@ export function withMatchingVariant(product: CatalogueProduct, selections: Selec
   // Keep the default when it already fits: the shopper's filters do not change a fitting card.
   const fits = (v: CatalogueProduct['variants'][number]): boolean =>
     (!colours || colourMatches(v)) && (!sizes || sizeMatches(v));
+  // Among fitting variants, one whose price is inside a price filter, so the card's price agrees with it.
+  const price = selections.price;
+  const priced = (v: CatalogueProduct['variants'][number]): boolean =>
+    fits(v) && (!price || ((p) => p >= price[0] && p <= price[1])(v.sale_price ?? v.price));
   const best =
+    (current && priced(current) ? current : undefined) ??
+    variants.find(priced) ??
     (current && fits(current) ? current : undefined) ??
     variants.find(fits) ??
     (colours ? variants.find(colourMatches) : undefined) ??
