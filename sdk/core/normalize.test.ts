@@ -195,6 +195,27 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
     expect(first?.price_range).toEqual({ min_purchase_price: 25, max_purchase_price: 30 });
   });
 
+  it('a variant without a price takes the product range minimum instead of showing as free', () => {
+    const raw = {
+      products: [
+        product({
+          price_range: { min_purchase_price: 35, max_purchase_price: 60 },
+          variants: [{ id: 'a' }, { id: 'b', price: 'n/a' }, { id: 'c', price: 60 }],
+        }),
+      ],
+    };
+    expect(normalizeSearchResponse(raw)?.products[0]?.variants.map((v) => v.price)).toEqual([35, 35, 60]);
+  });
+
+  it.each([
+    [{ average_rating: 9, review_count: 3 }, 5, 3],
+    [{ average_rating: -2, review_count: -3 }, 0, 0],
+    [{ average_rating: '4.5', review_count: '2.7' }, 4.5, 2],
+  ])('ratings stay within five stars and review counts are whole: %j', (fields, rating, count) => {
+    const [first] = normalizeSearchResponse({ products: [product(fields)] })?.products ?? [];
+    expect(first).toMatchObject({ average_rating: rating, review_count: count });
+  });
+
   it('normalises filters: an option without a count has none, price bounds kept only when numeric', () => {
     const raw = {
       filters: [

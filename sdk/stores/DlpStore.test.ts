@@ -268,6 +268,70 @@ describe('vehicle selector (spec §7)', () => {
   });
 });
 
+describe('a failed search after a shopper action', () => {
+  it('keeps the shown products and puts the state and address back to what they show', async () => {
+    env.url.href = 'http://shop.test/maple/dresses?sort=price_asc';
+    const root = new RootStore(env, context(), 1280);
+    const shown = root.dlp.data;
+    env.reply(() => ({ status: 503, json: {} }));
+    root.dlp.toggleFilter('color', 'black');
+    expect(env.url.href).toContain('filters=color~black');
+    await settle();
+    expect(root.dlp.data).toBe(shown);
+    expect(root.dlp.state.filters).toEqual([]);
+    expect(root.dlp.state.sort).toBe('price_asc');
+    expect(env.url.href).toBe('http://shop.test/maple/dresses?sort=price_asc');
+    expect(env.history.at(-1)).toEqual({ url: '/maple/dresses?sort=price_asc', mode: 'replace' });
+    expect(root.dlp.failedUpdate).toBe(true);
+  });
+
+  it('restores a sort, a page and a vehicle the same way', async () => {
+    const root = new RootStore(env, context({ vehicleSelector: true }), 1280);
+    env.reply(() => new TypeError('Failed to fetch'));
+    root.dlp.setSort('price_asc');
+    await settle();
+    expect(root.dlp.state.sort).toBeUndefined();
+    root.dlp.goToPage(3);
+    await settle();
+    expect(root.dlp.state.pageNumber).toBe(1);
+    root.dlp.setVehicle({ id: 'ford-f150', year: '2015' });
+    await settle();
+    expect(root.dlp.vehicle).toBeNull();
+    expect(env.url.href).toBe('http://shop.test/maple/dresses?locale=en_US');
+  });
+
+  it('the notice goes away with the next successful search, which becomes the state to go back to', async () => {
+    const root = new RootStore(env, context(), 1280);
+    env.reply(() => ({ status: 500, json: {} }));
+    root.dlp.setSort('price_asc');
+    await settle();
+    expect(root.dlp.failedUpdate).toBe(true);
+    env.reply(() => ({ status: 200, json: fakeResponse() }));
+    root.dlp.toggleFilter('color', 'black');
+    await settle();
+    expect(root.dlp.failedUpdate).toBe(false);
+    env.reply(() => ({ status: 500, json: {} }));
+    root.dlp.clearFilters();
+    await settle();
+    expect(root.dlp.state.filters).toEqual([{ key: 'color', value: ['black'] }]);
+    expect(env.url.href).toContain('filters=color~black');
+  });
+
+  it('a reply overtaken by a newer action does not roll that action back', async () => {
+    const root = new RootStore(env, context(), 1280);
+    let fail!: () => void;
+    env.reply(() => new Promise((resolve) => (fail = () => resolve({ status: 500, json: {} }))));
+    root.dlp.setSort('price_asc');
+    const failSlow = fail;
+    env.reply(() => ({ status: 200, json: fakeResponse() }));
+    root.dlp.setSort('price_desc');
+    failSlow();
+    await settle();
+    expect(root.dlp.state.sort).toBe('price_desc');
+    expect(root.dlp.failedUpdate).toBe(false);
+  });
+});
+
 describe('vehicle parameters on a tenant without a vehicle selector', () => {
   it('are ignored: no vehicle, a plain search, and not written back into the address', async () => {
     env.url.href = 'http://shop.test/maple/dresses?vehicle_id=ford-f150&vehicle_year=2015';

@@ -86,6 +86,27 @@ describe('DLP sections (spec §2, in order)', () => {
   });
 });
 
+describe('a failed update', () => {
+  it('puts the chips back to what is shown and says so politely until the next successful search', async () => {
+    page = await renderAisle(testContext());
+    const notice = () => $('.aisle-update-notice')!;
+    expect(notice().getAttribute('aria-live')).toBe('polite');
+    expect(notice().textContent).toBe('');
+    page.env.reply(() => ({ status: 500, json: {} }));
+    act(() => page!.store.dlp.toggleFilter('color', 'black'));
+    expect($('[data-aisle="chips"]')!.textContent).toContain('Black');
+    await page.settle();
+    expect($('[data-aisle="chips"]')).toBeNull();
+    expect(page.env.url.href).toBe('http://shop.test/maple/dresses');
+    expect($$('[data-aisle="grid"] [data-aisle="product"]')).toHaveLength(24);
+    expect(notice().textContent).toBe("Couldn't update the results. Showing the previous results.");
+    page.env.reply(() => ({ status: 200, json: fakeResponse() }));
+    act(() => page!.store.dlp.setSort('price_asc'));
+    await page.settle();
+    expect(notice().textContent).toBe('');
+  });
+});
+
 describe('sort control (spec §2: dropdown on desktop, select on mobile and tablet)', () => {
   it('desktop: a listbox driven by the keyboard', async () => {
     page = await renderAisle(testContext());
