@@ -33,6 +33,8 @@ describe.each([
     price: /\d,\d\d\s\$/,
     suffix: '?locale=fr_CA',
   },
+  // A tenant whose backend sends only the documented fields, sitemap data included.
+  { locale: 'en, strict backend', path: '/cedar/vsm/', heading: 'Popular Categories', price: /^\$\d/, suffix: '' },
 ])('sitemap → DLP → back → forward ($locale)', ({ path, heading, price, suffix }) => {
   it('moves in place, updates the head and restores each screen', async () => {
     const page = await openSitemap(path);

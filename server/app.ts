@@ -9,7 +9,8 @@ import { renderDlpDemo, renderVsmDemo, type DemoRequest } from './demo/tenant-pa
 import { renderPlainPage } from './demo/plain-pages.js';
 import { createAnalyticsService, type AnalyticsService } from './analytics/index.js';
 import { createIntegrationStandIns, type IntegrationStandIns } from './integrations/index.js';
-import { handleSearch, handleVehicleSelector, warmSearchIndexes } from './search/index.js';
+import { backendKind, handleSearch, handleSitemap, handleVehicleSelector, warmSearchIndexes } from './search/index.js';
+import type { BackendKind } from './search/index.js';
 import { serveStatic } from './static.js';
 
 /** Options of the local stack. */
@@ -20,25 +21,43 @@ export interface AppOptions {
   analyticsDb?: string;
   /** Analytics token lifetime in seconds (default one hour). */
   tokenTtlSeconds?: number;
+  /**
+   * 'strict' makes every tenant answer as a strict backend (only the documented fields); default
+   * from the `AISLE_BACKEND` environment variable. A tenant can also be strict on its own.
+   */
+  backend?: BackendKind;
 }
 
 interface Services {
   embedDir: string;
   analytics: AnalyticsService;
   integrations: IntegrationStandIns;
+  backend: BackendKind;
 }
 
 const html = 'text/html; charset=utf-8';
 
+/** The JSON endpoints served at the root and, for proxySearch tenants, under their base. */
+const ENDPOINTS = {
+  search: handleSearch,
+  'vehicle-selector': handleVehicleSelector,
+  sitemap: handleSitemap,
+} as const;
+type Endpoint = keyof typeof ENDPOINTS;
+
+function isEndpoint(name: string): name is Endpoint {
+  return Object.hasOwn(ENDPOINTS, name);
+}
+
 async function searchEndpoint(
   req: IncomingMessage,
   res: ServerResponse,
-  kind: 'search' | 'vehicle-selector',
+  kind: Endpoint,
+  backend: BackendKind,
   tenant?: TenantFixture,
 ): Promise<void> {
   const body = await readJson(req);
-  const opts = { tenants: loadTenants(), basePathTenant: tenant };
-  const answer = kind === 'search' ? handleSearch(body, opts) : handleVehicleSelector(body, opts);
+  const answer = ENDPOINTS[kind](body, { tenants: loadTenants(), basePathTenant: tenant, backend });
   sendJson(req, res, answer.status, answer.json);
 }
 
@@ -74,8 +93,8 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
     res.writeHead(204, corsHeaders(req));
     return void res.end();
   }
-  if (method === 'POST' && pathname === '/search') return searchEndpoint(req, res, 'search');
-  if (method === 'POST' && pathname === '/vehicle-selector') return searchEndpoint(req, res, 'vehicle-selector');
+  const root = pathname.slice(1);
+  if (method === 'POST' && isEndpoint(root)) return searchEndpoint(req, res, root, opts.backend);
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST')
     return sendText(res, 405, 'text/plain', 'method not allowed');
   if (pathname === '/') return sendText(res, 200, html, renderIndexPage(loadTenants(), resolve('.output/chrome-mv3')));
@@ -100,12 +119,10 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
     );
   const rest = pathname.slice(tenant.config.base.length).replace(/^\/+/, '');
   if (method === 'POST') {
-    if (tenant.config.proxySearch && rest === 'search') return searchEndpoint(req, res, 'search', tenant);
-    if (tenant.config.proxySearch && rest === 'vehicle-selector')
-      return searchEndpoint(req, res, 'vehicle-selector', tenant);
+    if (tenant.config.proxySearch && isEndpoint(rest)) return searchEndpoint(req, res, rest, opts.backend, tenant);
     return sendJson(req, res, 404, { error: `no endpoint at ${pathname}` });
   }
-  const demo: DemoRequest = { tenant, origin, url, embedSrc: '/embed/aisle.js' };
+  const demo: DemoRequest = { tenant, origin, url, embedSrc: '/embed/aisle.js', backend: opts.backend };
   let page: { status: number; html: string };
   if (rest === '' || rest === 'vsm') {
     res.writeHead(302, { location: `${tenant.config.base}/vsm/${url.search}` });
@@ -131,6 +148,7 @@ export function createApp(options: AppOptions = {}): Server {
       controls: true,
     }),
     integrations: createIntegrationStandIns(),
+    backend: options.backend ?? backendKind(process.env.AISLE_BACKEND),
   };
   const server = createServer((req, res) => {
     route(req, res, opts).catch((error: unknown) => {

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { loadTenants } from '../fixtures/tenants/index.js';
 import { createApp } from './app.js';
+import { backendKind } from './search/index.js';
 
 const port = Number(process.env.PORT ?? 4173);
 const host = '127.0.0.1';
@@ -9,11 +10,15 @@ const server = createApp();
 server.listen(port, host, () => {
   const origin = `http://${host}:${port}`;
   console.log(`Aisle local stack on ${origin}/`);
-  console.log(`  search API:        POST ${origin}/search, POST ${origin}/vehicle-selector`);
+  console.log(`  search API:        POST ${origin}/search, POST ${origin}/vehicle-selector, POST ${origin}/sitemap`);
+  if (backendKind(process.env.AISLE_BACKEND) === 'strict')
+    console.log('  backend:           strict for every tenant (AISLE_BACKEND=strict)');
   console.log(`  analytics service: ${origin}/analytics`);
   console.log(`  embed:             ${origin}/embed/aisle.js`);
   for (const t of loadTenants())
-    console.log(`  ${(t.config.name ?? t.config.id).padEnd(26)} ${origin}${t.config.base}/vsm/`);
+    console.log(
+      `  ${(t.config.name ?? t.config.id).padEnd(26)} ${origin}${t.config.base}/vsm/${t.demo.backend === 'strict' ? ' (strict backend)' : ''}`,
+    );
   console.log(`  unpacked extension: ${resolve('.output/chrome-mv3')} (load it from chrome://extensions)`);
 });
 const stop = (): void => void server.close(() => process.exit(0));

@@ -3,6 +3,8 @@
  * the custom tenants a user imported as JSON.
  */
 import boreal from '../../fixtures/tenants/boreal.json';
+import cedar from '../../fixtures/tenants/cedar.json';
+import driftwood from '../../fixtures/tenants/driftwood.json';
 import gearhead from '../../fixtures/tenants/gearhead.json';
 import harbor from '../../fixtures/tenants/harbor.json';
 import lakeshore from '../../fixtures/tenants/lakeshore.json';
@@ -37,6 +39,8 @@ interface FixtureFile {
 
 const fixtureFiles: FixtureFile[] = [
   boreal,
+  cedar,
+  driftwood,
   gearhead,
   harbor,
   lakeshore,

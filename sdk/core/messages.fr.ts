@@ -30,6 +30,7 @@ export const fr: Messages = {
   loadingMore: "Chargement d'autres articles…",
   loadMore: 'Charger plus',
   noResults: 'Aucun produit ne correspond à votre sélection.',
+  updateFailed: 'Impossible de mettre à jour les résultats. Les résultats précédents sont affichés.',
   perPage: 'Par page',
   sale: 'Solde',
   salePrice: 'Prix soldé',

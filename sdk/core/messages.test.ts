@@ -36,6 +36,11 @@ describe('messages (CONTRACT visible texts in en and fr)', () => {
     expect(fr[key]).toBe(french);
   });
 
+  it('says in both languages that a failed update leaves the previous results', () => {
+    expect(en.updateFailed).toBe("Couldn't update the results. Showing the previous results.");
+    expect(fr.updateFailed).toBe('Impossible de mettre à jour les résultats. Les résultats précédents sont affichés.');
+  });
+
   it.each([
     [0, '0 items', '0 article'],
     [1, '1 item', '1 article'],

@@ -33,6 +33,8 @@ export interface Messages {
   loadingMore: string;
   loadMore: string;
   noResults: string;
+  /** Said politely when a search after a shopper action failed and the previous results stay. */
+  updateFailed: string;
   perPage: string;
   sale: string;
   salePrice: string;
@@ -110,6 +112,7 @@ const en: Messages = {
   loadingMore: 'Loading more…',
   loadMore: 'Load More',
   noResults: 'No products match your selection.',
+  updateFailed: "Couldn't update the results. Showing the previous results.",
   perPage: 'Per page',
   sale: 'Sale',
   salePrice: 'Sale price',

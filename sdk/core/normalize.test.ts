@@ -8,8 +8,62 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
     expect(normalizeSearchResponse(raw)).toBeNull();
   });
 
+  it.each([
+    ['no products', {}],
+    ['products null', { products: null }],
+    ['products an object', { products: { a: 1 } }],
+    ['products a string', { products: 'p1' }],
+    ['a list in which nothing is a product', { products: [null, 'p1', { title: 'no id' }] }],
+    ['pageNotFound not a boolean', { pageNotFound: 'true' }],
+  ])('a reply with %s cannot be read as a search response', (_name, raw) => {
+    expect(normalizeSearchResponse(raw)).toBeNull();
+  });
+
+  it('a not-found reply needs no products', () => {
+    const response = normalizeSearchResponse({ pageNotFound: true, notFoundHtmlElement: '<p>Gone</p>' });
+    expect(response).toMatchObject({ pageNotFound: true, products: [], notFoundHtmlElement: '<p>Gone</p>' });
+  });
+
+  it('an empty product list is a readable reply (nothing matches)', () => {
+    expect(normalizeSearchResponse({ products: [] })?.products).toEqual([]);
+  });
+
+  it.each([
+    ['missing', undefined, { total: 7, filtered: 7, shown: 7 }],
+    ['all counts given', { total: 90, filtered: 40, shown: 24 }, { total: 90, filtered: 40, shown: 24 }],
+    ['only total', { total: 90 }, { total: 90, filtered: 90, shown: 7 }],
+    ['only filtered', { filtered: 40 }, { total: 40, filtered: 40, shown: 7 }],
+    ['negative counts', { total: -1, filtered: -2, shown: -3 }, { total: 7, filtered: 7, shown: 7 }],
+    ['NaN strings', { total: 'NaN', filtered: 'x', shown: '' }, { total: 7, filtered: 7, shown: 7 }],
+    ['huge counts', { total: 1e308, filtered: 2 ** 60, shown: 3 }, { total: 3, filtered: 3, shown: 3 }],
+    ['numeric strings', { total: '90', filtered: '40.6', shown: '24' }, { total: 90, filtered: 40, shown: 24 }],
+  ])('payload %s: unbelievable counts fall back to what was received', (_name, payload, expected) => {
+    // Seven products received after a start of 0: `shown` falls back to 7.
+    const products = Array.from({ length: 7 }, (_, i) => product({ product_id: `p${i}` }));
+    expect(normalizeSearchResponse({ products, payload })?.payload).toEqual(expected);
+  });
+
+  it('a missing shown counts the products received after start', () => {
+    const raw = { products: [product()], start: 24, payload: { filtered: 100 } };
+    expect(normalizeSearchResponse(raw)?.payload.shown).toBe(25);
+  });
+
+  it.each([
+    [12, 12],
+    ['7', 7],
+    [0, 0],
+    [undefined, undefined],
+    [null, undefined],
+    ['NaN', undefined],
+    [-3, undefined],
+    [{}, undefined],
+  ])('an option count of %j is read as %j', (count, expected) => {
+    const raw = { products: [], filters: [{ key: 'brand', options: [{ key: 'acme', count }] }] };
+    expect(normalizeSearchResponse(raw)?.filters[0]?.options[0]?.count).toBe(expected);
+  });
+
   it('fills every missing field with a safe default', () => {
-    expect(normalizeSearchResponse({})).toEqual({
+    expect(normalizeSearchResponse({ products: [] })).toEqual({
       products: [],
       similar_products: [],
       filters: [],
@@ -35,8 +89,8 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
     [{ latency: 12, latency_ms: 34 }, 34],
     [{ latency: 'slow' }, 0],
     [{ latency_ms: Number.NaN, latency: 7 }, 7],
-  ])('§3 reads latency from both spellings: %j → %d', (raw, expected) => {
-    expect(normalizeSearchResponse(raw)?.latency_ms).toBe(expected);
+  ])('reads latency from both spellings: %j → %d', (raw, expected) => {
+    expect(normalizeSearchResponse({ products: [], ...raw })?.latency_ms).toBe(expected);
   });
 
   it('§3 maps models[] + selected_model onto variants', () => {
@@ -141,7 +195,28 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
     expect(first?.price_range).toEqual({ min_purchase_price: 25, max_purchase_price: 30 });
   });
 
-  it('normalises filters: options count defaults to 0, price bounds kept only when numeric', () => {
+  it('a variant without a price takes the product range minimum instead of showing as free', () => {
+    const raw = {
+      products: [
+        product({
+          price_range: { min_purchase_price: 35, max_purchase_price: 60 },
+          variants: [{ id: 'a' }, { id: 'b', price: 'n/a' }, { id: 'c', price: 60 }],
+        }),
+      ],
+    };
+    expect(normalizeSearchResponse(raw)?.products[0]?.variants.map((v) => v.price)).toEqual([35, 35, 60]);
+  });
+
+  it.each([
+    [{ average_rating: 9, review_count: 3 }, 5, 3],
+    [{ average_rating: -2, review_count: -3 }, 0, 0],
+    [{ average_rating: '4.5', review_count: '2.7' }, 4.5, 2],
+  ])('ratings stay within five stars and review counts are whole: %j', (fields, rating, count) => {
+    const [first] = normalizeSearchResponse({ products: [product(fields)] })?.products ?? [];
+    expect(first).toMatchObject({ average_rating: rating, review_count: count });
+  });
+
+  it('normalises filters: an option without a count has none, price bounds kept only when numeric', () => {
     const raw = {
       filters: [
         {
@@ -153,10 +228,11 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
         { label: 'no key' },
       ],
       sort_options: [{ key: 'price_asc', text: 'Price', selected: true }, { text: 'no key' }],
+      products: [],
     };
     const response = normalizeSearchResponse(raw);
     expect(response?.filters).toEqual([
-      { key: 'color', label: 'Color', options: [{ key: 'black', text: 'Black', selected: false, count: 0 }] },
+      { key: 'color', label: 'Color', options: [{ key: 'black', text: 'Black', selected: false }] },
       { key: 'price', label: 'price', options: [], abs_min: 3, abs_max: 250 },
     ]);
     expect(response?.sort_options).toEqual([{ key: 'price_asc', text: 'Price', selected: true }]);

@@ -15,37 +15,68 @@ import type {
   TenantConfig,
   VehicleOption,
 } from './types.js';
-import { isRecord, optionalStr, toArray, toBool, toNum, toNumOrNull, toPositiveInt, toStr } from './coerce.js';
+import { isRecord, optionalStr, toArray, toBool, toNumOrNull, toPositiveInt, toStr } from './coerce.js';
 import { normalizeProducts } from './normalizeProduct.js';
 import { routeBase } from './safeUrl.js';
 
-/** A search response in our shape, or null when `raw` is not an object. */
+/**
+ * A search response in our shape, or null when `raw` cannot be read as one. Readable means: a plain
+ * object whose `products` is an array, unless it is a not-found reply (`pageNotFound: true`), which
+ * needs no products. A non-empty `products` list in which not one entry is a product (strings, nulls,
+ * objects without an id) is unreadable too: showing it would wipe the grid for a garbled reply. A
+ * null answer is a failed search for the caller, which keeps what is shown.
+ */
 export function normalizeSearchResponse(raw: unknown): SearchResponse | null {
   if (!isRecord(raw)) return null;
-  const payload = isRecord(raw.payload) ? raw.payload : {};
-  // Both readings appear in the wild (spec section 3); `latency_ms` wins when both are numbers.
-  const latency = toNumOrNull(raw.latency_ms) ?? toNumOrNull(raw.latency) ?? 0;
+  const pageNotFound = toBool(raw.pageNotFound);
+  if (!Array.isArray(raw.products) && !pageNotFound) return null;
+  const products = normalizeProducts(raw.products);
+  if (!pageNotFound && toArray(raw.products).length > 0 && products.length === 0) return null;
+  const start = toCount(raw.start) ?? 0;
+  // Both readings appear in the wild; `latency_ms` wins when both are numbers.
+  const latency = toCount(raw.latency_ms) ?? toCount(raw.latency) ?? 0;
   return {
-    products: normalizeProducts(raw.products),
+    products,
     similar_products: normalizeProducts(raw.similar_products),
     filters: toArray(raw.filters).flatMap((filter) => keep(normalizeFilter(filter))),
     sort_options: toArray(raw.sort_options).flatMap((option) => keep(normalizeSortOption(option))),
-    payload: { total: toNum(payload.total), filtered: toNum(payload.filtered), shown: toNum(payload.shown) },
-    start: toNum(raw.start),
-    size: toNum(raw.size),
+    payload: readPayload(raw.payload, start + products.length),
+    start,
+    size: toCount(raw.size) ?? products.length,
     page: toStr(raw.page),
     latency_ms: latency,
     h1_header: toStr(raw.h1_header),
     description: toStr(raw.description),
     related_pages: toArray(raw.related_pages).flatMap((page) =>
-      isRecord(page) && toStr(page.title) !== '' ? [{ title: toStr(page.title), href: toStr(page.href) }] : [],
+      isRecord(page) && toStr(page.title).trim() !== '' ? [{ title: toStr(page.title), href: toStr(page.href) }] : [],
     ),
-    pageNotFound: toBool(raw.pageNotFound),
+    pageNotFound,
     notFoundHtmlElement: toStr(raw.notFoundHtmlElement),
     locale: toStr(raw.locale),
     region: toStr(raw.region),
     ...vehiclesOf(raw.vehicles),
   };
+}
+
+/**
+ * The counts of a reply. A count that is missing, negative, fractional garbage or beyond a safe
+ * integer is not believed: `shown` then means the products received (after `start`), `filtered`
+ * falls back to `total`, then to `shown`, and `total` to `filtered`.
+ */
+function readPayload(raw: unknown, received: number): SearchResponse['payload'] {
+  const payload = isRecord(raw) ? raw : {};
+  const shown = toCount(payload.shown) ?? received;
+  const filtered = toCount(payload.filtered) ?? toCount(payload.total) ?? shown;
+  const total = toCount(payload.total) ?? filtered;
+  return { total, filtered, shown };
+}
+
+/** A count: a whole, non-negative, safe number (numeric strings accepted), else null. */
+function toCount(value: unknown): number | null {
+  const parsed = toNumOrNull(value);
+  if (parsed === null || parsed < 0) return null;
+  const whole = Math.floor(parsed);
+  return Number.isSafeInteger(whole) ? whole : null;
 }
 
 /** The vehicle selector's choices, when the response has any well-formed ones. */
@@ -189,12 +220,10 @@ function normalizeOption(raw: unknown): FilterOption | null {
   if (!isRecord(raw)) return null;
   const key = toStr(raw.key);
   if (key === '') return null;
-  const option: FilterOption = {
-    key,
-    text: toStr(raw.text) || key,
-    selected: toBool(raw.selected),
-    count: toNum(raw.count),
-  };
+  const option: FilterOption = { key, text: toStr(raw.text) || key, selected: toBool(raw.selected) };
+  // Counts are optional: only a believable one is kept, so a garbled count never disables an option.
+  const count = toCount(raw.count);
+  if (count !== null) option.count = count;
   const swatch = toStr(raw.swatch);
   if (swatch !== '') option.swatch = swatch;
   return option;

@@ -10,7 +10,9 @@ export function normalizeProduct(raw: unknown): Product | null {
   if (!isRecord(raw)) return null;
   const productId = toStr(raw.product_id) || toStr(raw.id);
   if (productId === '') return null;
-  const variants = normalizeVariants(raw);
+  const range = readPriceRange(raw.price_range);
+  // A variant without a price takes the product's lowest price rather than showing as free.
+  const variants = normalizeVariants(raw, range?.min_purchase_price ?? 0);
   return {
     product_id: productId,
     title: toStr(raw.title),
@@ -20,13 +22,14 @@ export function normalizeProduct(raw: unknown): Product | null {
     description: toStr(raw.description),
     quantity: toNum(raw.quantity),
     promo_message: toStr(raw.promo_message),
-    price_range: priceRange(raw.price_range, variants),
+    price_range: range ?? priceRangeOf(variants),
     reviews: toArray(raw.reviews).flatMap((review) => {
       const normalized = normalizeReview(review);
       return normalized ? [normalized] : [];
     }),
-    review_count: toNum(raw.review_count),
-    average_rating: toNum(raw.average_rating),
+    review_count: Math.max(0, Math.floor(toNum(raw.review_count))),
+    // Ratings are out of five: anything outside would draw more stars than there are.
+    average_rating: Math.min(5, Math.max(0, toNum(raw.average_rating))),
     variants,
   };
 }
@@ -39,15 +42,17 @@ export function normalizeProducts(raw: unknown): Product[] {
   });
 }
 
-function normalizeVariants(raw: UnknownRecord): Variant[] {
+function normalizeVariants(raw: UnknownRecord, fallbackPrice: number): Variant[] {
   // Prefer `variants`; fall back to `models` only when a tenant sent no usable variants.
   const variants = toArray(raw.variants);
   if (variants.length > 0 || !Array.isArray(raw.models)) {
-    return variants.flatMap((item) => keep(toVariant(item, 'id', (v) => toBool(v.selected))));
+    return variants.flatMap((item) => keep(toVariant(item, 'id', (v) => toBool(v.selected), fallbackPrice)));
   }
   const selectedModel = toStr(raw.selected_model);
   return raw.models.flatMap((item) =>
-    keep(toVariant(item, 'model_id', (m) => selectedModel !== '' && toStr(m.model_id) === selectedModel)),
+    keep(
+      toVariant(item, 'model_id', (m) => selectedModel !== '' && toStr(m.model_id) === selectedModel, fallbackPrice),
+    ),
   );
 }
 
@@ -55,6 +60,7 @@ function toVariant(
   raw: unknown,
   idField: 'id' | 'model_id',
   isSelected: (v: UnknownRecord) => boolean,
+  fallbackPrice: number,
 ): Variant | null {
   if (!isRecord(raw)) return null;
   const id = toStr(raw[idField]);
@@ -66,7 +72,7 @@ function toVariant(
     name: toStr(raw.name) || [color, size].filter((part) => part.trim() !== '').join(' / '),
     color,
     size,
-    price: toNum(raw.price),
+    price: toNum(raw.price, fallbackPrice),
     sale_price: salePrice(raw.sale_price),
     images: toArray(raw.images).filter((image): image is string => typeof image === 'string' && image !== ''),
     swatch: toStr(raw.swatch),
@@ -86,15 +92,17 @@ function normalizeReview(raw: unknown): Review | null {
   return { id: toStr(raw.id), nickname: toStr(raw.nickname), text: toStr(raw.text), rating: toNum(raw.rating) };
 }
 
+// The range as sent, or null when it has no number in it.
+function readPriceRange(raw: unknown): Product['price_range'] | null {
+  if (!isRecord(raw)) return null;
+  const min = toNumOrNull(raw.min_purchase_price);
+  const max = toNumOrNull(raw.max_purchase_price);
+  if (min === null && max === null) return null;
+  return { min_purchase_price: min ?? max ?? 0, max_purchase_price: max ?? min ?? 0 };
+}
+
 // Without a price range, derive it from the variants so structured data and cards still show a price.
-function priceRange(raw: unknown, variants: Variant[]): Product['price_range'] {
-  if (isRecord(raw)) {
-    const min = toNumOrNull(raw.min_purchase_price);
-    const max = toNumOrNull(raw.max_purchase_price);
-    if (min !== null || max !== null) {
-      return { min_purchase_price: min ?? max ?? 0, max_purchase_price: max ?? min ?? 0 };
-    }
-  }
+function priceRangeOf(variants: Variant[]): Product['price_range'] {
   const prices = variants.map((variant) => variant.sale_price ?? variant.price);
   if (prices.length === 0) return { min_purchase_price: 0, max_purchase_price: 0 };
   return { min_purchase_price: Math.min(...prices), max_purchase_price: Math.max(...prices) };

@@ -1,3 +1,8 @@
+import type { RenderContext } from './types.js';
+
+/** A vehicle the listing is narrowed to: both parts are required. */
+type VehicleChoice = { id: string; year: string };
+
 /** The query parameters that belong to the URL state (see urlState.ts); everything else is the host's. */
 export const URL_STATE_PARAMS = [
   'filters',
@@ -35,4 +40,35 @@ export function mergeQuery(hostSearch: string, stateQuery: string): string {
   const host = params.toString();
   const merged = [host, stateQuery].filter((part) => part !== '').join('&');
   return merged === '' ? '' : `?${merged}`;
+}
+
+/** A vehicle given by the render context's additional parameters (both fields required). */
+export function vehicleFromContext(context: Pick<RenderContext, 'additional'>): VehicleChoice | null {
+  const { vehicle_id: id, vehicle_year: year } = context.additional;
+  return typeof id === 'string' &&
+    id !== '' &&
+    (typeof year === 'string' || typeof year === 'number') &&
+    String(year) !== ''
+    ? { id, year: String(year) }
+    : null;
+}
+
+/**
+ * The vehicle a page starts with: from its address, else from the render context; always null for
+ * a tenant without a vehicle selector, whose listing cannot be narrowed that way (a shared or stale
+ * link with vehicle parameters must not send it to the vehicle-selector call).
+ */
+export function initialVehicle(
+  search: string,
+  context: Pick<RenderContext, 'additional' | 'config'>,
+): VehicleChoice | null {
+  if (!context.config.vehicleSelector) return null;
+  return vehicleFromQuery(search) ?? vehicleFromContext(context);
+}
+
+/** The render context a tenant without a vehicle selector searches with: no vehicle in its extras. */
+export function withoutVehicle<C extends Pick<RenderContext, 'additional' | 'config'>>(context: C): C {
+  if (context.config.vehicleSelector) return context;
+  const { vehicle_id: _id, vehicle_year: _year, ...additional } = context.additional;
+  return { ...context, additional };
 }

@@ -104,3 +104,27 @@ function withFilter(state: UrlState, key: string, next: RequestFilter | null): U
   if (next) filters.splice(index === -1 ? filters.length : index, 0, next);
   return { ...state, filters, pageNumber: 1 };
 }
+
+/** One filter value as analytics reports it (a price range counts as one value). */
+type FilterValueChange = { change: 'add' | 'remove'; key: string; value: string | [number, number] };
+
+/** The values each filter gained and lost between two states. */
+export function filterChanges(before: UrlState, after: UrlState): FilterValueChange[] {
+  type Entry = { key: string; value: string | [number, number]; id: string };
+  const values = (state: UrlState): Entry[] =>
+    state.filters.flatMap((f): Entry[] =>
+      isRangeFilter(f)
+        ? [{ key: f.key, value: f.value, id: `${f.key}=${f.value.join('/')}` }]
+        : (f.value as string[]).map((v) => ({ key: f.key, value: v, id: `${f.key}:${v}` })),
+    );
+  const was = values(before);
+  const now = values(after);
+  const wasIds = new Set(was.map((v) => v.id));
+  const nowIds = new Set(now.map((v) => v.id));
+  return [
+    ...was
+      .filter((v) => !nowIds.has(v.id))
+      .map(({ key, value }): FilterValueChange => ({ change: 'remove', key, value })),
+    ...now.filter((v) => !wasIds.has(v.id)).map(({ key, value }): FilterValueChange => ({ change: 'add', key, value })),
+  ];
+}

@@ -53,12 +53,16 @@ export interface Product {
   variants: Variant[];
 }
 
-/** One option of a facet; `count` is the number of products it would show. */
+/**
+ * One option of a facet. `count`, the number of products it would show, is an Aisle extension: a
+ * backend that follows the plain option shape (key, text, selected) sends none, and such an option is
+ * a normal, usable one.
+ */
 export interface FilterOption {
   key: string;
   text: string;
   selected: boolean;
-  count: number;
+  count?: number;
   /** Colour options: a CSS hex colour or an image URL for the swatch. */
   swatch?: string;
 }

@@ -93,7 +93,7 @@ describe('DlpStore transitions (spec §4)', () => {
   });
 });
 
-describe('infinite loading (spec §4)', () => {
+describe('infinite loading', () => {
   it('asks for page ceil(shown / pageSize) + 1 without the refresh flag, with size = page × pageSize', async () => {
     const root = new RootStore(env, context({ infiniteLoading: true }), 1280);
     env.reply(() => new Promise(() => undefined));
@@ -120,6 +120,69 @@ describe('infinite loading (spec §4)', () => {
     paged.dlp.loadAll();
     await settle();
     expect(body()).toMatchObject({ pageNumber: 1, pageSize: 100, size: 100, start: 0 });
+  });
+});
+
+describe('infinite loading always makes progress or stops', () => {
+  // The payload promises 76 more items, but the products never come.
+  const emptyPage = () => ({
+    status: 200,
+    json: { ...fakeResponse(), products: [], payload: { total: 100, filtered: 100, shown: 24 } },
+  });
+
+  it('after a reply that added no products, loadMore sends nothing more and keeps the shown products', async () => {
+    const root = new RootStore(env, context({ infiniteLoading: true }), 1280);
+    const shown = root.dlp.data;
+    env.reply(emptyPage);
+    root.dlp.loadMore();
+    await settle();
+    expect(env.requests).toHaveLength(1);
+    expect(root.dlp.data).toBe(shown);
+    expect(root.dlp.canLoadMore).toBe(false);
+    for (let i = 0; i < 5; i++) root.dlp.loadMore();
+    await settle();
+    expect(env.requests).toHaveLength(1);
+    // The address goes back to the page that is shown.
+    expect(root.dlp.state.pageNumber).toBe(1);
+    expect(env.url.href).not.toContain('pageNumber');
+  });
+
+  it('after a reply that repeats the shown products, loadMore stops too', async () => {
+    const root = new RootStore(env, context({ infiniteLoading: true }), 1280);
+    env.reply(() => ({ status: 200, json: fakeResponse({ shown: 24 }) }));
+    root.dlp.loadMore();
+    await settle();
+    root.dlp.loadMore();
+    await settle();
+    expect(env.requests).toHaveLength(1);
+  });
+
+  it('a failed load-more stops the sentinel as well', async () => {
+    const root = new RootStore(env, context({ infiniteLoading: true }), 1280);
+    env.reply(() => new TypeError('Failed to fetch'));
+    root.dlp.loadMore();
+    await settle();
+    root.dlp.loadMore();
+    await settle();
+    expect(env.requests).toHaveLength(1);
+    expect(root.dlp.canLoadMore).toBe(false);
+  });
+
+  it('a shopper action lifts the stop, and a reply that adds products keeps loading', async () => {
+    const root = new RootStore(env, context({ infiniteLoading: true }), 1280);
+    env.reply(emptyPage);
+    root.dlp.loadMore();
+    await settle();
+    env.reply(() => ({ status: 200, json: fakeResponse({ shown: 24 }) }));
+    root.dlp.setSort('price_asc');
+    await settle();
+    expect(root.dlp.canLoadMore).toBe(true);
+    env.reply(() => ({ status: 200, json: fakeResponse({ shown: 48 }) }));
+    root.dlp.loadMore();
+    await settle();
+    expect(root.dlp.data!.products).toHaveLength(48);
+    expect(root.dlp.canLoadMore).toBe(true);
+    expect(env.requests).toHaveLength(3);
   });
 });
 
@@ -202,6 +265,99 @@ describe('vehicle selector (spec §7)', () => {
     env.url.href = 'http://shop.test/gearhead/brake-pads?vehicle_id=ford-f150&vehicle_year=2015';
     const root = new RootStore(env, context({ vehicleSelector: true }), 1280);
     expect(root.dlp.vehicle).toEqual({ id: 'ford-f150', year: '2015' });
+  });
+});
+
+describe('a failed search after a shopper action', () => {
+  it('keeps the shown products and puts the state and address back to what they show', async () => {
+    env.url.href = 'http://shop.test/maple/dresses?sort=price_asc';
+    const root = new RootStore(env, context(), 1280);
+    const shown = root.dlp.data;
+    env.reply(() => ({ status: 503, json: {} }));
+    root.dlp.toggleFilter('color', 'black');
+    expect(env.url.href).toContain('filters=color~black');
+    await settle();
+    expect(root.dlp.data).toBe(shown);
+    expect(root.dlp.state.filters).toEqual([]);
+    expect(root.dlp.state.sort).toBe('price_asc');
+    expect(env.url.href).toBe('http://shop.test/maple/dresses?sort=price_asc');
+    expect(env.history.at(-1)).toEqual({ url: '/maple/dresses?sort=price_asc', mode: 'replace' });
+    expect(root.dlp.failedUpdate).toBe(true);
+  });
+
+  it('restores a sort, a page and a vehicle the same way', async () => {
+    const root = new RootStore(env, context({ vehicleSelector: true }), 1280);
+    env.reply(() => new TypeError('Failed to fetch'));
+    root.dlp.setSort('price_asc');
+    await settle();
+    expect(root.dlp.state.sort).toBeUndefined();
+    root.dlp.goToPage(3);
+    await settle();
+    expect(root.dlp.state.pageNumber).toBe(1);
+    root.dlp.setVehicle({ id: 'ford-f150', year: '2015' });
+    await settle();
+    expect(root.dlp.vehicle).toBeNull();
+    expect(env.url.href).toBe('http://shop.test/maple/dresses?locale=en_US');
+  });
+
+  it('the notice goes away with the next successful search, which becomes the state to go back to', async () => {
+    const root = new RootStore(env, context(), 1280);
+    env.reply(() => ({ status: 500, json: {} }));
+    root.dlp.setSort('price_asc');
+    await settle();
+    expect(root.dlp.failedUpdate).toBe(true);
+    env.reply(() => ({ status: 200, json: fakeResponse() }));
+    root.dlp.toggleFilter('color', 'black');
+    await settle();
+    expect(root.dlp.failedUpdate).toBe(false);
+    env.reply(() => ({ status: 500, json: {} }));
+    root.dlp.clearFilters();
+    await settle();
+    expect(root.dlp.state.filters).toEqual([{ key: 'color', value: ['black'] }]);
+    expect(env.url.href).toContain('filters=color~black');
+  });
+
+  it('a reply overtaken by a newer action does not roll that action back', async () => {
+    const root = new RootStore(env, context(), 1280);
+    let fail!: () => void;
+    env.reply(() => new Promise((resolve) => (fail = () => resolve({ status: 500, json: {} }))));
+    root.dlp.setSort('price_asc');
+    const failSlow = fail;
+    env.reply(() => ({ status: 200, json: fakeResponse() }));
+    root.dlp.setSort('price_desc');
+    failSlow();
+    await settle();
+    expect(root.dlp.state.sort).toBe('price_desc');
+    expect(root.dlp.failedUpdate).toBe(false);
+  });
+});
+
+describe('vehicle parameters on a tenant without a vehicle selector', () => {
+  it('are ignored: no vehicle, a plain search, and not written back into the address', async () => {
+    env.url.href = 'http://shop.test/maple/dresses?vehicle_id=ford-f150&vehicle_year=2015';
+    const root = new RootStore(env, { ...context(), data: undefined }, 1280);
+    expect(root.dlp.vehicle).toBeNull();
+    await root.dlp.loadFirst();
+    await settle();
+    expect(env.requests.map((r) => r.url)).toEqual(['http://search.test/search']);
+    expect(body().vehicle_id).toBeUndefined();
+    expect(root.dlp.data?.products).toHaveLength(24);
+    root.dlp.toggleFilter('color', 'black');
+    await settle();
+    expect(env.url.href).toBe('http://shop.test/maple/dresses?filters=color~black');
+  });
+
+  it('ignores a vehicle in the render context and on back/forward too', async () => {
+    const ctx = testContext({}, { additional: { vehicle_id: 'ford-f150', vehicle_year: '2015' } });
+    const root = new RootStore(env, ctx, 1280);
+    expect(root.dlp.vehicle).toBeNull();
+    env.url.href = 'http://shop.test/maple/dresses?vehicle_id=ford-f150&vehicle_year=2015&sort=price_asc';
+    root.dlp.restoreFromUrl();
+    await settle();
+    expect(root.dlp.vehicle).toBeNull();
+    expect(env.requests.at(-1)!.url).toBe('http://search.test/search');
+    expect(body()).not.toHaveProperty('vehicle_id');
+    expect(body()).not.toHaveProperty('vehicle_year');
   });
 });
 

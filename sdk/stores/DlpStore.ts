@@ -5,23 +5,28 @@ import type { RenderContext, SearchResponse } from '../core/types.js';
 import type { UrlState } from '../core/types.js';
 import {
   defaultUrlState,
-  isRangeFilter,
   parseUrlState,
   reconcileUrlState,
   resolveDefaultPageSize,
   serializeUrlState,
 } from '../core/urlState.js';
-import { mergeQuery, vehicleFromQuery, vehicleQuery } from '../core/query.js';
+import { initialVehicle, mergeQuery, vehicleFromQuery, vehicleQuery, withoutVehicle } from '../core/query.js';
 import type { Vehicle } from '../core/searchRequest.js';
 import type { StoreEnv } from './env.js';
-import type { SearchStore } from './SearchStore.js';
+import type { SearchOutcome, SearchStore } from './SearchStore.js';
 import type { Tracker } from './Tracker.js';
 
 /** How a state change reaches the address bar. */
 type HistoryMode = 'push' | 'replace' | 'none';
 
+/** What the shown response was asked with: the state and vehicle the controls must agree with. */
+interface ShownQuery {
+  state: UrlState;
+  vehicle: Vehicle | null;
+}
+
 /**
- * The DLP's state machine (spec sections 4 and 5): URL state, the transitions the shopper makes, and
+ * The DLP's state machine : URL state, the transitions the shopper makes, and
  * the search each one triggers. The address bar and the search body are both derived from `state`.
  */
 export class DlpStore {
@@ -29,6 +34,18 @@ export class DlpStore {
   /** The vehicle the listing is narrowed to (auto-parts tenants), or null. */
   vehicle: Vehicle | null;
   readonly defaultPageSize: number;
+  /**
+   * True after a request for more of an infinite list added nothing (or failed): no further one is
+   * made until the shopper changes the listing, so a backend whose counts promise more than it
+   * sends cannot make Aisle ask again and again.
+   */
+  stalled = false;
+  /** True while the last search after a shopper action failed and the previous results are shown. */
+  failedUpdate = false;
+  /** The query of the response on show; on a failed search the controls go back to it. */
+  private shown: ShownQuery;
+  /** Counts commits, so that only the reply to the latest one settles the state. */
+  private ticket = 0;
 
   constructor(
     private readonly env: StoreEnv,
@@ -39,17 +56,20 @@ export class DlpStore {
   ) {
     this.defaultPageSize = resolveDefaultPageSize(context.additional, context.config);
     this.state = parseUrlState(env.host.location().search, { pageSize: this.defaultPageSize });
-    this.vehicle = vehicleFromQuery(env.host.location().search) ?? vehicleFromContext(context);
+    this.vehicle = initialVehicle(env.host.location().search, context);
     if (search.response) this.reconcile();
+    this.shown = { state: this.state, vehicle: this.vehicle };
     // State is replaced whole by pure transitions, so it is observed by reference.
     if (search.response) this.reportResults(search.response.latency_ms);
-    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker'>(this, {
+    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket'>(this, {
       tracker: false,
       vehicle: observable.ref,
       state: observable.ref,
       env: false,
       search: false,
       context: false,
+      shown: false,
+      ticket: false,
     });
   }
 
@@ -67,10 +87,10 @@ export class DlpStore {
     return t.selectedFilterCount(this.state);
   }
 
-  /** True when some filtered items are not shown yet (infinite mode). */
+  /** True when some filtered items are not shown yet (infinite mode) and the last attempt added some. */
   get canLoadMore(): boolean {
     const payload = this.data?.payload;
-    return !!payload && payload.shown < payload.filtered;
+    return !this.stalled && !!payload && payload.shown < payload.filtered;
   }
 
   /** Number of pages in paged mode. */
@@ -133,10 +153,10 @@ export class DlpStore {
   /** Infinite load: called when the sentinel is 20 % visible (spec section 4). */
   loadMore(): void {
     const payload = this.data?.payload;
-    if (this.search.loading || !payload) return;
+    if (this.search.loading || !payload || this.stalled) return;
     const next = t.infiniteNextPage(payload.shown, this.state.pageSize, payload.filtered);
     if (next === null) return;
-    this.commit(t.setPage(this.state, next), { history: 'replace', refresh: false });
+    this.commit(t.setPage(this.state, next), { history: 'replace', refresh: false, append: true });
   }
 
   /** Load-all (spec section 4). */
@@ -150,7 +170,7 @@ export class DlpStore {
 
   /** Narrows the listing to the parts that fit `vehicle` (null shows every part again). */
   setVehicle(vehicle: Vehicle | null): void {
-    this.vehicle = vehicle;
+    this.vehicle = this.context.config.vehicleSelector ? vehicle : null;
     this.commit(t.setPage(this.state, 1));
   }
 
@@ -158,7 +178,7 @@ export class DlpStore {
   restoreFromUrl(): void {
     if (this.context.config.backButtonReload === false) return;
     const search = this.env.host.location().search;
-    this.vehicle = vehicleFromQuery(search);
+    this.vehicle = this.context.config.vehicleSelector ? vehicleFromQuery(search) : null;
     this.commit(parseUrlState(search, { pageSize: this.defaultPageSize }), { history: 'none' });
   }
 
@@ -168,8 +188,9 @@ export class DlpStore {
    * staying empty.
    */
   async loadFirst(): Promise<boolean> {
-    if (await this.load()) {
+    if ((await this.load()) === 'replaced') {
       this.reconcile();
+      this.shown = { state: this.state, vehicle: this.vehicle };
       return true;
     }
     const fallback = defaultUrlState({ pageSize: this.defaultPageSize });
@@ -193,23 +214,25 @@ export class DlpStore {
     this.env.host.writeUrl(`${location.pathname}${this.query(location.search, next)}`, 'replace');
   }
 
-  /** Sends the search for the current state. */
-  load(refresh = true): Promise<boolean> {
-    const request = buildSearchRequest(this.context, this.state, this.page, { vehicle: this.vehicle ?? undefined });
+  /** Sends the search for the current state (`append`: a request for more of an infinite list). */
+  load(refresh = true, append = false): Promise<SearchOutcome> {
+    const request = buildSearchRequest(withoutVehicle(this.context), this.state, this.page, {
+      vehicle: this.vehicle ?? undefined,
+    });
     const vehicle = request.vehicle_id !== undefined && request.vehicle_year !== undefined;
     const url = searchUrl(this.context, vehicle ? 'vehicle-selector' : 'search');
-    return this.search.search(url, request, { refresh }).then((replaced) => {
-      if (replaced) {
+    return this.search.search(url, request, { refresh, append }).then((outcome) => {
+      if (outcome === 'replaced') {
         this.announce();
         this.reportResults(this.search.lastLatencyMs ?? 0);
       }
-      return replaced;
+      return outcome;
     });
   }
 
   /** A filter change: the analytics events for each value added or removed, then the search. */
   private changeFilters(next: UrlState): void {
-    for (const change of filterChanges(this.state, next)) void this.tracker.track({ kind: 'filter', ...change });
+    for (const change of t.filterChanges(this.state, next)) void this.tracker.track({ kind: 'filter', ...change });
     this.commit(next);
   }
 
@@ -229,14 +252,43 @@ export class DlpStore {
     });
   }
 
-  private commit(next: UrlState, opts: { history?: HistoryMode; refresh?: boolean } = {}): void {
+  private commit(next: UrlState, opts: { history?: HistoryMode; refresh?: boolean; append?: boolean } = {}): void {
     this.state = next;
+    // A change the shopper made may list something else entirely: worth asking again.
+    if (!opts.append) this.stalled = false;
     const mode = opts.history ?? (this.context.config.searchRouterReplaceState ? 'replace' : 'push');
-    if (mode !== 'none') {
-      const location = this.env.host.location();
-      this.env.host.writeUrl(`${location.pathname}${this.query(location.search, next)}`, mode);
+    if (mode !== 'none') this.writeUrl(mode);
+    const ticket = ++this.ticket;
+    void this.load(opts.refresh ?? true, opts.append ?? false).then((outcome) => {
+      if (ticket === this.ticket) this.settle(outcome, opts.append ?? false);
+    });
+  }
+
+  /**
+   * After the reply to the latest commit: a shown response records its query; otherwise the state,
+   * vehicle and address go back to the query of what is still shown, so the URL, chips and filter
+   * controls never claim a selection the results do not reflect.
+   */
+  private settle(outcome: SearchOutcome, append: boolean): void {
+    if (outcome === 'superseded') return;
+    if (outcome === 'replaced') {
+      this.shown = { state: this.state, vehicle: this.vehicle };
+      this.failedUpdate = false;
+      return;
     }
-    void this.load(opts.refresh ?? true);
+    if (append) this.stalled = true;
+    if (!this.search.response) return;
+    // Only a failure is worth telling: a load-more that brought nothing new leaves the page as it was.
+    if (outcome === 'failed') this.failedUpdate = true;
+    if (this.state === this.shown.state && this.vehicle === this.shown.vehicle) return;
+    this.state = this.shown.state;
+    this.vehicle = this.shown.vehicle;
+    this.writeUrl('replace');
+  }
+
+  private writeUrl(mode: 'push' | 'replace'): void {
+    const location = this.env.host.location();
+    this.env.host.writeUrl(`${location.pathname}${this.query(location.search, this.state)}`, mode);
   }
 
   /** The address's query for `state`: the host's own parameters, then the state and the vehicle. */
@@ -256,39 +308,4 @@ export class DlpStore {
       resultCount: this.data.payload.filtered,
     });
   }
-}
-
-/** A vehicle given by the render context's additional parameters (both fields required). */
-function vehicleFromContext(context: RenderContext): Vehicle | null {
-  const { vehicle_id: id, vehicle_year: year } = context.additional;
-  return typeof id === 'string' &&
-    id !== '' &&
-    (typeof year === 'string' || typeof year === 'number') &&
-    String(year) !== ''
-    ? { id, year: String(year) }
-    : null;
-}
-
-/** One filter value as analytics reports it (a price range counts as one value). */
-type FilterValueChange = { change: 'add' | 'remove'; key: string; value: string | [number, number] };
-
-/** The values each filter gained and lost between two states. */
-export function filterChanges(before: UrlState, after: UrlState): FilterValueChange[] {
-  type Entry = { key: string; value: string | [number, number]; id: string };
-  const values = (state: UrlState): Entry[] =>
-    state.filters.flatMap((f): Entry[] =>
-      isRangeFilter(f)
-        ? [{ key: f.key, value: f.value, id: `${f.key}=${f.value.join('/')}` }]
-        : (f.value as string[]).map((v) => ({ key: f.key, value: v, id: `${f.key}:${v}` })),
-    );
-  const was = values(before);
-  const now = values(after);
-  const wasIds = new Set(was.map((v) => v.id));
-  const nowIds = new Set(now.map((v) => v.id));
-  return [
-    ...was
-      .filter((v) => !nowIds.has(v.id))
-      .map(({ key, value }): FilterValueChange => ({ change: 'remove', key, value })),
-    ...now.filter((v) => !wasIds.has(v.id)).map(({ key, value }): FilterValueChange => ({ change: 'add', key, value })),
-  ];
 }

@@ -20,7 +20,7 @@ describe('SearchStore (spec §4 loading, §7, §8)', () => {
     const done = store.search('http://s/search', request);
     expect(store.loading).toBe(true);
     expect(store.refresh).toBe(true);
-    expect(await done).toBe(true);
+    expect(await done).toBe('replaced');
     expect(store.loading).toBe(false);
     expect(store.refresh).toBe(false);
     expect(store.response?.products).toHaveLength(24);
@@ -30,7 +30,7 @@ describe('SearchStore (spec §4 loading, §7, §8)', () => {
     const shown = fakeResponse();
     const store = new SearchStore(env, shown);
     env.reply(() => ({ status: 500, json: { error: 'boom' } }));
-    expect(await store.search('http://s/search', request)).toBe(false);
+    expect(await store.search('http://s/search', request)).toBe('failed');
     expect(store.response).toBe(shown);
     expect(store.loading).toBe(false);
     expect(env.lines.error[0]).toContain(SEARCH_FAILED);
@@ -65,8 +65,8 @@ describe('SearchStore (spec §4 loading, §7, §8)', () => {
     const fast = store.search('http://s/search', request);
     expect(env.requests[0]!.init.signal!.aborted).toBe(true);
     releaseSlow();
-    expect(await fast).toBe(true);
-    expect(await slow).toBe(false);
+    expect(await fast).toBe('replaced');
+    expect(await slow).toBe('superseded');
     expect(store.response?.products).toHaveLength(9);
     expect(store.loading).toBe(false);
   });

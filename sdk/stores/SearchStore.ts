@@ -3,7 +3,7 @@ import { normalizeSearchResponse } from '../core/normalize.js';
 import type { Product, SearchRequest, SearchResponse } from '../core/types.js';
 import type { StoreEnv } from './env.js';
 
-/** Spec section 8 messages, logged to the console only. */
+/** The failure messages of the search call, logged to the console only. */
 export const SEARCH_FAILED = 'Failed to fetch search results';
 export const SEARCH_EMPTY = 'Failed to fetch search results, results empty';
 
@@ -15,9 +15,17 @@ export function reuseProducts(previous: Product[], next: Product[]): Product[] {
 }
 
 /**
- * The search call of spec section 7 and its loading state (section 4). A newer call aborts the one
- * in flight; a reply that arrives after a newer request was made is dropped; a failed or empty reply
- * keeps the shown data.
+ * How a search ended: `replaced` the shown data, `failed` (not OK, network error, or a reply that
+ * cannot be read as a search response; the shown data stays), `no-progress` (a request for more of
+ * the list whose reply holds no more products than are shown; the shown data stays), or
+ * `superseded` by a newer call.
+ */
+export type SearchOutcome = 'replaced' | 'failed' | 'no-progress' | 'superseded';
+
+/**
+ * The search call and its loading state. A newer call aborts the one in flight; a reply that arrives
+ * after a newer request was made is dropped; a failed reply, or one that cannot be read as a search
+ * response, keeps the shown data.
  */
 export class SearchStore {
   response: SearchResponse | null;
@@ -45,8 +53,12 @@ export class SearchStore {
     });
   }
 
-  /** Sends `request` to `url`; resolves true when the shown data was replaced. */
-  async search(url: string, request: SearchRequest, opts: { refresh?: boolean } = {}): Promise<boolean> {
+  /** Sends `request` to `url`; resolves to how it ended (see `SearchOutcome`). */
+  async search(
+    url: string,
+    request: SearchRequest,
+    opts: { refresh?: boolean; append?: boolean } = {},
+  ): Promise<SearchOutcome> {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
@@ -62,7 +74,7 @@ export class SearchStore {
         body: request,
         signal: controller.signal,
       });
-      if (generation !== this.generation) return false;
+      if (generation !== this.generation) return 'superseded';
       const latencyMs = Math.round(this.env.now() - started);
       runInAction(() => {
         this.lastLatencyMs = latencyMs;
@@ -71,6 +83,12 @@ export class SearchStore {
       if (!answer.ok) throw new Error(`${SEARCH_FAILED} (HTTP ${answer.status})`);
       const data = normalizeSearchResponse(answer.json);
       if (!data) throw new Error(SEARCH_EMPTY);
+      // Infinite loading asks for the whole list up to the next page: a reply that is not longer
+      // than what is shown would only shrink or repeat it, so it is not shown.
+      if (opts.append && this.response && data.products.length <= this.response.products.length) {
+        this.debug('no-progress', { url, status: answer.status, received: data.products.length });
+        return 'no-progress';
+      }
       runInAction(() => {
         const shown = this.response;
         this.response = {
@@ -80,14 +98,14 @@ export class SearchStore {
         };
       });
       this.debug('response', { url, status: answer.status, latencyMs, shown: data.payload.shown });
-      return true;
+      return 'replaced';
     } catch (error) {
-      if (generation !== this.generation) return false;
+      if (generation !== this.generation) return 'superseded';
       const message = error instanceof Error ? error.message : String(error);
       const logged = message.startsWith(SEARCH_FAILED) ? message : `${SEARCH_FAILED}: ${message}`;
       this.env.log.error(`[Aisle] ${logged}`);
       this.debug('error', { url, error: logged });
-      return false;
+      return 'failed';
     } finally {
       if (generation === this.generation) {
         runInAction(() => {

@@ -14,6 +14,7 @@ function features(t: TenantFixture): string[] {
     c.resultsViewUpdateEvent ? 'ResultsViewUpdate' : '',
     c.vehicleSelector ? 'vehicle selector' : '',
     t.demo.usesModels ? 'models[]' : '',
+    t.demo.backend === 'strict' ? 'strict backend' : '',
   ].filter(Boolean);
 }
 

@@ -2,7 +2,7 @@ import type { TenantFixture } from '../../fixtures/tenants/index.js';
 import { escapeHtml, jsonForScript } from '../http.js';
 import { shopStyles } from './shop-styles.js';
 
-/** Head tags a retailer's server writes into `#aisle-head` for Aisle to copy (CONTRACT.md). */
+/** Head tags a retailer's server writes into `#aisle-head` for Aisle to copy into the page head. */
 export interface HeadTemplate {
   title: string;
   canonical: string;

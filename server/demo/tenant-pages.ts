@@ -2,9 +2,10 @@ import type { TenantFixture } from '../../fixtures/tenants/index.js';
 import { loadCatalogue, sitemapFor } from '../../fixtures/catalogue/index.js';
 import { buildSearchRequest } from '../../sdk/core/searchRequest.js';
 import { defaultUrlState, parseUrlState, resolveDefaultPageSize } from '../../sdk/core/urlState.js';
-import type { RenderContext, SearchResponse } from '../../sdk/core/types.js';
+import type { RenderContext, SearchResponse, SitemapData } from '../../sdk/core/types.js';
 import { escapeHtml } from '../http.js';
-import { handleSearch, handleVehicleSelector } from '../search/index.js';
+import { handleSearch, handleVehicleSelector, isStrict, strictSitemap } from '../search/index.js';
+import type { BackendKind } from '../search/index.js';
 import { vehicleFromQuery } from '../../sdk/core/query.js';
 import { renderShopPage, type HeadTemplate } from './shop-page.js';
 
@@ -14,6 +15,8 @@ export interface DemoRequest {
   origin: string;
   url: URL;
   embedSrc: string;
+  /** 'strict' when the whole stack plays a strict backend (the tenant may ask for it on its own). */
+  backend?: BackendKind;
 }
 
 /** The locale a demo page shows: `?locale=fr_CA` picks French where the tenant offers it. */
@@ -98,11 +101,13 @@ export function renderDlpDemo(req: DemoRequest, page: string): { status: number;
   });
   const vehicle = vehicleFromQuery(url.search) ?? undefined;
   const search = vehicle ? handleVehicleSelector : handleSearch;
-  let answer = search(buildSearchRequest(context, state, page, { vehicle }), { tenants: [tenant] });
+  // The same engine as `POST /search`, so a strict tenant's inline data is strict too.
+  const engine = { tenants: [tenant], backend: req.backend };
+  let answer = search(buildSearchRequest(context, state, page, { vehicle }), engine);
   // A retailer's server shows the listing for a URL it cannot honour (a hand-edited sort, say)
   // rather than no listing: Aisle then drops what the listing does not know from the address.
   if (answer.status !== 200) {
-    answer = search(buildSearchRequest(context, defaultUrlState(state), page, { vehicle }), { tenants: [tenant] });
+    answer = search(buildSearchRequest(context, defaultUrlState(state), page, { vehicle }), engine);
   }
   const data = answer.status === 200 ? (answer.json as SearchResponse) : undefined;
   if (data) context.data = data;
@@ -132,7 +137,7 @@ export function renderVsmDemo(req: DemoRequest, pagePath: string): { status: num
   const locale = demoLocale(tenant, url);
   const context = demoContext(tenant, origin, locale);
   const data = sitemapFor(tenant.demo.vertical, tenant.config.base, pagePath, locale);
-  if (data) context.data = data;
+  if (data) context.data = (isStrict(req.backend, tenant) ? strictSitemap(data) : data) as SitemapData;
   const title = data?.title ?? (locale === 'fr' ? 'Catégories populaires' : 'Popular Categories');
   const head = headTemplate(tenant, title, `/vsm/${pagePath}`, {
     description: `${title} — ${tenant.demo.tagline}`,

@@ -1,5 +1,5 @@
 /**
- * The search API as pure functions (spec section 7): `handleSearch` answers `POST /search`,
+ * The search API as pure functions: `handleSearch` answers `POST /search`,
  * `handleVehicleSelector` answers `POST /vehicle-selector`. Both validate first, never throw,
  * and measure their own latency.
  */
@@ -11,6 +11,8 @@ import { NOT_FOUND_TITLE, SORT_TEXTS, notFoundHtml } from './labels.js';
 import { absent, fail, isInt, quote } from './parsing.js';
 import type { Parsed } from './parsing.js';
 import { parseSearchBody } from './request.js';
+import { isStrict, strictSearchResponse } from './strict.js';
+import { withMatchingVariant } from './variants.js';
 import type { SearchQuery } from './request.js';
 import { SORT_KEYS } from './types.js';
 import type { SearchOptions, SearchResponseJson, SearchResult } from './types.js';
@@ -27,7 +29,7 @@ export function handleSearch(body: unknown, opts: SearchOptions): SearchResult {
   return guarded(() => {
     const started = performance.now();
     const query = parseSearchBody(body, opts);
-    return query.ok ? respond(query.value, started) : errorResult(query);
+    return query.ok ? asBackend(respond(query.value, started), query.value, opts) : errorResult(query);
   });
 }
 
@@ -41,7 +43,9 @@ export function handleVehicleSelector(body: unknown, opts: SearchOptions): Searc
     const query = parseSearchBody(body, opts);
     if (!query.ok) return errorResult(query);
     const vehicle = parseVehicle(body as Record<string, unknown>, query.value);
-    return vehicle.ok ? respond(query.value, started, vehicle.value) : errorResult(vehicle);
+    return vehicle.ok
+      ? asBackend(respond(query.value, started, vehicle.value), query.value, opts)
+      : errorResult(vehicle);
   });
 }
 
@@ -54,6 +58,12 @@ function guarded(run: () => SearchResult): SearchResult {
     console.error('[search] unexpected failure:', error);
     return { status: 500, json: { error: 'internal error while searching' } };
   }
+}
+
+/** A strict tenant (or a strict stack) answers with the documented fields only. */
+function asBackend(result: SearchResult, query: SearchQuery, opts: SearchOptions): SearchResult {
+  if (result.status !== 200 || !isStrict(opts.backend, query.tenant)) return result;
+  return { status: result.status, json: strictSearchResponse(result.json) };
 }
 
 function errorResult(failure: { status: number; error: string }): SearchResult {
@@ -95,7 +105,7 @@ function respond(query: SearchQuery, started: number, vehicle?: VehicleChoice): 
   const json: SearchResponseJson = {
     products: pageItems.flatMap((position) => {
       const item = index.items[position];
-      return item ? [productJson(item.product, base, useModels)] : [];
+      return item ? [productJson(withMatchingVariant(item.product, query.selections), base, useModels)] : [];
     }),
     similar_products: page.category.similarIds.flatMap((id) => {
       const product = catalogue.products.get(id);

@@ -1,6 +1,7 @@
-/** The search engine behind `POST /search` and `POST /vehicle-selector` (spec section 7). */
+/** The search engine behind `POST /search` and `POST /vehicle-selector`: what a shop's search service answers. */
 export { warmSearchIndexes } from './catalogueIndex.js';
 export { handleSearch, handleVehicleSelector } from './handler.js';
+export { handleSitemap } from './sitemap.js';
 export { FILTER_KEYS, LIST_FACETS, SORT_KEYS } from './types.js';
 export type {
   FilterKey,
@@ -11,3 +12,5 @@ export type {
   SearchTenant,
   SortKey,
 } from './types.js';
+export { backendKind, isStrict, strictSearchResponse, strictSitemap, STRICT_FIELDS } from './strict.js';
+export type { BackendKind } from './strict.js';

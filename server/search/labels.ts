@@ -1,6 +1,6 @@
 /**
  * Every shopper-visible string the search API writes, in English and French: filter labels,
- * option texts, sort texts and the not-found snippet (spec section 2: texts come from the data).
+ * option texts, sort texts and the not-found snippet (the embed shows the texts the data carries).
  */
 import { escapeHtml } from '../../fixtures/catalogue/index.js';
 import type { Localised } from '../../fixtures/catalogue/index.js';

@@ -1,5 +1,5 @@
 /**
- * Validation of the `/search` body (spec section 7). The body is untrusted JSON: every field is
+ * Validation of the `/search` body a shop's search call sends. The body is untrusted JSON: every field is
  * checked for type and range, and the first problem is reported as a 400 message naming it.
  * Nothing here throws on client input.
  */
@@ -74,7 +74,7 @@ export function parseSearchBody(body: unknown, opts: SearchOptions): Parsed<Sear
       tenant: tenant.value,
       vertical,
       page: body.page,
-      // Staging pages are named `{slug}_staging` (spec section 7) and show the same category.
+      // Staging pages are named `{slug}_staging` and show the same category.
       slug: body.page
         .trim()
         .toLowerCase()

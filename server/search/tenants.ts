@@ -1,6 +1,6 @@
 /**
  * Which tenant a search body speaks for: `customer` is the tenant's customerSearchId or its id
- * (spec section 7). Under a tenant's base path (proxySearch) the path decides, and `customer`,
+ * (the documented rule). Under a tenant's base path (proxySearch) the path decides, and `customer`,
  * when sent, must agree with it.
  */
 import { quote } from './parsing.js';

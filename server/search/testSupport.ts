@@ -58,7 +58,7 @@ export function optionKeys(product: CatalogueProduct, facet: string): string[] {
 /** Filters as the request sends them. */
 export type Filters = { key: string; value: string[] | [number, number] }[];
 
-/** Whether a product meets one filter, by the rules of spec section 7 as the brief states them. */
+/** Whether a product meets one filter, by the documented filter rules. */
 export function meets(product: CatalogueProduct, filter: Filters[number]): boolean {
   if (filter.key === 'price') {
     const [min, max] = filter.value as [number, number];

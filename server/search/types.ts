@@ -4,11 +4,12 @@
  */
 import type { ProductJson, Vehicle } from '../../fixtures/catalogue/index.js';
 import type { SearchResponse, TenantConfig } from '../../sdk/core/types.js';
+import type { BackendKind } from './strict.js';
 
 /** A tenant as the engine reads it: its config plus the demo vertical (fixtures/tenants/*.json). */
 export interface SearchTenant {
   config: TenantConfig;
-  demo: { vertical: string; locales?: readonly string[]; usesModels?: boolean };
+  demo: { vertical: string; locales?: readonly string[]; usesModels?: boolean; backend?: string };
 }
 
 /** The tenants the engine serves, and the tenant named by the path for `{base}/search` calls. */
@@ -16,6 +17,11 @@ export interface SearchOptions {
   tenants: readonly SearchTenant[];
   /** Set when the call came in under a tenant's base (proxySearch): that tenant answers. */
   basePathTenant?: SearchTenant | string;
+  /**
+   * 'strict' makes every tenant answer as a strict backend (only the documented fields); without
+   * it, a tenant is strict when its fixture says `demo.backend: "strict"`.
+   */
+  backend?: BackendKind;
 }
 
 /** An HTTP-shaped answer: 200 with a search response, 400 `{ error }` for a bad body, … */

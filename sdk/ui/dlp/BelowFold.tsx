@@ -7,7 +7,7 @@ import { SafeHtml } from './SafeHtml.js';
 import { SimilarProducts } from './SimilarProducts.js';
 import { StructuredData } from './StructuredData.js';
 
-/** The DLP sections after the grid (spec section 2, items 10 to 14) plus the structured data. */
+/** The DLP sections after the grid (sentinel or paging, similar, related, breadcrumb, SEO) plus the structured data. */
 const BelowFold = observer(function BelowFold() {
   const { dlp } = useStores();
   const data = dlp.data;
@@ -18,7 +18,7 @@ const BelowFold = observer(function BelowFold() {
       <SimilarProducts />
       <RelatedItems />
       <Breadcrumbs position="bottom" />
-      <SafeHtml html={data.description} className="aisle-seo" hook="seo" />
+      {data.description.trim() !== '' ? <SafeHtml html={data.description} className="aisle-seo" hook="seo" /> : null}
       <StructuredData />
     </>
   );

@@ -86,6 +86,27 @@ describe('DLP sections (spec §2, in order)', () => {
   });
 });
 
+describe('a failed update', () => {
+  it('puts the chips back to what is shown and says so politely until the next successful search', async () => {
+    page = await renderAisle(testContext());
+    const notice = () => $('.aisle-update-notice')!;
+    expect(notice().getAttribute('aria-live')).toBe('polite');
+    expect(notice().textContent).toBe('');
+    page.env.reply(() => ({ status: 500, json: {} }));
+    act(() => page!.store.dlp.toggleFilter('color', 'black'));
+    expect($('[data-aisle="chips"]')!.textContent).toContain('Black');
+    await page.settle();
+    expect($('[data-aisle="chips"]')).toBeNull();
+    expect(page.env.url.href).toBe('http://shop.test/maple/dresses');
+    expect($$('[data-aisle="grid"] [data-aisle="product"]')).toHaveLength(24);
+    expect(notice().textContent).toBe("Couldn't update the results. Showing the previous results.");
+    page.env.reply(() => ({ status: 200, json: fakeResponse() }));
+    act(() => page!.store.dlp.setSort('price_asc'));
+    await page.settle();
+    expect(notice().textContent).toBe('');
+  });
+});
+
 describe('sort control (spec §2: dropdown on desktop, select on mobile and tablet)', () => {
   it('desktop: a listbox driven by the keyboard', async () => {
     page = await renderAisle(testContext());
@@ -127,6 +148,26 @@ describe('paging', () => {
     );
     FakeIntersectionObserver.fire('[data-aisle="sentinel"]', 1);
     expect(page.env.requests).toHaveLength(0);
+  });
+
+  it('infinite: after a reply that added nothing the sentinel is disarmed and Load More is gone', async () => {
+    page = await renderAisle(testContext({ infiniteLoading: true }));
+    page.env.reply(() => ({
+      status: 200,
+      json: { ...fakeResponse(), products: [], payload: { total: 100, filtered: 100, shown: 24 } },
+    }));
+    FakeIntersectionObserver.fire('[data-aisle="sentinel"]', 1);
+    await page.settle();
+    expect(page.env.requests).toHaveLength(1);
+    const watching = FakeIntersectionObserver.instances.filter((o) =>
+      [...o.targets].some((t) => t.matches('[data-aisle="sentinel"]')),
+    );
+    expect(watching).toHaveLength(0);
+    FakeIntersectionObserver.fire('[data-aisle="sentinel"]', 1);
+    await page.settle();
+    expect(page.env.requests).toHaveLength(1);
+    expect($('[data-aisle="sentinel"] button')).toBeNull();
+    expect($$('[data-aisle="grid"] [data-aisle="product"]')).toHaveLength(24);
   });
 
   it('paged: page links load the page and mark the current one', async () => {

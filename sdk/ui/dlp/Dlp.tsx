@@ -16,7 +16,7 @@ const BelowFold = lazy(() => import('./BelowFold.js'));
 // Only auto-parts tenants have a vehicle selector.
 const VehicleSelector = lazy(() => import('./VehicleSelector.js').then((m) => ({ default: m.VehicleSelector })));
 
-/** The DLP category page of spec section 2, its sections in the spec's order. */
+/** The DLP category page, its sections in the documented order; a section without data is left out. */
 export const Dlp = observer(function Dlp() {
   const { dlp, search, drawer, viewport, context, messages: m } = useStores();
   const data = dlp.data;
@@ -28,9 +28,11 @@ export const Dlp = observer(function Dlp() {
   return (
     <>
       <Breadcrumbs position="top" />
-      <h1 className={`aisle-h1${viewport.kind === 'mobile' ? ' aisle-visually-hidden' : ''}`} data-aisle="heading">
-        {data.h1_header}
-      </h1>
+      {data.h1_header.trim() !== '' ? (
+        <h1 className={`aisle-h1${viewport.kind === 'mobile' ? ' aisle-visually-hidden' : ''}`} data-aisle="heading">
+          {data.h1_header}
+        </h1>
+      ) : null}
       {context.config.vehicleSelector ? (
         <Suspense fallback={<div className="aisle-vehicle aisle-vehicle--loading" />}>
           <VehicleSelector />

@@ -5,7 +5,10 @@ import { DRAWER_ID } from '../filters/ids.js';
 import { visibleFilters } from '../filters/options.js';
 import { SortControl } from './SortControl.js';
 
-/** The item count, All Filters with its count, one button per filter and the sort (spec section 2). */
+/**
+ * The item count (with a quiet notice when the last update failed), All Filters with its count, one
+ * button per filter and the sort.
+ */
 export const Toolbar = observer(function Toolbar() {
   const { dlp, drawer, messages: m } = useStores();
   const data = dlp.data;
@@ -17,6 +20,10 @@ export const Toolbar = observer(function Toolbar() {
       <p className="aisle-count" data-aisle="item-count" role="status">
         {m.itemCount(data.payload.filtered)}
       </p>
+      {/* Always present, so that screen readers are listening before the notice arrives. */}
+      <div className="aisle-update-notice" role="status" aria-live="polite">
+        {dlp.failedUpdate ? m.updateFailed : null}
+      </div>
       <div className="aisle-toolbar__filters">
         <button
           type="button"

@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { formatCount } from '../../core/format.js';
 import type { Filter } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
-import { optionDisabled, panelOptions } from './options.js';
+import { OptionCount } from './OptionCount.js';
+import { optionCount, optionDisabled, panelOptions } from './options.js';
 
-/** The default panel (spec section 2, "anything else"): one native checkbox per option, with its count. */
+/** The default panel (for any other key): one native checkbox per option, with its count when known. */
 export const CheckboxPanel = observer(function CheckboxPanel({ filter }: { filter: Filter }) {
   const { dlp, locale } = useStores();
   const options = panelOptions(filter.options, dlp.state, filter.key);
@@ -21,8 +21,8 @@ export const CheckboxPanel = observer(function CheckboxPanel({ filter }: { filte
                 disabled={disabled}
                 onChange={() => dlp.toggleFilter(filter.key, option.key)}
               />
-              <span>{option.text}</span>{' '}
-              <span className="aisle-option-count">({formatCount(option.count, locale)})</span>
+              <span>{option.text}</span>
+              <OptionCount text={optionCount(option, locale)} />
             </label>
           </li>
         );

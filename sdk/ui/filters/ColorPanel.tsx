@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import { formatCount } from '../../core/format.js';
 import type { Filter } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
-import { optionDisabled, panelOptions, swatchStyle } from './options.js';
+import { OptionCount } from './OptionCount.js';
+import { optionCount, optionDisabled, panelOptions, swatchStyle } from './options.js';
 
 /**
- * The colour panel (spec section 2): toggle buttons with a swatch dot. The name is the option text
- * and count, so the colour itself is never the only cue; a selected swatch also gets a check ring.
+ * The colour panel: toggle buttons with a swatch dot. The name is the option text (and count, when
+ * the response has one), so the colour itself is never the only cue; a selected swatch also gets a check ring.
  */
 export const ColorPanel = observer(function ColorPanel({ filter }: { filter: Filter }) {
   const { dlp, locale } = useStores();
@@ -23,7 +23,8 @@ export const ColorPanel = observer(function ColorPanel({ filter }: { filter: Fil
             onClick={() => dlp.toggleFilter(filter.key, option.key)}
           >
             <span className="aisle-swatch-dot" style={swatchStyle(option.swatch)} aria-hidden="true" />
-            <span>{option.text}</span> <span className="aisle-option-count">({formatCount(option.count, locale)})</span>
+            <span>{option.text}</span>
+            <OptionCount text={optionCount(option, locale)} />
           </button>
         </li>
       ))}

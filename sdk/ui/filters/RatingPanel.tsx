@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { formatCount } from '../../core/format.js';
 import type { Filter } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
-import { optionDisabled, panelOptions, ratingStars } from './options.js';
+import { OptionCount } from './OptionCount.js';
+import { optionCount, optionDisabled, panelOptions, ratingStars } from './options.js';
 
-/** The rating panel (spec section 2): "N stars & up" toggle buttons drawn with stars. */
+/** The rating panel: "N stars & up" toggle buttons drawn with stars. */
 export const RatingPanel = observer(function RatingPanel({ filter }: { filter: Filter }) {
   const { dlp, locale, messages: m } = useStores();
   const options = panelOptions(filter.options, dlp.state, filter.key);
@@ -12,7 +12,7 @@ export const RatingPanel = observer(function RatingPanel({ filter }: { filter: F
     <ul className="aisle-options" aria-label={filter.label}>
       {options.map((option) => {
         const stars = ratingStars(option.key);
-        const count = formatCount(option.count, locale);
+        const count = optionCount(option, locale);
         // A key that is not a star count is still selectable; it is then shown by its text.
         const text = stars === null ? option.text : m.starsAndUp(stars);
         const filled = Math.round(stars ?? 0);
@@ -22,7 +22,7 @@ export const RatingPanel = observer(function RatingPanel({ filter }: { filter: F
               type="button"
               className="aisle-chip-option aisle-rating-option"
               aria-pressed={option.selected}
-              aria-label={`${text} (${count})`}
+              aria-label={count === null ? text : `${text} ${count}`}
               disabled={optionDisabled(option)}
               onClick={() => dlp.toggleFilter(filter.key, option.key)}
             >
@@ -31,7 +31,8 @@ export const RatingPanel = observer(function RatingPanel({ filter }: { filter: F
                   {'★'.repeat(filled) + '☆'.repeat(5 - filled)}
                 </span>
               )}
-              <span>{text}</span> <span className="aisle-option-count">({count})</span>
+              <span>{text}</span>
+              <OptionCount text={count} />
             </button>
           </li>
         );

@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
-import { formatCount } from '../../core/format.js';
 import type { Filter } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
-import { optionDisabled, panelOptions, sizeGroups } from './options.js';
+import { OptionCount } from './OptionCount.js';
+import { optionCount, optionDisabled, panelOptions, sizeGroups } from './options.js';
 
-/** The size panel (spec section 2): toggle buttons grouped by the variant group of `group__value` keys. */
+/** The size panel: toggle buttons grouped by the variant group of `group__value` keys. */
 export const SizePanel = observer(function SizePanel({ filter }: { filter: Filter }) {
   const { dlp, locale } = useStores();
   const id = useId();
@@ -37,8 +37,8 @@ export const SizePanel = observer(function SizePanel({ filter }: { filter: Filte
                     disabled={optionDisabled(option)}
                     onClick={() => dlp.toggleFilter(filter.key, option.key)}
                   >
-                    <span>{option.text}</span>{' '}
-                    <span className="aisle-option-count">({formatCount(option.count, locale)})</span>
+                    <span>{option.text}</span>
+                    <OptionCount text={optionCount(option, locale)} />
                   </button>
                 </li>
               ))}

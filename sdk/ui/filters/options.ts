@@ -5,7 +5,8 @@
 import type { CSSProperties } from 'react';
 import { optionValues } from '../../core/transitions.js';
 import { priceFilterHidden } from '../../core/price.js';
-import type { Filter, FilterOption, UrlState } from '../../core/types.js';
+import { formatCount } from '../../core/format.js';
+import type { Filter, FilterOption, Locale, UrlState } from '../../core/types.js';
 import { isRangeFilter } from '../../core/urlState.js';
 import { safeHref } from '../../core/safeUrl.js';
 
@@ -24,9 +25,17 @@ export function panelOptions(options: readonly FilterOption[], state: UrlState, 
   return options.map((option) => ({ ...option, selected: chosen.includes(option.key) }));
 }
 
-/** An option that would show nothing cannot be picked, unless it is selected (so it can be removed). */
+/**
+ * An option the response counts at zero would show nothing, so it cannot be picked unless it is
+ * selected (so it can be removed). An option without a count is always usable.
+ */
 export function optionDisabled(option: FilterOption): boolean {
-  return option.count <= 0 && !option.selected;
+  return option.count !== undefined && option.count <= 0 && !option.selected;
+}
+
+/** The count as an option shows it, "(12)", or null when the response gave none. */
+export function optionCount(option: FilterOption, locale: Locale): string | null {
+  return option.count === undefined ? null : `(${formatCount(option.count, locale)})`;
 }
 
 /** How many values of `key` are chosen: its option values, or 1 for a price range. */

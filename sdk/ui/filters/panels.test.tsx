@@ -118,4 +118,25 @@ describe('filter panels', () => {
     page.render(<FilterPanel filter={filter('price')} context="drawer" />);
     expect(page.container.querySelector('[data-aisle="filter-panel"]')).toBeNull();
   });
+
+  it.each(['brand', 'color', 'size', 'rating'])(
+    'a %s option without a count is usable and shows no count at all',
+    (key) => {
+      // The plain option shape: key, text, selected, and nothing else.
+      const filters = fixtureFilters().map((f) => ({
+        ...f,
+        options: f.options.map(({ key: k, text, selected }) => ({ key: k, text, selected })),
+      }));
+      page = createTestPage({ filters });
+      page.render(<FilterPanel filter={filter(key)} context="drawer" />);
+      const controls = [...panel().querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')];
+      expect(controls.length).toBeGreaterThan(0);
+      expect(controls.every((control) => !control.disabled)).toBe(true);
+      expect(panel().textContent).not.toMatch(/\(|\)|undefined|NaN/);
+      expect(panel().querySelector('.aisle-option-count')).toBeNull();
+      for (const control of controls) expect(control.getAttribute('aria-label') ?? '').not.toMatch(/\(/);
+      click(controls[0]!);
+      expect(lastFilters()).toHaveLength(1);
+    },
+  );
 });

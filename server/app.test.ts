@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApp } from './app.js';
+import type { AppOptions } from './app.js';
+
+const servers: Server[] = [];
+
+async function start(options: AppOptions = {}): Promise<string> {
+  const server = createApp({ analyticsDb: ':memory:', embedDir: 'dist/no-embed', ...options });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function post(origin: string, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await Promise.all(servers.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+});
+
+const hasCounts = (json: unknown): boolean => JSON.stringify(json).includes('"count":');
+
+describe('the stack over HTTP', () => {
+  it('serves the sitemap at the root and under a proxySearch tenant, not under other tenants', async () => {
+    const origin = await start();
+    const root = await post(origin, '/sitemap', { customer: 'maple-pine', page: '' });
+    expect(root.status).toBe(200);
+    expect(root.json).toMatchObject({ url: '/maple/vsm/' });
+    const proxied = await post(origin, '/driftwood/sitemap', { page: 'mens-jeans' });
+    expect(proxied).toMatchObject({ status: 200, json: { url: '/driftwood/vsm/mens-jeans' } });
+    expect((await post(origin, '/maple/sitemap', { page: '' })).status).toBe(404);
+    expect(await post(origin, '/sitemap', '{not json')).toMatchObject({ status: 400 });
+  });
+
+  it('answers as a strict backend for a strict tenant, and for every tenant when told to', async () => {
+    const rich = await start();
+    const maple = { customer: 'maple-pine', page: 'mens-jeans', size: 4 };
+    expect(hasCounts((await post(rich, '/search', maple)).json)).toBe(true);
+    const cedar = await post(rich, '/search', { ...maple, customer: 'cedar-row' });
+    expect(cedar.status).toBe(200);
+    expect(hasCounts(cedar.json)).toBe(false);
+
+    const strict = await start({ backend: 'strict' });
+    const answer = await post(strict, '/search', maple);
+    expect(answer.status).toBe(200);
+    expect(hasCounts(answer.json)).toBe(false);
+  });
+
+  it('reads AISLE_BACKEND=strict from the environment', async () => {
+    vi.stubEnv('AISLE_BACKEND', 'strict');
+    const origin = await start();
+    const answer = await post(origin, '/search', { customer: 'maple-pine', page: 'mens-jeans', size: 4 });
+    expect(hasCounts(answer.json)).toBe(false);
+    const page = await fetch(`${origin}/maple/mens-jeans`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain('"count":');
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The "strict backend": what a retailer's real search service sends, which is exactly the
+ * documented entities and nothing more. Our own engine adds conveniences (option counts, colour
+ * swatches on options, vehicle lists, fitment, variant names); an embed that leans on them breaks
+ * on a real backend. Projecting our answers through these functions lets the local stack play
+ * that backend, so the demo pages and the end-to-end journeys catch such reliance.
+ *
+ * Pure functions: they copy only the listed fields that are present, never add one, and ignore
+ * anything that is not an object where an object is expected.
+ */
+
+/** The fields a strict backend sends, per entity. */
+export const STRICT_FIELDS = {
+  response: [
+    'products',
+    'similar_products',
+    'filters',
+    'sort_options',
+    'payload',
+    'start',
+    'size',
+    'page',
+    'latency',
+    'latency_ms',
+    'h1_header',
+    'description',
+    'related_pages',
+    'pageNotFound',
+    'notFoundHtmlElement',
+    'locale',
+    'region',
+  ],
+  payload: ['total', 'filtered', 'shown'],
+  relatedPage: ['title', 'href'],
+  product: [
+    'product_id',
+    'title',
+    'brand',
+    'url',
+    'image',
+    'description',
+    'quantity',
+    'promo_message',
+    'price_range',
+    'reviews',
+    'review_count',
+    'average_rating',
+    'variants',
+    // Tenants that send models instead of variants.
+    'models',
+    'selected_model',
+  ],
+  priceRange: ['min_purchase_price', 'max_purchase_price'],
+  review: ['id', 'nickname', 'text', 'rating'],
+  variant: ['id', 'color', 'size', 'price', 'sale_price', 'images', 'swatch', 'marketing_flag', 'selected'],
+  // A model is a variant under another name: its id is `model_id` and the product says which is selected.
+  model: ['model_id', 'color', 'size', 'price', 'sale_price', 'images', 'swatch', 'marketing_flag'],
+  filter: ['key', 'label', 'options', 'abs_min', 'abs_max', 'min', 'max'],
+  option: ['key', 'text', 'selected'],
+  sortOption: ['key', 'text', 'selected'],
+  sitemap: ['url', 'title', 'links', 'subcategories', 'breadcrumbs'],
+  sitemapLink: ['title', 'url'],
+} as const satisfies Record<string, readonly string[]>;
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The listed fields of `source` that it has, in list order. */
+function pick(source: Json, fields: readonly string[]): Json {
+  const out: Json = {};
+  for (const field of fields) if (Object.hasOwn(source, field)) out[field] = source[field];
+  return out;
+}
+
+/** Each object of a list projected; non-objects in the list are dropped, a non-list passes as is. */
+function each(value: unknown, project: (item: Json) => Json): unknown {
+  return Array.isArray(value) ? value.filter(isObject).map(project) : value;
+}
+
+function projectProduct(product: Json): Json {
+  const out = pick(product, STRICT_FIELDS.product);
+  if (isObject(out.price_range)) out.price_range = pick(out.price_range, STRICT_FIELDS.priceRange);
+  if ('reviews' in out) out.reviews = each(out.reviews, (r) => pick(r, STRICT_FIELDS.review));
+  if ('variants' in out) out.variants = each(out.variants, (v) => pick(v, STRICT_FIELDS.variant));
+  if ('models' in out) out.models = each(out.models, (m) => pick(m, STRICT_FIELDS.model));
+  return out;
+}
+
+function projectFilter(filter: Json): Json {
+  const out = pick(filter, STRICT_FIELDS.filter);
+  if ('options' in out) out.options = each(out.options, (o) => pick(o, STRICT_FIELDS.option));
+  return out;
+}
+
+/**
+ * A search (or vehicle-selector) response as a strict backend sends it. An error body (no
+ * search fields) or a non-object passes through untouched.
+ */
+export function strictSearchResponse(json: unknown): unknown {
+  if (!isObject(json) || !('products' in json || 'pageNotFound' in json)) return json;
+  const out = pick(json, STRICT_FIELDS.response);
+  if ('products' in out) out.products = each(out.products, projectProduct);
+  if ('similar_products' in out) out.similar_products = each(out.similar_products, projectProduct);
+  if ('filters' in out) out.filters = each(out.filters, projectFilter);
+  if ('sort_options' in out) out.sort_options = each(out.sort_options, (s) => pick(s, STRICT_FIELDS.sortOption));
+  if (isObject(out.payload)) out.payload = pick(out.payload, STRICT_FIELDS.payload);
+  if ('related_pages' in out) out.related_pages = each(out.related_pages, (p) => pick(p, STRICT_FIELDS.relatedPage));
+  return out;
+}
+
+/** Visual sitemap data as a strict backend sends it. */
+export function strictSitemap(data: unknown): unknown {
+  if (!isObject(data)) return data;
+  const out = pick(data, STRICT_FIELDS.sitemap);
+  for (const list of ['links', 'subcategories', 'breadcrumbs'] as const) {
+    if (list in out) out[list] = each(out[list], (link) => pick(link, STRICT_FIELDS.sitemapLink));
+  }
+  return out;
+}
+
+/** Which backend the stack plays: the rich one (our engine as is) or a strict one. */
+export type BackendKind = 'rich' | 'strict';
+
+/** Reads a backend setting (an environment variable or a fixture field); anything unknown is rich. */
+export function backendKind(value: unknown): BackendKind {
+  return value === 'strict' ? 'strict' : 'rich';
+}
+
+/** Strict when the stack as a whole is strict or the tenant asked for it. */
+export function isStrict(global: BackendKind | undefined, tenant: { demo: { backend?: unknown } }): boolean {
+  return global === 'strict' || backendKind(tenant.demo.backend) === 'strict';
+}
