@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchResponse, normalizeSitemap, readRenderContext } from './normalize.js';
+import { relativeUrlResolver } from './normalizeProduct.js';
 
 const product = (fields: Record<string, unknown> = {}) => ({ product_id: 'p1', title: 'Boot', ...fields });
 
@@ -348,4 +349,58 @@ describe('readRenderContext (CONTRACT render context)', () => {
     ];
     for (const raw of hostile) expect(() => readRenderContext(raw)).not.toThrow();
   });
+});
+
+describe('relative URLs in a search response', () => {
+  const page = 'https://shop.example';
+  const raw = {
+    products: [
+      {
+        product_id: 'p1',
+        url: '/maple/p/p1',
+        image: '/img/p1.jpg',
+        variants: [
+          { id: 'a', images: ['/img/p1-a.jpg', 'img/p1-b.jpg'], swatch: '/img/sw/black.png' },
+          { id: 'b', images: ['https://cdn.example/p1.jpg'], swatch: '#000' },
+          { id: 'c', swatch: 'navy' },
+        ],
+      },
+    ],
+    similar_products: [{ product_id: 's1', url: 's/1', image: '//cdn.example/s1.jpg' }],
+    filters: [{ key: 'color', options: [{ key: 'black', swatch: '/img/sw/black.png' }] }],
+  };
+
+  it('resolve against the URL of the request that returned them when the search host is elsewhere', () => {
+    const data = normalizeSearchResponse(raw, relativeUrlResolver('https://search.example/api/search', page))!;
+    const [product] = data.products;
+    expect(product!.url).toBe('https://search.example/maple/p/p1');
+    expect(product!.image).toBe('https://search.example/img/p1.jpg');
+    expect(product!.variants[0]!.images).toEqual([
+      'https://search.example/img/p1-a.jpg',
+      'https://search.example/api/img/p1-b.jpg',
+    ]);
+    expect(product!.variants[0]!.swatch).toBe('https://search.example/img/sw/black.png');
+    expect(product!.variants[1]!.images).toEqual(['https://cdn.example/p1.jpg']);
+    expect(product!.variants[1]!.swatch).toBe('#000');
+    expect(product!.variants[2]!.swatch).toBe('navy');
+    expect(data.similar_products[0]).toMatchObject({
+      url: 'https://search.example/api/s/1',
+      image: 'https://cdn.example/s1.jpg',
+    });
+    expect(data.filters[0]!.options[0]!.swatch).toBe('https://search.example/img/sw/black.png');
+  });
+
+  it('change nothing visible when the search is on the page origin (a proxy path)', () => {
+    const data = normalizeSearchResponse(raw, relativeUrlResolver('/maple/search', page))!;
+    expect(data.products[0]).toMatchObject({ url: '/maple/p/p1', image: '/img/p1.jpg' });
+    expect(data.products[0]!.variants[0]!.images).toEqual(['/img/p1-a.jpg', '/maple/img/p1-b.jpg']);
+  });
+
+  it.each(['javascript:alert(1)', 'java\tscript:alert(1)', ' /img/x.jpg', 'data:image/png;base64,AA', '#top'])(
+    'leave %j as written for the later safety checks',
+    (url) => {
+      const resolve = relativeUrlResolver('https://search.example/search', page);
+      expect(resolve(url)).toBe(url);
+    },
+  );
 });

@@ -16,7 +16,7 @@ import type {
   VehicleOption,
 } from './types.js';
 import { isRecord, optionalStr, toArray, toBool, toNumOrNull, toPositiveInt, toStr } from './coerce.js';
-import { normalizeProducts } from './normalizeProduct.js';
+import { normalizeProducts, resolveSwatch, type UrlResolver } from './normalizeProduct.js';
 
 /**
  * A search response in our shape, or null when `raw` cannot be read as one. Readable means: a plain
@@ -25,19 +25,19 @@ import { normalizeProducts } from './normalizeProduct.js';
  * objects without an id) is unreadable too: showing it would wipe the grid for a garbled reply. A
  * null answer is a failed search for the caller, which keeps what is shown.
  */
-export function normalizeSearchResponse(raw: unknown): SearchResponse | null {
+export function normalizeSearchResponse(raw: unknown, resolve: UrlResolver = (url) => url): SearchResponse | null {
   if (!isRecord(raw)) return null;
   const pageNotFound = toBool(raw.pageNotFound);
   if (!Array.isArray(raw.products) && !pageNotFound) return null;
-  const products = normalizeProducts(raw.products);
+  const products = normalizeProducts(raw.products, resolve);
   if (!pageNotFound && toArray(raw.products).length > 0 && products.length === 0) return null;
   const start = toCount(raw.start) ?? 0;
   // Both readings appear in the wild; `latency_ms` wins when both are numbers.
   const latency = toCount(raw.latency_ms) ?? toCount(raw.latency) ?? 0;
   return {
     products,
-    similar_products: normalizeProducts(raw.similar_products),
-    filters: toArray(raw.filters).flatMap((filter) => keep(normalizeFilter(filter))),
+    similar_products: normalizeProducts(raw.similar_products, resolve),
+    filters: toArray(raw.filters).flatMap((filter) => keep(normalizeFilter(filter, resolve))),
     sort_options: toArray(raw.sort_options).flatMap((option) => keep(normalizeSortOption(option))),
     payload: readPayload(raw.payload, start + products.length),
     start,
@@ -199,14 +199,14 @@ function readAdditional(raw: unknown): AdditionalParams {
   return additional;
 }
 
-function normalizeFilter(raw: unknown): Filter | null {
+function normalizeFilter(raw: unknown, resolve: UrlResolver): Filter | null {
   if (!isRecord(raw)) return null;
   const key = toStr(raw.key);
   if (key === '') return null;
   const filter: Filter = {
     key,
     label: toStr(raw.label) || key,
-    options: toArray(raw.options).flatMap((option) => keep(normalizeOption(option))),
+    options: toArray(raw.options).flatMap((option) => keep(normalizeOption(option, resolve))),
   };
   for (const bound of ['abs_min', 'abs_max', 'min', 'max'] as const) {
     const value = toNumOrNull(raw[bound]);
@@ -215,7 +215,7 @@ function normalizeFilter(raw: unknown): Filter | null {
   return filter;
 }
 
-function normalizeOption(raw: unknown): FilterOption | null {
+function normalizeOption(raw: unknown, resolve: UrlResolver): FilterOption | null {
   if (!isRecord(raw)) return null;
   const key = toStr(raw.key);
   if (key === '') return null;
@@ -224,7 +224,7 @@ function normalizeOption(raw: unknown): FilterOption | null {
   const count = toCount(raw.count);
   if (count !== null) option.count = count;
   const swatch = toStr(raw.swatch);
-  if (swatch !== '') option.swatch = swatch;
+  if (swatch !== '') option.swatch = resolveSwatch(swatch, resolve);
   return option;
 }
 
