@@ -106,8 +106,9 @@ export function resolveSwatch(swatch: string, resolve: UrlResolver): string {
  * a browser does for any web resource: with Aisle on a retailer's origin and the search host
  * elsewhere, `/img/…` means the search host's images. A result on the page's own origin is written
  * as a path, so same-origin searches look exactly as before. Absolute URLs, other schemes and
- * anything with spaces or control characters are left as they are for the later safety checks
- * (a resolver must never turn "java\tscript:" into a script URL).
+ * anything with spaces, control characters or backslashes are left as they are for the later
+ * safety checks (a resolver must never turn "java\tscript:" into a script URL, nor a refused
+ * backslash path into an absolute link).
  */
 export function relativeUrlResolver(requestUrl: string, pageOrigin: string): UrlResolver {
   let base: URL;
@@ -118,7 +119,7 @@ export function relativeUrlResolver(requestUrl: string, pageOrigin: string): Url
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') return asWritten;
   return (url) => {
-    if (url === '' || url.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(url) || hasSpaceOrControl(url)) {
+    if (url === '' || url.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(url) || !resolvable(url)) {
       return url;
     }
     try {
@@ -131,8 +132,8 @@ export function relativeUrlResolver(requestUrl: string, pageOrigin: string): Url
   };
 }
 
-function hasSpaceOrControl(text: string): boolean {
-  return /\s/.test(text) || [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+function resolvable(text: string): boolean {
+  return !/[\s\\]/.test(text) && ![...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 }
 
 // Tenants send 0 or nothing for "not on sale"; a zero sale price would otherwise display as free.
