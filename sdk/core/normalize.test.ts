@@ -4,7 +4,7 @@ import { relativeUrlResolver } from './normalizeProduct.js';
 
 const product = (fields: Record<string, unknown> = {}) => ({ product_id: 'p1', title: 'Boot', ...fields });
 
-describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
+describe('normalizeSearchResponse (untrusted search responses)', () => {
   it.each([null, undefined, 'text', 42, [], true])('returns null for %j', (raw) => {
     expect(normalizeSearchResponse(raw)).toBeNull();
   });
@@ -94,7 +94,7 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
     expect(normalizeSearchResponse({ products: [], ...raw })?.latency_ms).toBe(expected);
   });
 
-  it('§3 maps models[] + selected_model onto variants', () => {
+  it('maps models[] + selected_model onto variants', () => {
     const raw = {
       products: [
         product({
@@ -240,7 +240,7 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
   });
 });
 
-describe('normalizeSitemap (§3 VSM data)', () => {
+describe('normalizeSitemap (VSM data)', () => {
   it('keeps titled links and defaults missing lists', () => {
     expect(normalizeSitemap({ title: 'All', links: [{ title: 'Boots', url: '/b' }, { url: '/x' }, 5] })).toEqual({
       url: '',
@@ -253,7 +253,7 @@ describe('normalizeSitemap (§3 VSM data)', () => {
   });
 });
 
-describe('readRenderContext (CONTRACT render context)', () => {
+describe('readRenderContext (the render context)', () => {
   it('fills the documented defaults', () => {
     const result = readRenderContext({ config: { id: 'maple' } });
     expect(result).toEqual({
@@ -316,7 +316,7 @@ describe('readRenderContext (CONTRACT render context)', () => {
     expect(result.context.additional).toEqual({ lang: 'fr', locale: '5', pageSize: 48, vehicle_id: 'v1' });
   });
 
-  it.each(['staging', 'PRODUCTION', 3, null])('§3 unknown environment %j means production', (environment) => {
+  it.each(['staging', 'PRODUCTION', 3, null])('an unknown environment %j means production', (environment) => {
     const result = readRenderContext({ config: { id: 'x' }, environment });
     expect(result.ok && result.context.environment).toBe('production');
   });

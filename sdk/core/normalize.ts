@@ -1,5 +1,5 @@
 /**
- * The edge where untrusted input becomes Aisle's types (STYLE.md practice 8): search responses,
+ * The edge where untrusted input becomes Aisle's types, read once: search responses,
  * sitemap data and the render context. Nothing here throws; bad fields become safe defaults.
  */
 import type {
@@ -102,7 +102,7 @@ export function normalizeSitemap(raw: unknown): SitemapData | null {
   };
 }
 
-/** True when data looks like VSM data rather than a search response (CONTRACT: `data` is either). */
+/** True when data looks like VSM data rather than a search response (the context's `data` is either). */
 export function isSitemapShape(raw: unknown): boolean {
   return isRecord(raw) && !('products' in raw) && ('links' in raw || 'subcategories' in raw);
 }
@@ -186,7 +186,7 @@ function readEnvironment(raw: unknown): Environment {
 
 function readAdditional(raw: unknown): AdditionalParams {
   if (!isRecord(raw)) return {};
-  // Unknown parameters pass through untouched: they are forwarded to the search body (spec section 7).
+  // Unknown parameters pass through untouched: they are forwarded to the search body.
   const additional: AdditionalParams = { ...raw };
   for (const field of ['lang', 'locale', 'region', 'campaign'] as const) {
     const text = optionalStr(raw[field]);

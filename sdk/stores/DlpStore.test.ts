@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('DlpStore transitions (spec §4)', () => {
+describe('DlpStore transitions', () => {
   it('toggling a filter adds the pair, resets the page, pushes the URL and reloads', async () => {
     env.url.href = 'http://shop.test/maple/dresses?pageNumber=3&locale=en_US';
     const root = new RootStore(env, context(), 1280);
@@ -214,14 +214,14 @@ describe('back button and events', () => {
     expect(env.events.filter((e) => e.name === 'ResultsViewUpdate')).toHaveLength(1);
   });
 
-  it('a garbage URL yields the default state (§5)', () => {
+  it('a garbage URL yields the default state', () => {
     env.url.href = 'http://shop.test/maple/dresses?pageNumber=-4&pageSize=abc&filters=%E0%A4%A';
     const root = new RootStore(env, context(), 1280);
     expect(root.dlp.state).toEqual({ filters: [], attributes: [], pageNumber: 1, pageSize: 24 });
   });
 });
 
-describe('URLs the listing cannot honour (§5: garbage yields the defaults)', () => {
+describe('URLs the listing cannot honour (garbage yields the defaults)', () => {
   it('drops an unknown sort and facet from the state and the address on mount', () => {
     env.url.href = 'http://shop.test/maple/dresses?sort=bogus_asc&filters=nope~1&filters=color~black';
     const root = new RootStore(env, context(), 1280);
@@ -246,7 +246,7 @@ describe('URLs the listing cannot honour (§5: garbage yields the defaults)', ()
   });
 });
 
-describe('vehicle selector (spec §7)', () => {
+describe('vehicle selector', () => {
   it('narrows through /vehicle-selector with both fields, and clears back to /search', async () => {
     const root = new RootStore(env, context({ vehicleSelector: true }), 1280);
     root.dlp.setVehicle({ id: 'honda-civic', year: '2018' });
@@ -361,7 +361,7 @@ describe('vehicle parameters on a tenant without a vehicle selector', () => {
   });
 });
 
-describe('analytics intents (spec §7 product events)', () => {
+describe('analytics intents (product events)', () => {
   const intents = (root: RootStore) => {
     const seen: Array<Record<string, unknown>> = [];
     root.tracker.attach(async (intent) => {

@@ -82,7 +82,7 @@ export class DlpStore {
     return this.context.config.infiniteLoading;
   }
 
-  /** Number of selected filters, for the All Filters button (spec section 2). */
+  /** Number of selected filters, for the All Filters button. */
   get selectedCount(): number {
     return t.selectedFilterCount(this.state);
   }
@@ -150,7 +150,7 @@ export class DlpStore {
     this.env.host.scrollToTop();
   }
 
-  /** Infinite load: called when the sentinel is 20 % visible (spec section 4). */
+  /** Infinite load: called when the sentinel is 20 % visible. */
   loadMore(): void {
     const payload = this.data?.payload;
     if (this.search.loading || !payload || this.stalled) return;
@@ -159,7 +159,7 @@ export class DlpStore {
     this.commit(t.setPage(this.state, next), { history: 'replace', refresh: false, append: true });
   }
 
-  /** Load-all (spec section 4). */
+  /** Load-all: every filtered item, as one big page or up to the last infinite page. */
   loadAll(): void {
     const filtered = this.data?.payload.filtered ?? 0;
     if (filtered === 0) return;
@@ -236,7 +236,7 @@ export class DlpStore {
     this.commit(next);
   }
 
-  /** `search:display_results` for the response on show (spec section 7). */
+  /** `search:display_results` for the response on show. */
   private reportResults(latencyMs: number): void {
     const data = this.search.response;
     if (!data || data.pageNotFound) return;
@@ -297,7 +297,7 @@ export class DlpStore {
     return mergeQuery(hostSearch, own.filter((part) => part !== '').join('&'));
   }
 
-  /** The ResultsViewUpdate custom event, for the tenant that asks for it (spec section 4). */
+  /** The ResultsViewUpdate custom event, for the tenant that asks for it. */
   private announce(): void {
     if (!this.context.config.resultsViewUpdateEvent || !this.data) return;
     this.env.host.dispatch('ResultsViewUpdate', {

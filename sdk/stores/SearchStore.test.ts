@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('SearchStore (spec §4 loading, §7, §8)', () => {
+describe('SearchStore (loading, the search call, failures)', () => {
   it('sets loading and refresh during the call and clears both when it ends', async () => {
     const store = new SearchStore(env, null);
     const done = store.search('http://s/search', request);

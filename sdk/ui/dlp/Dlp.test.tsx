@@ -21,7 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('DLP sections (spec §2, in order)', () => {
+describe('DLP sections, in order', () => {
   it('renders every section with its data-aisle hook, in the spec order', async () => {
     const data = fakeResponse();
     data.similar_products = [fakeProduct('s1')];
@@ -107,7 +107,7 @@ describe('a failed update', () => {
   });
 });
 
-describe('sort control (spec §2: dropdown on desktop, select on mobile and tablet)', () => {
+describe('sort control (dropdown on desktop, select on mobile and tablet)', () => {
   it('desktop: a listbox driven by the keyboard', async () => {
     page = await renderAisle(testContext());
     const button = $('.aisle-dropdown__button')!;
@@ -180,7 +180,7 @@ describe('paging', () => {
   });
 });
 
-describe('similar products and related items (spec §4)', () => {
+describe('similar products and related items', () => {
   it('shows 16 similar products, then 16 more each time the sentinel is reached', async () => {
     const data = fakeResponse();
     data.similar_products = Array.from({ length: 40 }, (_, i) => fakeProduct(`s${i}`));
