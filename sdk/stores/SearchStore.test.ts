@@ -97,4 +97,16 @@ describe('SearchStore (loading, the search call, failures)', () => {
     await store.search('/maple/search', request);
     expect(store.response!.products[0]).toMatchObject({ url: '/maple/p/p0', image: '/img/product/p0/v0.svg' });
   });
+
+  it('a request for more of the list whose reply is not longer keeps the shown data (no progress)', async () => {
+    const shown = fakeResponse({ shown: 24 });
+    const store = new SearchStore(env, shown);
+    env.reply(() => ({ status: 200, json: { ...fakeResponse({ shown: 24 }), products: [] } }));
+    expect(await store.search('http://s/search', request, { refresh: false, append: true })).toBe('no-progress');
+    expect(store.response).toBe(shown);
+    expect(store.loading).toBe(false);
+    env.reply(() => ({ status: 200, json: fakeResponse({ shown: 48 }) }));
+    expect(await store.search('http://s/search', request, { refresh: false, append: true })).toBe('replaced');
+    expect(store.response!.products).toHaveLength(48);
+  });
 });
