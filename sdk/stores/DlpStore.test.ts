@@ -230,6 +230,21 @@ describe('URLs the listing cannot honour (garbage yields the defaults)', () => {
     expect(env.history).toEqual([{ url: '/maple/dresses?filters=color~black', mode: 'replace' }]);
   });
 
+  it('without data, a sort chosen while the first search runs is not undone by the fallback', async () => {
+    env.url.href = 'http://shop.test/maple/dresses?pageSize=48';
+    const root = new RootStore(env, { ...context(), data: undefined }, 1280);
+    env.reply(() => new Promise(() => undefined));
+    const loading = root.dlp.loadFirst();
+    let release!: () => void;
+    env.reply(() => new Promise((resolve) => (release = () => resolve({ status: 200, json: fakeResponse() }))));
+    root.dlp.setSort('price_asc');
+    expect(await loading).toBe(false);
+    release();
+    await settle();
+    expect(root.dlp.state).toMatchObject({ sort: 'price_asc', pageSize: 48 });
+    expect(env.requests).toHaveLength(2);
+  });
+
   it('without data, a refused first search falls back to the default listing', async () => {
     env.url.href = 'http://shop.test/maple/dresses?pageSize=9999';
     const root = new RootStore(env, { ...context(), data: undefined }, 1280);

@@ -26,7 +26,7 @@ interface ShownQuery {
 }
 
 /**
- * The DLP's state machine : URL state, the transitions the shopper makes, and
+ * The DLP's state machine: URL state, the transitions the shopper makes, and
  * the search each one triggers. The address bar and the search body are both derived from `state`.
  */
 export class DlpStore {
@@ -188,11 +188,14 @@ export class DlpStore {
    * staying empty.
    */
   async loadFirst(): Promise<boolean> {
-    if ((await this.load()) === 'replaced') {
+    const outcome = await this.load();
+    if (outcome === 'replaced') {
       this.reconcile();
       this.shown = { state: this.state, vehicle: this.vehicle };
       return true;
     }
+    // A shopper action overtook the first search: its own search is the one that counts.
+    if (outcome === 'superseded') return false;
     const fallback = defaultUrlState({ pageSize: this.defaultPageSize });
     if (this.search.response || JSON.stringify(fallback) === JSON.stringify(this.state)) return false;
     this.commit(fallback, { history: 'replace' });
@@ -210,8 +213,7 @@ export class DlpStore {
     });
     if (next === this.state) return;
     this.state = next;
-    const location = this.env.host.location();
-    this.env.host.writeUrl(`${location.pathname}${this.query(location.search, next)}`, 'replace');
+    this.writeUrl('replace');
   }
 
   /** Sends the search for the current state (`append`: a request for more of an infinite list). */
