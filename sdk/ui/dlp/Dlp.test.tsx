@@ -92,6 +92,8 @@ describe('a failed update', () => {
     const notice = () => $('.aisle-update-notice')!;
     expect(notice().getAttribute('aria-live')).toBe('polite');
     expect(notice().textContent).toBe('');
+    // While silent it stays out of the layout.
+    expect(notice().classList.contains('aisle-visually-hidden')).toBe(true);
     page.env.reply(() => ({ status: 500, json: {} }));
     act(() => page!.store.dlp.toggleFilter('color', 'black'));
     expect($('[data-aisle="chips"]')!.textContent).toContain('Black');
@@ -100,6 +102,7 @@ describe('a failed update', () => {
     expect(page.env.url.href).toBe('http://shop.test/maple/dresses');
     expect($$('[data-aisle="grid"] [data-aisle="product"]')).toHaveLength(24);
     expect(notice().textContent).toBe("Couldn't update the results. Showing the previous results.");
+    expect(notice().classList.contains('aisle-visually-hidden')).toBe(false);
     page.env.reply(() => ({ status: 200, json: fakeResponse() }));
     act(() => page!.store.dlp.setSort('price_asc'));
     await page.settle();
