@@ -36,8 +36,10 @@ describe('normalizeSearchResponse (untrusted search responses)', () => {
     ['only filtered', { filtered: 40 }, { total: 40, filtered: 40, shown: 7 }],
     ['negative counts', { total: -1, filtered: -2, shown: -3 }, { total: 7, filtered: 7, shown: 7 }],
     ['NaN strings', { total: 'NaN', filtered: 'x', shown: '' }, { total: 7, filtered: 7, shown: 7 }],
-    ['huge counts', { total: 1e308, filtered: 2 ** 60, shown: 3 }, { total: 3, filtered: 3, shown: 3 }],
+    ['huge counts', { total: 1e308, filtered: 2 ** 60, shown: 3 }, { total: 7, filtered: 7, shown: 3 }],
     ['numeric strings', { total: '90', filtered: '40.6', shown: '24' }, { total: 90, filtered: 40, shown: 24 }],
+    ['counts below what was received', { total: 0, filtered: 3, shown: 7 }, { total: 7, filtered: 7, shown: 7 }],
+    ['total below filtered', { total: 10, filtered: 40, shown: 7 }, { total: 40, filtered: 40, shown: 7 }],
   ])('payload %s: unbelievable counts fall back to what was received', (_name, payload, expected) => {
     // Seven products received after a start of 0: `shown` falls back to 7.
     const products = Array.from({ length: 7 }, (_, i) => product({ product_id: `p${i}` }));

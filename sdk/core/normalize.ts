@@ -60,13 +60,14 @@ export function normalizeSearchResponse(raw: unknown, resolve: UrlResolver = (ur
 /**
  * The counts of a reply. A count that is missing, negative, fractional garbage or beyond a safe
  * integer is not believed: `shown` then means the products received (after `start`), `filtered`
- * falls back to `total`, then to `shown`, and `total` to `filtered`.
+ * falls back to `total`, then to `shown`, and `total` to `filtered`. Counts never claim fewer items
+ * than the reply holds ("0 items" above a full grid), so `filtered` and `total` are at least that.
  */
 function readPayload(raw: unknown, received: number): SearchResponse['payload'] {
   const payload = isRecord(raw) ? raw : {};
   const shown = toCount(payload.shown) ?? received;
-  const filtered = toCount(payload.filtered) ?? toCount(payload.total) ?? shown;
-  const total = toCount(payload.total) ?? filtered;
+  const filtered = Math.max(toCount(payload.filtered) ?? toCount(payload.total) ?? shown, received);
+  const total = Math.max(toCount(payload.total) ?? filtered, filtered);
   return { total, filtered, shown };
 }
 
