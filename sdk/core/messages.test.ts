@@ -11,7 +11,7 @@ function rendered(messages: Messages): Record<string, string> {
   );
 }
 
-describe('messages (CONTRACT visible texts in en and fr)', () => {
+describe('messages (the visible texts in en and fr)', () => {
   const en = messagesFor('en');
   const fr = messagesFor('fr');
 

@@ -1,6 +1,6 @@
 /**
- * Every visible string and accessible name of the DLP and VSM, in English and French (CONTRACT.md:
- * the spec's texts, and their French equivalents when the locale is fr). Counts use Intl rules.
+ * Every visible string and accessible name of the DLP and VSM, in English and French (the product's
+ * own texts, and their French equivalents when the locale is fr). Counts use Intl rules.
  */
 import type { Locale, Region, RenderContext } from './types.js';
 import { formatCount, formatDecimal, intlTag } from './format.js';

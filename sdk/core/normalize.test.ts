@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchResponse, normalizeSitemap, readRenderContext } from './normalize.js';
+import { relativeUrlResolver } from './normalizeProduct.js';
 
 const product = (fields: Record<string, unknown> = {}) => ({ product_id: 'p1', title: 'Boot', ...fields });
 
-describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
+describe('normalizeSearchResponse (untrusted search responses)', () => {
   it.each([null, undefined, 'text', 42, [], true])('returns null for %j', (raw) => {
     expect(normalizeSearchResponse(raw)).toBeNull();
   });
@@ -35,8 +36,10 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
     ['only filtered', { filtered: 40 }, { total: 40, filtered: 40, shown: 7 }],
     ['negative counts', { total: -1, filtered: -2, shown: -3 }, { total: 7, filtered: 7, shown: 7 }],
     ['NaN strings', { total: 'NaN', filtered: 'x', shown: '' }, { total: 7, filtered: 7, shown: 7 }],
-    ['huge counts', { total: 1e308, filtered: 2 ** 60, shown: 3 }, { total: 3, filtered: 3, shown: 3 }],
+    ['huge counts', { total: 1e308, filtered: 2 ** 60, shown: 3 }, { total: 7, filtered: 7, shown: 3 }],
     ['numeric strings', { total: '90', filtered: '40.6', shown: '24' }, { total: 90, filtered: 40, shown: 24 }],
+    ['counts below what was received', { total: 0, filtered: 3, shown: 7 }, { total: 7, filtered: 7, shown: 7 }],
+    ['total below filtered', { total: 10, filtered: 40, shown: 7 }, { total: 40, filtered: 40, shown: 7 }],
   ])('payload %s: unbelievable counts fall back to what was received', (_name, payload, expected) => {
     // Seven products received after a start of 0: `shown` falls back to 7.
     const products = Array.from({ length: 7 }, (_, i) => product({ product_id: `p${i}` }));
@@ -93,7 +96,7 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
     expect(normalizeSearchResponse({ products: [], ...raw })?.latency_ms).toBe(expected);
   });
 
-  it('§3 maps models[] + selected_model onto variants', () => {
+  it('maps models[] + selected_model onto variants', () => {
     const raw = {
       products: [
         product({
@@ -239,7 +242,7 @@ describe('normalizeSearchResponse (§3 search response, untrusted)', () => {
   });
 });
 
-describe('normalizeSitemap (§3 VSM data)', () => {
+describe('normalizeSitemap (VSM data)', () => {
   it('keeps titled links and defaults missing lists', () => {
     expect(normalizeSitemap({ title: 'All', links: [{ title: 'Boots', url: '/b' }, { url: '/x' }, 5] })).toEqual({
       url: '',
@@ -252,7 +255,7 @@ describe('normalizeSitemap (§3 VSM data)', () => {
   });
 });
 
-describe('readRenderContext (CONTRACT render context)', () => {
+describe('readRenderContext (the render context)', () => {
   it('fills the documented defaults', () => {
     const result = readRenderContext({ config: { id: 'maple' } });
     expect(result).toEqual({
@@ -315,7 +318,7 @@ describe('readRenderContext (CONTRACT render context)', () => {
     expect(result.context.additional).toEqual({ lang: 'fr', locale: '5', pageSize: 48, vehicle_id: 'v1' });
   });
 
-  it.each(['staging', 'PRODUCTION', 3, null])('§3 unknown environment %j means production', (environment) => {
+  it.each(['staging', 'PRODUCTION', 3, null])('an unknown environment %j means production', (environment) => {
     const result = readRenderContext({ config: { id: 'x' }, environment });
     expect(result.ok && result.context.environment).toBe('production');
   });
@@ -347,5 +350,63 @@ describe('readRenderContext (CONTRACT render context)', () => {
       '"string"',
     ];
     for (const raw of hostile) expect(() => readRenderContext(raw)).not.toThrow();
+  });
+});
+
+describe('relative URLs in a search response', () => {
+  const page = 'https://shop.example';
+  const raw = {
+    products: [
+      {
+        product_id: 'p1',
+        url: '/maple/p/p1',
+        image: '/img/p1.jpg',
+        variants: [
+          { id: 'a', images: ['/img/p1-a.jpg', 'img/p1-b.jpg'], swatch: '/img/sw/black.png' },
+          { id: 'b', images: ['https://cdn.example/p1.jpg'], swatch: '#000' },
+          { id: 'c', swatch: 'navy' },
+        ],
+      },
+    ],
+    similar_products: [{ product_id: 's1', url: 's/1', image: '//cdn.example/s1.jpg' }],
+    filters: [{ key: 'color', options: [{ key: 'black', swatch: '/img/sw/black.png' }] }],
+  };
+
+  it('resolve against the URL of the request that returned them when the search host is elsewhere', () => {
+    const data = normalizeSearchResponse(raw, relativeUrlResolver('https://search.example/api/search', page))!;
+    const [product] = data.products;
+    expect(product!.url).toBe('https://search.example/maple/p/p1');
+    expect(product!.image).toBe('https://search.example/img/p1.jpg');
+    expect(product!.variants[0]!.images).toEqual([
+      'https://search.example/img/p1-a.jpg',
+      'https://search.example/api/img/p1-b.jpg',
+    ]);
+    expect(product!.variants[0]!.swatch).toBe('https://search.example/img/sw/black.png');
+    expect(product!.variants[1]!.images).toEqual(['https://cdn.example/p1.jpg']);
+    expect(product!.variants[1]!.swatch).toBe('#000');
+    expect(product!.variants[2]!.swatch).toBe('navy');
+    expect(data.similar_products[0]).toMatchObject({
+      url: 'https://search.example/api/s/1',
+      image: 'https://cdn.example/s1.jpg',
+    });
+    expect(data.filters[0]!.options[0]!.swatch).toBe('https://search.example/img/sw/black.png');
+  });
+
+  it('change nothing visible when the search is on the page origin (a proxy path)', () => {
+    const data = normalizeSearchResponse(raw, relativeUrlResolver('/maple/search', page))!;
+    expect(data.products[0]).toMatchObject({ url: '/maple/p/p1', image: '/img/p1.jpg' });
+    expect(data.products[0]!.variants[0]!.images).toEqual(['/img/p1-a.jpg', '/maple/img/p1-b.jpg']);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'java\tscript:alert(1)',
+    ' /img/x.jpg',
+    'data:image/png;base64,AA',
+    '#top',
+    '\\\\evil.example/x',
+  ])('leave %j as written for the later safety checks', (url) => {
+    const resolve = relativeUrlResolver('https://search.example/search', page);
+    expect(resolve(url)).toBe(url);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The edge where untrusted input becomes Aisle's types (STYLE.md practice 8): search responses,
+ * The edge where untrusted input becomes Aisle's types, read once: search responses,
  * sitemap data and the render context. Nothing here throws; bad fields become safe defaults.
  */
 import type {
@@ -16,7 +16,7 @@ import type {
   VehicleOption,
 } from './types.js';
 import { isRecord, optionalStr, toArray, toBool, toNumOrNull, toPositiveInt, toStr } from './coerce.js';
-import { normalizeProducts } from './normalizeProduct.js';
+import { normalizeProducts, resolveSwatch, type UrlResolver } from './normalizeProduct.js';
 import { routeBase } from './safeUrl.js';
 
 /**
@@ -26,19 +26,19 @@ import { routeBase } from './safeUrl.js';
  * objects without an id) is unreadable too: showing it would wipe the grid for a garbled reply. A
  * null answer is a failed search for the caller, which keeps what is shown.
  */
-export function normalizeSearchResponse(raw: unknown): SearchResponse | null {
+export function normalizeSearchResponse(raw: unknown, resolve: UrlResolver = (url) => url): SearchResponse | null {
   if (!isRecord(raw)) return null;
   const pageNotFound = toBool(raw.pageNotFound);
   if (!Array.isArray(raw.products) && !pageNotFound) return null;
-  const products = normalizeProducts(raw.products);
+  const products = normalizeProducts(raw.products, resolve);
   if (!pageNotFound && toArray(raw.products).length > 0 && products.length === 0) return null;
   const start = toCount(raw.start) ?? 0;
   // Both readings appear in the wild; `latency_ms` wins when both are numbers.
   const latency = toCount(raw.latency_ms) ?? toCount(raw.latency) ?? 0;
   return {
     products,
-    similar_products: normalizeProducts(raw.similar_products),
-    filters: toArray(raw.filters).flatMap((filter) => keep(normalizeFilter(filter))),
+    similar_products: normalizeProducts(raw.similar_products, resolve),
+    filters: toArray(raw.filters).flatMap((filter) => keep(normalizeFilter(filter, resolve))),
     sort_options: toArray(raw.sort_options).flatMap((option) => keep(normalizeSortOption(option))),
     payload: readPayload(raw.payload, start + products.length),
     start,
@@ -61,13 +61,14 @@ export function normalizeSearchResponse(raw: unknown): SearchResponse | null {
 /**
  * The counts of a reply. A count that is missing, negative, fractional garbage or beyond a safe
  * integer is not believed: `shown` then means the products received (after `start`), `filtered`
- * falls back to `total`, then to `shown`, and `total` to `filtered`.
+ * falls back to `total`, then to `shown`, and `total` to `filtered`. Counts never claim fewer items
+ * than the reply holds ("0 items" above a full grid), so `filtered` and `total` are at least that.
  */
 function readPayload(raw: unknown, received: number): SearchResponse['payload'] {
   const payload = isRecord(raw) ? raw : {};
   const shown = toCount(payload.shown) ?? received;
-  const filtered = toCount(payload.filtered) ?? toCount(payload.total) ?? shown;
-  const total = toCount(payload.total) ?? filtered;
+  const filtered = Math.max(toCount(payload.filtered) ?? toCount(payload.total) ?? shown, received);
+  const total = Math.max(toCount(payload.total) ?? filtered, filtered);
   return { total, filtered, shown };
 }
 
@@ -103,7 +104,7 @@ export function normalizeSitemap(raw: unknown): SitemapData | null {
   };
 }
 
-/** True when data looks like VSM data rather than a search response (CONTRACT: `data` is either). */
+/** True when data looks like VSM data rather than a search response (the context's `data` is either). */
 export function isSitemapShape(raw: unknown): boolean {
   return isRecord(raw) && !('products' in raw) && ('links' in raw || 'subcategories' in raw);
 }
@@ -187,7 +188,7 @@ function readEnvironment(raw: unknown): Environment {
 
 function readAdditional(raw: unknown): AdditionalParams {
   if (!isRecord(raw)) return {};
-  // Unknown parameters pass through untouched: they are forwarded to the search body (spec section 7).
+  // Unknown parameters pass through untouched: they are forwarded to the search body.
   const additional: AdditionalParams = { ...raw };
   for (const field of ['lang', 'locale', 'region', 'campaign'] as const) {
     const text = optionalStr(raw[field]);
@@ -200,14 +201,14 @@ function readAdditional(raw: unknown): AdditionalParams {
   return additional;
 }
 
-function normalizeFilter(raw: unknown): Filter | null {
+function normalizeFilter(raw: unknown, resolve: UrlResolver): Filter | null {
   if (!isRecord(raw)) return null;
   const key = toStr(raw.key);
   if (key === '') return null;
   const filter: Filter = {
     key,
     label: toStr(raw.label) || key,
-    options: toArray(raw.options).flatMap((option) => keep(normalizeOption(option))),
+    options: toArray(raw.options).flatMap((option) => keep(normalizeOption(option, resolve))),
   };
   for (const bound of ['abs_min', 'abs_max', 'min', 'max'] as const) {
     const value = toNumOrNull(raw[bound]);
@@ -216,7 +217,7 @@ function normalizeFilter(raw: unknown): Filter | null {
   return filter;
 }
 
-function normalizeOption(raw: unknown): FilterOption | null {
+function normalizeOption(raw: unknown, resolve: UrlResolver): FilterOption | null {
   if (!isRecord(raw)) return null;
   const key = toStr(raw.key);
   if (key === '') return null;
@@ -225,7 +226,7 @@ function normalizeOption(raw: unknown): FilterOption | null {
   const count = toCount(raw.count);
   if (count !== null) option.count = count;
   const swatch = toStr(raw.swatch);
-  if (swatch !== '') option.swatch = swatch;
+  if (swatch !== '') option.swatch = resolveSwatch(swatch, resolve);
   return option;
 }
 

@@ -1,24 +1,29 @@
 /**
  * Products are the largest untrusted part of a search response, and tenants disagree on their shape
- * (`variants[]` or `models[]` + `selected_model`, spec section 3). This maps either into `Product`.
+ * (`variants[]`, or `models[]` with `selected_model`). This maps either into `Product`.
  */
 import type { Product, Review, Variant } from './types.js';
 import { isRecord, toArray, toBool, toNum, toNumOrNull, toStr, type UnknownRecord } from './coerce.js';
 
+/** Turns a URL as the response wrote it into one the page can use (see `relativeUrlResolver`). */
+export type UrlResolver = (url: string) => string;
+
+const asWritten: UrlResolver = (url) => url;
+
 /** A product in our shape, or null when it has no id (it could not be tracked or keyed). */
-export function normalizeProduct(raw: unknown): Product | null {
+export function normalizeProduct(raw: unknown, resolve: UrlResolver = asWritten): Product | null {
   if (!isRecord(raw)) return null;
   const productId = toStr(raw.product_id) || toStr(raw.id);
   if (productId === '') return null;
   const range = readPriceRange(raw.price_range);
   // A variant without a price takes the product's lowest price rather than showing as free.
-  const variants = normalizeVariants(raw, range?.min_purchase_price ?? 0);
+  const variants = normalizeVariants(raw, { fallbackPrice: range?.min_purchase_price ?? 0, resolve });
   return {
     product_id: productId,
     title: toStr(raw.title),
     brand: toStr(raw.brand),
-    url: toStr(raw.url),
-    image: toStr(raw.image),
+    url: resolve(toStr(raw.url)),
+    image: resolve(toStr(raw.image)),
     description: toStr(raw.description),
     quantity: toNum(raw.quantity),
     promo_message: toStr(raw.promo_message),
@@ -35,24 +40,29 @@ export function normalizeProduct(raw: unknown): Product | null {
 }
 
 /** Normalises a list of raw products, dropping those without an id. */
-export function normalizeProducts(raw: unknown): Product[] {
+export function normalizeProducts(raw: unknown, resolve: UrlResolver = asWritten): Product[] {
   return toArray(raw).flatMap((item) => {
-    const product = normalizeProduct(item);
+    const product = normalizeProduct(item, resolve);
     return product ? [product] : [];
   });
 }
 
-function normalizeVariants(raw: UnknownRecord, fallbackPrice: number): Variant[] {
+/** What every variant of one product is read with. */
+interface VariantContext {
+  /** The price of a variant that has none. */
+  fallbackPrice: number;
+  resolve: UrlResolver;
+}
+
+function normalizeVariants(raw: UnknownRecord, context: VariantContext): Variant[] {
   // Prefer `variants`; fall back to `models` only when a tenant sent no usable variants.
   const variants = toArray(raw.variants);
   if (variants.length > 0 || !Array.isArray(raw.models)) {
-    return variants.flatMap((item) => keep(toVariant(item, 'id', (v) => toBool(v.selected), fallbackPrice)));
+    return variants.flatMap((item) => keep(toVariant(item, 'id', (v) => toBool(v.selected), context)));
   }
   const selectedModel = toStr(raw.selected_model);
   return raw.models.flatMap((item) =>
-    keep(
-      toVariant(item, 'model_id', (m) => selectedModel !== '' && toStr(m.model_id) === selectedModel, fallbackPrice),
-    ),
+    keep(toVariant(item, 'model_id', (m) => selectedModel !== '' && toStr(m.model_id) === selectedModel, context)),
   );
 }
 
@@ -60,7 +70,7 @@ function toVariant(
   raw: unknown,
   idField: 'id' | 'model_id',
   isSelected: (v: UnknownRecord) => boolean,
-  fallbackPrice: number,
+  { fallbackPrice, resolve }: VariantContext,
 ): Variant | null {
   if (!isRecord(raw)) return null;
   const id = toStr(raw[idField]);
@@ -74,11 +84,56 @@ function toVariant(
     size,
     price: toNum(raw.price, fallbackPrice),
     sale_price: salePrice(raw.sale_price),
-    images: toArray(raw.images).filter((image): image is string => typeof image === 'string' && image !== ''),
-    swatch: toStr(raw.swatch),
+    images: toArray(raw.images)
+      .filter((image): image is string => typeof image === 'string' && image !== '')
+      .map(resolve),
+    swatch: resolveSwatch(toStr(raw.swatch), resolve),
     marketing_flag: toStr(raw.marketing_flag),
     selected: isSelected(raw),
   };
+}
+
+/**
+ * A swatch is a CSS colour or an image URL: only something that looks like a path (it has a slash or
+ * a dot, and is not a hex colour) is resolved, so a colour name never turns into an address.
+ */
+export function resolveSwatch(swatch: string, resolve: UrlResolver): string {
+  return swatch.startsWith('#') || !/[/.]/.test(swatch) ? swatch : resolve(swatch);
+}
+
+/**
+ * Resolves the relative URLs of a response against the URL of the request that returned it, as
+ * a browser does for any web resource: with Aisle on a retailer's origin and the search host
+ * elsewhere, `/img/…` means the search host's images. A result on the page's own origin is written
+ * as a path, so same-origin searches look exactly as before. Absolute URLs, other schemes and
+ * anything with spaces, control characters or backslashes are left as they are for the later
+ * safety checks (a resolver must never turn "java\tscript:" into a script URL, nor a refused
+ * backslash path into an absolute link).
+ */
+export function relativeUrlResolver(requestUrl: string, pageOrigin: string): UrlResolver {
+  let base: URL;
+  try {
+    base = new URL(requestUrl, pageOrigin);
+  } catch {
+    return asWritten;
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') return asWritten;
+  return (url) => {
+    if (url === '' || url.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(url) || !resolvable(url)) {
+      return url;
+    }
+    try {
+      const resolved = new URL(url, base);
+      if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') return url;
+      return resolved.origin === pageOrigin ? `${resolved.pathname}${resolved.search}${resolved.hash}` : resolved.href;
+    } catch {
+      return url;
+    }
+  };
+}
+
+function resolvable(text: string): boolean {
+  return !/[\s\\]/.test(text) && ![...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 }
 
 // Tenants send 0 or nothing for "not on sale"; a zero sale price would otherwise display as free.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeQuery } from './query.js';
 
-describe('mergeQuery (§4 the URL is updated, the host keeps its own parameters)', () => {
+describe('mergeQuery (the URL is updated, the host keeps its own parameters)', () => {
   it('keeps the host parameters and replaces the state ones', () => {
     expect(mergeQuery('?locale=fr_CA&sort=old&pageNumber=3', 'sort=price_asc')).toBe('?locale=fr_CA&sort=price_asc');
   });

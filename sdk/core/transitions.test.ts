@@ -10,7 +10,7 @@ const base = (fields: Partial<UrlState> = {}): UrlState => ({
   ...fields,
 });
 
-describe('filter transitions (§4 filters)', () => {
+describe('filter transitions (filters)', () => {
   it.each<[string, UrlState, UrlState['filters']]>([
     [
       'adds a new key at the end',
@@ -31,7 +31,7 @@ describe('filter transitions (§4 filters)', () => {
       [{ key: 'color', value: ['navy'] }],
     ],
     ['removes the key with its last value', base({ filters: [{ key: 'color', value: ['black'] }] }), []],
-  ])('§4 toggleFilter %s, page back to 1', (_, before, filters) => {
+  ])('toggleFilter %s, page back to 1', (_, before, filters) => {
     expect(t.toggleFilter(before, 'color', 'black')).toEqual({ ...before, filters, pageNumber: 1 });
   });
 
@@ -44,7 +44,7 @@ describe('filter transitions (§4 filters)', () => {
     expect(before).toEqual(snapshot);
   });
 
-  it('§4 replaceFilter replaces all earlier values in place; an empty list removes the key', () => {
+  it('replaceFilter replaces all earlier values in place; an empty list removes the key', () => {
     const before = base({
       filters: [
         { key: 'size', value: ['9', '10'] },
@@ -62,7 +62,7 @@ describe('filter transitions (§4 filters)', () => {
     expect(t.replaceFilter(before, 'size', []).filters).toEqual([{ key: 'color', value: ['red'] }]);
   });
 
-  it('§4 removeFilter drops every value of the key; an absent key changes nothing', () => {
+  it('removeFilter drops every value of the key; an absent key changes nothing', () => {
     const before = base({
       filters: [
         { key: 'color', value: ['red', 'blue'] },
@@ -95,7 +95,7 @@ describe('filter transitions (§4 filters)', () => {
       ],
     ],
     ['null clears it', null, [{ key: 'color', value: ['red'] }]],
-  ])('§4 setPriceRange %s', (_, range, filters) => {
+  ])('setPriceRange %s', (_, range, filters) => {
     const before = base({
       filters: [
         { key: 'color', value: ['red'] },
@@ -105,31 +105,31 @@ describe('filter transitions (§4 filters)', () => {
     expect(t.setPriceRange(before, 'price', range).filters).toEqual(filters);
   });
 
-  it('§4 setPriceRange ignores a non-finite range', () => {
+  it('setPriceRange ignores a non-finite range', () => {
     const before = base();
     expect(t.setPriceRange(before, 'price', [Number.NaN, 10])).toBe(before);
   });
 
-  it('§4 clearFilters empties the list with page 1', () => {
+  it('clearFilters empties the list with page 1', () => {
     expect(t.clearFilters(base({ filters: [{ key: 'a', value: ['b'] }], sort: 's' }))).toEqual(
       base({ sort: 's', pageNumber: 1 }),
     );
   });
 });
 
-describe('sort, attributes and paging (§4)', () => {
-  it('§4 setSort sets the sort and page 1; an empty sort clears it', () => {
+describe('sort, attributes and paging', () => {
+  it('setSort sets the sort and page 1; an empty sort clears it', () => {
     expect(t.setSort(base(), 'price_asc')).toEqual(base({ sort: 'price_asc', pageNumber: 1 }));
     expect(t.setSort(base({ sort: 'x' }), '')).toEqual(base({ pageNumber: 1 }));
   });
 
-  it('§4 clearSort removes the sort and the page number', () => {
+  it('clearSort removes the sort and the page number', () => {
     const cleared = t.clearSort(base({ sort: 'price_asc' }));
     expect(cleared).toEqual(base({ pageNumber: 1 }));
     expect(cleared).not.toHaveProperty('sort');
   });
 
-  it('§4 toggleAttribute toggles within the list', () => {
+  it('toggleAttribute toggles within the list', () => {
     const once = t.toggleAttribute(base({ attributes: ['new'] }), 'sale');
     expect(once.attributes).toEqual(['new', 'sale']);
     expect(t.toggleAttribute(once, 'new').attributes).toEqual(['sale']);
@@ -141,7 +141,7 @@ describe('sort, attributes and paging (§4)', () => {
     [0, base()],
     [-5, base()],
     [2.5, base()],
-  ])('§4 setPageSize(%d) sets the size and page 1, ignoring invalid sizes', (size, expected) => {
+  ])('setPageSize(%d) sets the size and page 1, ignoring invalid sizes', (size, expected) => {
     expect(t.setPageSize(base(), size)).toEqual(expected);
   });
 
@@ -150,7 +150,7 @@ describe('sort, attributes and paging (§4)', () => {
     [4, 4],
     [0, 4],
     [1.5, 4],
-  ])('§4 setPage(%d) → page %d; the same page returns the same object', (page, expected) => {
+  ])('setPage(%d) → page %d; the same page returns the same object', (page, expected) => {
     const before = base();
     const after = t.setPage(before, page);
     expect(after.pageNumber).toBe(expected);
@@ -158,7 +158,7 @@ describe('sort, attributes and paging (§4)', () => {
   });
 });
 
-describe('infinite load and load-all (§4)', () => {
+describe('infinite load and load-all', () => {
   it.each([
     [24, 24, 100, 2],
     [30, 24, 100, 3],
@@ -166,7 +166,7 @@ describe('infinite load and load-all (§4)', () => {
     [100, 24, 100, null],
     [120, 24, 100, null],
     [24, 0, 100, null],
-  ])('§4 infiniteNextPage(shown %d, size %d, filtered %d) → %j', (shown, size, filtered, expected) => {
+  ])('infiniteNextPage(shown %d, size %d, filtered %d) → %j', (shown, size, filtered, expected) => {
     expect(t.infiniteNextPage(shown, size, filtered)).toBe(expected);
   });
 
@@ -174,17 +174,17 @@ describe('infinite load and load-all (§4)', () => {
     [true, 100, { pageNumber: 5, pageSize: 24 }],
     [true, 24, { pageNumber: 1, pageSize: 24 }],
     [false, 100, { pageNumber: 1, pageSize: 100 }],
-  ])('§4 loadAll(infinite %s, filtered %d)', (infinite, filtered, expected) => {
+  ])('loadAll(infinite %s, filtered %d)', (infinite, filtered, expected) => {
     expect(t.loadAll(base(), { infinite, filtered })).toMatchObject(expected);
   });
 
-  it('§4 loadAll with nothing filtered changes nothing', () => {
+  it('loadAll with nothing filtered changes nothing', () => {
     const before = base();
     expect(t.loadAll(before, { infinite: false, filtered: 0 })).toBe(before);
   });
 });
 
-describe('selectedFilterCount (§2 All Filters count)', () => {
+describe('selectedFilterCount (All Filters count)', () => {
   it('counts each selected value once and a price range once', () => {
     const state = base({
       filters: [

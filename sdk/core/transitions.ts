@@ -1,12 +1,12 @@
 /**
- * The pure state transitions of spec section 4 over the URL state. Each returns a new state and
+ * The pure state transitions of the listing over the URL state. Each returns a new state and
  * never mutates its input; when an action changes nothing, the same object is returned so a store
  * can skip the reload with an identity check.
  */
 import type { RequestFilter, UrlState } from './types.js';
 import { isRangeFilter } from './urlState.js';
 
-/** Adds the key/value pair, or removes it when already selected; page back to 1 (spec section 4). */
+/** Adds the key/value pair, or removes it when already selected; page back to 1. */
 export function toggleFilter(state: UrlState, key: string, value: string): UrlState {
   const current = optionValues(state, key);
   const values = current.includes(value) ? current.filter((item) => item !== value) : [...current, value];
@@ -19,7 +19,7 @@ export function replaceFilter(state: UrlState, key: string, values: string[]): U
   return withFilter(state, key, unique.length > 0 ? { key, value: unique } : null);
 }
 
-/** Drops every value of the key (spec section 4: removing one filter). */
+/** Drops every value of the key (removing one filter). */
 export function removeFilter(state: UrlState, key: string): UrlState {
   if (!state.filters.some((filter) => filter.key === key)) return state;
   return withFilter(state, key, null);
@@ -44,7 +44,7 @@ export function setSort(state: UrlState, sort: string): UrlState {
   return { ...state, sort, pageNumber: 1 };
 }
 
-/** Removes the sort and the page number (spec section 4: clear-sort). */
+/** Removes the sort and the page number (clear-sort). */
 export function clearSort(state: UrlState): UrlState {
   const next = { ...state, pageNumber: 1 };
   delete next.sort;
@@ -78,7 +78,7 @@ export function infiniteNextPage(shown: number, pageSize: number, filtered: numb
   return Math.ceil(shown / pageSize) + 1;
 }
 
-/** Load-all (spec section 4): infinite lists request up to the last page, paged lists one big page. */
+/** Load-all: infinite lists request up to the last page, paged lists one big page. */
 export function loadAll(state: UrlState, totals: { infinite: boolean; filtered: number }): UrlState {
   const filtered = Math.floor(totals.filtered);
   if (!Number.isSafeInteger(filtered) || filtered < 1) return state;

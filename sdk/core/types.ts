@@ -1,13 +1,13 @@
 /**
- * Aisle's own types for the entities of spec section 3. Server responses are untrusted and are
+ * Aisle's own types for the entities of the product. Server responses are untrusted and are
  * normalised into these shapes once, at the edge (see `normalize.ts`); everything else trusts them.
  */
 
-/** Region code; `ca` switches prices, swatches and breadcrumbs (spec section 2). */
+/** Region code; `ca` switches prices, swatches and breadcrumbs. */
 export type Region = 'us' | 'ca';
 /** Language of the visible strings. */
 export type Locale = 'en' | 'fr';
-/** Where the render context says the page runs (spec section 3). */
+/** Where the render context says the page runs. */
 export type Environment = 'production' | 'qa' | 'development';
 
 /** One purchasable variant of a product (or a normalised `models[]` entry). */
@@ -91,7 +91,7 @@ export interface RelatedPage {
   href: string;
 }
 
-/** The search response of spec section 3, normalised. */
+/** The search response, normalised. */
 export interface SearchResponse {
   products: Product[];
   similar_products: Product[];
@@ -128,7 +128,7 @@ export interface RequestFilter {
   value: string[] | [number, number];
 }
 
-/** The body of `POST /search` (spec section 7). */
+/** The body of `POST /search`. */
 export interface SearchRequest {
   customer: string;
   size: number;
@@ -142,7 +142,7 @@ export interface SearchRequest {
   filters: RequestFilter[];
   pageSize: number;
   pageNumber: number;
-  /** Vehicle selector fields (spec section 7), only for `/vehicle-selector`. */
+  /** Vehicle selector fields, only for `/vehicle-selector`. */
   vehicle_id?: string;
   vehicle_year?: string;
   [additional: string]: unknown;
@@ -154,7 +154,7 @@ export interface SitemapLink {
   url: string;
 }
 
-/** The VSM data of spec section 3. */
+/** The VSM (visual sitemap) data. */
 export interface SitemapData {
   url: string;
   title: string;
@@ -163,7 +163,7 @@ export interface SitemapData {
   breadcrumbs: SitemapLink[];
 }
 
-/** Tenant configuration, the `config` of the render context (spec section 3 and CONTRACT.md). */
+/** Tenant configuration, the `config` of the render context (documented fields and public extras). */
 export interface TenantConfig {
   id: string;
   /** Route root of the tenant, e.g. `/maple`: routes are `{base}/{page}` and `{base}/vsm/{page*}`. */
@@ -194,7 +194,7 @@ export interface TenantConfig {
   experiments?: { clientKey: string; apiHost: string };
 }
 
-/** Extra parameters of the render context (spec section 3). */
+/** Extra parameters of the render context. */
 export interface AdditionalParams {
   lang?: string;
   locale?: string;
@@ -212,7 +212,7 @@ export interface RenderContext {
   additional: AdditionalParams;
 }
 
-/** The listing state carried in the page URL (spec sections 3 to 5; format in `urlState.ts`). */
+/** The listing state carried in the page URL (format in `urlState.ts`). */
 export interface UrlState {
   filters: RequestFilter[];
   sort?: string;
@@ -221,10 +221,10 @@ export interface UrlState {
   pageSize: number;
 }
 
-/** Screen class of spec section 2: above 1024 px desktop, 769 to 1024 tablet, 768 or less mobile. */
+/** Screen class: above 1024 px desktop, 769 to 1024 tablet, 768 or less mobile. */
 export type Viewport = 'mobile' | 'tablet' | 'desktop';
 
-/** The screen a path shows (spec section 2 routes) and its page name. */
+/** The screen a path shows (its route) and its page name. */
 export interface PageRoute {
   screen: 'dlp' | 'vsm';
   page: string;

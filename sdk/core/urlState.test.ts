@@ -11,7 +11,7 @@ import {
 const defaults = { pageSize: 24 };
 const state = (fields: Partial<UrlState> = {}): UrlState => ({ ...defaultUrlState(defaults), ...fields });
 
-describe('resolveDefaultPageSize (§5 page size fallback)', () => {
+describe('resolveDefaultPageSize (page size fallback)', () => {
   it.each([
     [{ pageSize: 48 }, 36, 48],
     [{}, 36, 36],
@@ -19,16 +19,13 @@ describe('resolveDefaultPageSize (§5 page size fallback)', () => {
     [{ pageSize: 'abc' }, 36, 36],
     [{ pageSize: '60' }, 36, 60],
     [{}, 0, 24],
-  ])(
-    '§5 page size falls back to additional then tenant default: %j, tenant %d → %d',
-    (additional, tenant, expected) => {
-      // The string case stands for a hand-written context that skipped normalisation.
-      expect(resolveDefaultPageSize(additional as AdditionalParams, { defaultPageSize: tenant })).toBe(expected);
-    },
-  );
+  ])('page size falls back to additional then tenant default: %j, tenant %d → %d', (additional, tenant, expected) => {
+    // The string case stands for a hand-written context that skipped normalisation.
+    expect(resolveDefaultPageSize(additional as AdditionalParams, { defaultPageSize: tenant })).toBe(expected);
+  });
 });
 
-describe('parseUrlState (§4–5 URL state)', () => {
+describe('parseUrlState (URL state)', () => {
   it.each<[string, Partial<UrlState>]>([
     ['', {}],
     ['?', {}],
@@ -75,7 +72,7 @@ describe('parseUrlState (§4–5 URL state)', () => {
     ['pageSize=0', { pageSize: 36 }],
     ['pageSize=-12', { pageSize: 36 }],
     ['pageSize=0x10', { pageSize: 36 }],
-  ])('§5 bad paging %j falls back', (search, expected) => {
+  ])('bad paging %j falls back', (search, expected) => {
     expect(parseUrlState(search, { pageSize: 36 })).toEqual({ ...defaultUrlState({ pageSize: 36 }), ...expected });
   });
 
@@ -222,7 +219,7 @@ describe('round trip (property)', () => {
   });
 });
 
-describe('reconcileUrlState (§5: garbage yields the defaults)', () => {
+describe('reconcileUrlState (garbage yields the defaults)', () => {
   const listing = { sortKeys: ['relevance_desc', 'price_asc'], filterKeys: ['color', 'price'], defaultPageSize: 24 };
   it('drops an unknown sort and unknown filter keys', () => {
     const state = parseUrlState('?sort=%3Cscript%3E&filters=colour~red&filters=color~red&price=10/20', {

@@ -1,6 +1,6 @@
 /**
- * The listing state in the page URL (spec sections 4 and 5): two pure mappers, URL to state and
- * state to URL, in the manner of InstantSearch's routing (STYLE.md practice 2).
+ * The listing state in the page URL: two pure mappers, URL to state and
+ * state to URL, in the manner of InstantSearch's routing.
  *
  * Format (every parameter optional; defaults are omitted when writing):
  *
@@ -12,7 +12,7 @@
  *   re-encodes it as `%7E` still works because structure is read after URL-decoding. A literal `~`
  *   or `%` inside a key or value is written `%7E` / `%25` before URL-encoding (so `%257E` in the
  *   address bar); keys may therefore hold anything (`__`, spaces, accents, commas, slashes).
- * - `price=MIN/MAX`: the price range, two numbers separated by a slash (spec section 5). If MIN is
+ * - `price=MIN/MAX`: the price range, two numbers separated by a slash. If MIN is
  *   greater than MAX the two are swapped (a hand-edited URL still means the range between them).
  *   A range under any key other than `price` is written `range=KEY~MIN/MAX`.
  * - `sort=KEY`: a sort key (`sortBy_order`). `attributes=A,B`: a comma-separated list (a comma or
@@ -22,7 +22,7 @@
  * Reading never throws. Duplicate parameters merge (values of the same key concatenate without
  * repeats; the last `sort`, `pageNumber`, `pageSize` and range win); empty keys and values are
  * dropped; a page number that is not a number or is below 1 becomes 1; a page size that is not a
- * positive number becomes `defaults.pageSize` (spec section 5); unknown parameters are ignored.
+ * positive number becomes `defaults.pageSize`; unknown parameters are ignored.
  */
 import type { AdditionalParams, RequestFilter, TenantConfig, UrlState } from './types.js';
 import { toNumOrNull, toPositiveInt } from './coerce.js';
@@ -47,7 +47,7 @@ export function isRangeFilter(filter: RequestFilter): filter is RangeFilter {
   return filter.value.length === 2 && filter.value.every((item) => typeof item === 'number');
 }
 
-/** Page size when the URL has none: the additional parameter if set, else the tenant default (spec section 5). */
+/** Page size when the URL has none: the additional parameter if set, else the tenant default. */
 export function resolveDefaultPageSize(
   additional: AdditionalParams,
   config: Pick<TenantConfig, 'defaultPageSize'>,

@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('DlpStore transitions (spec §4)', () => {
+describe('DlpStore transitions', () => {
   it('toggling a filter adds the pair, resets the page, pushes the URL and reloads', async () => {
     env.url.href = 'http://shop.test/maple/dresses?pageNumber=3&locale=en_US';
     const root = new RootStore(env, context(), 1280);
@@ -214,20 +214,35 @@ describe('back button and events', () => {
     expect(env.events.filter((e) => e.name === 'ResultsViewUpdate')).toHaveLength(1);
   });
 
-  it('a garbage URL yields the default state (§5)', () => {
+  it('a garbage URL yields the default state', () => {
     env.url.href = 'http://shop.test/maple/dresses?pageNumber=-4&pageSize=abc&filters=%E0%A4%A';
     const root = new RootStore(env, context(), 1280);
     expect(root.dlp.state).toEqual({ filters: [], attributes: [], pageNumber: 1, pageSize: 24 });
   });
 });
 
-describe('URLs the listing cannot honour (§5: garbage yields the defaults)', () => {
+describe('URLs the listing cannot honour (garbage yields the defaults)', () => {
   it('drops an unknown sort and facet from the state and the address on mount', () => {
     env.url.href = 'http://shop.test/maple/dresses?sort=bogus_asc&filters=nope~1&filters=color~black';
     const root = new RootStore(env, context(), 1280);
     expect(root.dlp.state.sort).toBeUndefined();
     expect(root.dlp.state.filters).toEqual([{ key: 'color', value: ['black'] }]);
     expect(env.history).toEqual([{ url: '/maple/dresses?filters=color~black', mode: 'replace' }]);
+  });
+
+  it('without data, a sort chosen while the first search runs is not undone by the fallback', async () => {
+    env.url.href = 'http://shop.test/maple/dresses?pageSize=48';
+    const root = new RootStore(env, { ...context(), data: undefined }, 1280);
+    env.reply(() => new Promise(() => undefined));
+    const loading = root.dlp.loadFirst();
+    let release!: () => void;
+    env.reply(() => new Promise((resolve) => (release = () => resolve({ status: 200, json: fakeResponse() }))));
+    root.dlp.setSort('price_asc');
+    expect(await loading).toBe(false);
+    release();
+    await settle();
+    expect(root.dlp.state).toMatchObject({ sort: 'price_asc', pageSize: 48 });
+    expect(env.requests).toHaveLength(2);
   });
 
   it('without data, a refused first search falls back to the default listing', async () => {
@@ -246,7 +261,7 @@ describe('URLs the listing cannot honour (§5: garbage yields the defaults)', ()
   });
 });
 
-describe('vehicle selector (spec §7)', () => {
+describe('vehicle selector', () => {
   it('narrows through /vehicle-selector with both fields, and clears back to /search', async () => {
     const root = new RootStore(env, context({ vehicleSelector: true }), 1280);
     root.dlp.setVehicle({ id: 'honda-civic', year: '2018' });
@@ -361,7 +376,7 @@ describe('vehicle parameters on a tenant without a vehicle selector', () => {
   });
 });
 
-describe('analytics intents (spec §7 product events)', () => {
+describe('analytics intents (product events)', () => {
   const intents = (root: RootStore) => {
     const seen: Array<Record<string, unknown>> = [];
     root.tracker.attach(async (intent) => {

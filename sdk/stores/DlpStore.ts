@@ -26,7 +26,7 @@ interface ShownQuery {
 }
 
 /**
- * The DLP's state machine : URL state, the transitions the shopper makes, and
+ * The DLP's state machine: URL state, the transitions the shopper makes, and
  * the search each one triggers. The address bar and the search body are both derived from `state`.
  */
 export class DlpStore {
@@ -82,7 +82,7 @@ export class DlpStore {
     return this.context.config.infiniteLoading;
   }
 
-  /** Number of selected filters, for the All Filters button (spec section 2). */
+  /** Number of selected filters, for the All Filters button. */
   get selectedCount(): number {
     return t.selectedFilterCount(this.state);
   }
@@ -150,7 +150,7 @@ export class DlpStore {
     this.env.host.scrollToTop();
   }
 
-  /** Infinite load: called when the sentinel is 20 % visible (spec section 4). */
+  /** Infinite load: called when the sentinel is 20 % visible. */
   loadMore(): void {
     const payload = this.data?.payload;
     if (this.search.loading || !payload || this.stalled) return;
@@ -159,7 +159,7 @@ export class DlpStore {
     this.commit(t.setPage(this.state, next), { history: 'replace', refresh: false, append: true });
   }
 
-  /** Load-all (spec section 4). */
+  /** Load-all: every filtered item, as one big page or up to the last infinite page. */
   loadAll(): void {
     const filtered = this.data?.payload.filtered ?? 0;
     if (filtered === 0) return;
@@ -188,11 +188,14 @@ export class DlpStore {
    * staying empty.
    */
   async loadFirst(): Promise<boolean> {
-    if ((await this.load()) === 'replaced') {
+    const outcome = await this.load();
+    if (outcome === 'replaced') {
       this.reconcile();
       this.shown = { state: this.state, vehicle: this.vehicle };
       return true;
     }
+    // A shopper action overtook the first search: its own search is the one that counts.
+    if (outcome === 'superseded') return false;
     const fallback = defaultUrlState({ pageSize: this.defaultPageSize });
     if (this.search.response || JSON.stringify(fallback) === JSON.stringify(this.state)) return false;
     this.commit(fallback, { history: 'replace' });
@@ -210,8 +213,7 @@ export class DlpStore {
     });
     if (next === this.state) return;
     this.state = next;
-    const location = this.env.host.location();
-    this.env.host.writeUrl(`${location.pathname}${this.query(location.search, next)}`, 'replace');
+    this.writeUrl('replace');
   }
 
   /** Sends the search for the current state (`append`: a request for more of an infinite list). */
@@ -236,7 +238,7 @@ export class DlpStore {
     this.commit(next);
   }
 
-  /** `search:display_results` for the response on show (spec section 7). */
+  /** `search:display_results` for the response on show. */
   private reportResults(latencyMs: number): void {
     const data = this.search.response;
     if (!data || data.pageNotFound) return;
@@ -297,7 +299,7 @@ export class DlpStore {
     return mergeQuery(hostSearch, own.filter((part) => part !== '').join('&'));
   }
 
-  /** The ResultsViewUpdate custom event, for the tenant that asks for it (spec section 4). */
+  /** The ResultsViewUpdate custom event, for the tenant that asks for it. */
   private announce(): void {
     if (!this.context.config.resultsViewUpdateEvent || !this.data) return;
     this.env.host.dispatch('ResultsViewUpdate', {

@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('SearchStore (spec §4 loading, §7, §8)', () => {
+describe('SearchStore (loading, the search call, failures)', () => {
   it('sets loading and refresh during the call and clears both when it ends', async () => {
     const store = new SearchStore(env, null);
     const done = store.search('http://s/search', request);
@@ -77,6 +77,36 @@ describe('SearchStore (spec §4 loading, §7, §8)', () => {
     env.reply(() => ({ status: 200, json: fakeResponse({ shown: 48 }) }));
     await store.search('http://s/search', request, { refresh: false });
     expect(store.response!.products[0]).toBe(first.products[0]);
+    expect(store.response!.products).toHaveLength(48);
+  });
+
+  it('resolves relative product and image URLs against a search host on another origin', async () => {
+    const store = new SearchStore(env, null);
+    const reply = fakeResponse({ shown: 1 });
+    env.reply(() => ({ status: 200, json: reply }));
+    await store.search('https://search.example/search', request);
+    const [product] = store.response!.products;
+    expect(product!.url).toBe('https://search.example/maple/p/p0');
+    expect(product!.image).toBe('https://search.example/img/product/p0/v0.svg');
+    expect(product!.variants[0]!.images).toEqual(['https://search.example/img/product/p0/p0-v0.svg']);
+  });
+
+  it('keeps them as paths when the search is on the page origin', async () => {
+    const store = new SearchStore(env, null);
+    env.reply(() => ({ status: 200, json: fakeResponse({ shown: 1 }) }));
+    await store.search('/maple/search', request);
+    expect(store.response!.products[0]).toMatchObject({ url: '/maple/p/p0', image: '/img/product/p0/v0.svg' });
+  });
+
+  it('a request for more of the list whose reply is not longer keeps the shown data (no progress)', async () => {
+    const shown = fakeResponse({ shown: 24 });
+    const store = new SearchStore(env, shown);
+    env.reply(() => ({ status: 200, json: { ...fakeResponse({ shown: 24 }), products: [] } }));
+    expect(await store.search('http://s/search', request, { refresh: false, append: true })).toBe('no-progress');
+    expect(store.response).toBe(shown);
+    expect(store.loading).toBe(false);
+    env.reply(() => ({ status: 200, json: fakeResponse({ shown: 48 }) }));
+    expect(await store.search('http://s/search', request, { refresh: false, append: true })).toBe('replaced');
     expect(store.response!.products).toHaveLength(48);
   });
 });

@@ -1,5 +1,6 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { normalizeSearchResponse } from '../core/normalize.js';
+import { relativeUrlResolver } from '../core/normalizeProduct.js';
 import type { Product, SearchRequest, SearchResponse } from '../core/types.js';
 import type { StoreEnv } from './env.js';
 
@@ -81,7 +82,8 @@ export class SearchStore {
         this.lastStatus = answer.status;
       });
       if (!answer.ok) throw new Error(`${SEARCH_FAILED} (HTTP ${answer.status})`);
-      const data = normalizeSearchResponse(answer.json);
+      // Relative URLs in the reply are the search host's, not the page's.
+      const data = normalizeSearchResponse(answer.json, relativeUrlResolver(url, this.env.host.location().origin));
       if (!data) throw new Error(SEARCH_EMPTY);
       // Infinite loading asks for the whole list up to the next page: a reply that is not longer
       // than what is shown would only shrink or repeat it, so it is not shown.

@@ -21,7 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('DLP sections (spec §2, in order)', () => {
+describe('DLP sections, in order', () => {
   it('renders every section with its data-aisle hook, in the spec order', async () => {
     const data = fakeResponse();
     data.similar_products = [fakeProduct('s1')];
@@ -92,6 +92,8 @@ describe('a failed update', () => {
     const notice = () => $('.aisle-update-notice')!;
     expect(notice().getAttribute('aria-live')).toBe('polite');
     expect(notice().textContent).toBe('');
+    // While silent it stays out of the layout.
+    expect(notice().classList.contains('aisle-visually-hidden')).toBe(true);
     page.env.reply(() => ({ status: 500, json: {} }));
     act(() => page!.store.dlp.toggleFilter('color', 'black'));
     expect($('[data-aisle="chips"]')!.textContent).toContain('Black');
@@ -100,6 +102,7 @@ describe('a failed update', () => {
     expect(page.env.url.href).toBe('http://shop.test/maple/dresses');
     expect($$('[data-aisle="grid"] [data-aisle="product"]')).toHaveLength(24);
     expect(notice().textContent).toBe("Couldn't update the results. Showing the previous results.");
+    expect(notice().classList.contains('aisle-visually-hidden')).toBe(false);
     page.env.reply(() => ({ status: 200, json: fakeResponse() }));
     act(() => page!.store.dlp.setSort('price_asc'));
     await page.settle();
@@ -107,7 +110,7 @@ describe('a failed update', () => {
   });
 });
 
-describe('sort control (spec §2: dropdown on desktop, select on mobile and tablet)', () => {
+describe('sort control (dropdown on desktop, select on mobile and tablet)', () => {
   it('desktop: a listbox driven by the keyboard', async () => {
     page = await renderAisle(testContext());
     const button = $('.aisle-dropdown__button')!;
@@ -180,7 +183,7 @@ describe('paging', () => {
   });
 });
 
-describe('similar products and related items (spec §4)', () => {
+describe('similar products and related items', () => {
   it('shows 16 similar products, then 16 more each time the sentinel is reached', async () => {
     const data = fakeResponse();
     data.similar_products = Array.from({ length: 40 }, (_, i) => fakeProduct(`s${i}`));

@@ -6,7 +6,7 @@ import { useStores } from '../StoreContext.js';
 import { useIntersection } from '../hooks.js';
 import { SENTINEL_THRESHOLD } from './Paging.js';
 
-/** Similar products (spec section 4): 16 at first, 16 more each time the sentinel is reached. */
+/** Similar products: 16 at first, 16 more each time the sentinel is reached. */
 export const SimilarProducts = observer(function SimilarProducts() {
   const { dlp, messages: m } = useStores();
   const all = dlp.data?.similar_products ?? [];

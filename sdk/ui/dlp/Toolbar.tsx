@@ -20,8 +20,13 @@ export const Toolbar = observer(function Toolbar() {
       <p className="aisle-count" data-aisle="item-count" role="status">
         {m.itemCount(data.payload.filtered)}
       </p>
-      {/* Always present, so that screen readers are listening before the notice arrives. */}
-      <div className="aisle-update-notice" role="status" aria-live="polite">
+      {/* Always present, so that screen readers are listening before the notice arrives; while empty
+          it is out of the layout, and when it speaks it takes a line of its own like the count. */}
+      <div
+        className={`aisle-update-notice ${dlp.failedUpdate ? 'aisle-count' : 'aisle-visually-hidden'}`}
+        role="status"
+        aria-live="polite"
+      >
         {dlp.failedUpdate ? m.updateFailed : null}
       </div>
       <div className="aisle-toolbar__filters">

@@ -5,7 +5,7 @@ import type { Filter, UrlState } from '../../core/types.js';
 import { isRangeFilter } from '../../core/urlState.js';
 import { useStores } from '../StoreContext.js';
 
-/** Clear Filters shows from this many selected values (spec section 9). */
+/** Clear Filters shows from this many selected values. */
 export const CLEAR_FILTERS_AT = 2;
 
 /** One chip: a selected option value, or a whole range (`value` null). */
@@ -36,7 +36,7 @@ export function selectedChips(
   });
 }
 
-/** The selected-filter chips with Clear Filters from two values on (spec section 2); nothing when none. */
+/** The selected-filter chips with Clear Filters from two values on; nothing when none. */
 export const SelectedChips = observer(function SelectedChips() {
   const { dlp, region, locale, messages: m } = useStores();
   const list = useRef<HTMLUListElement>(null);

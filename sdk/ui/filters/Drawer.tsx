@@ -1,5 +1,5 @@
 /**
- * The All Filters drawer (spec sections 2 and 4), loaded on demand. A modal dialog: focus moves in
+ * The All Filters drawer, loaded on demand. A modal dialog: focus moves in
  * when it opens, stays inside while it is open, and goes back to the opener when it closes.
  */
 import { observer } from 'mobx-react-lite';

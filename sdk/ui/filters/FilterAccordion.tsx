@@ -4,7 +4,7 @@ import { useStores } from '../StoreContext.js';
 import { FilterPanel } from './FilterPanel.js';
 import { selectedValueCount, visibleFilters } from './options.js';
 
-/** The drawer's accordion (spec section 4): one section per visible filter, one open at a time. */
+/** The drawer's accordion: one section per visible filter, one open at a time. */
 export const FilterAccordion = observer(function FilterAccordion() {
   const { dlp, drawer, messages: m } = useStores();
   const id = useId();

@@ -10,7 +10,7 @@ import { SizePanel } from './SizePanel.js';
 // react-slider is only needed once a price panel shows, so it stays out of the first chunk.
 const PriceSlider = lazy(() => import('./PriceSlider.js'));
 
-/** Which panel a filter key gets (spec section 2). */
+/** Which panel a filter key gets. */
 export type PanelKind = 'price' | 'rating' | 'color' | 'size' | 'checkbox';
 
 /** The panel for a filter key: price, rating, color and size have their own; anything else is a checkbox list. */

@@ -10,7 +10,7 @@ import { selectedValueCount } from './options.js';
 const FilterPanel = lazy(() => import('./FilterPanel.js').then((m) => ({ default: m.FilterPanel })));
 
 /**
- * One filter's button in the toolbar (spec section 2). On desktop it toggles a popover holding the
+ * One filter's button in the toolbar. On desktop it toggles a popover holding the
  * filter's panel; on mobile and tablet it opens the All Filters drawer on that filter's section.
  */
 export const FilterButton = observer(function FilterButton({ filter }: { filter: Filter }) {

@@ -1,5 +1,5 @@
 /**
- * The price panel (spec sections 2 and 5): a dual-thumb slider on multiples of 10. It is its own
+ * The price panel: a dual-thumb slider on multiples of 10. It is its own
  * module so that react-slider lands in a chunk loaded only when a price panel is first shown.
  */
 import { observer } from 'mobx-react-lite';

@@ -1,6 +1,6 @@
 /**
  * CSS of the All Filters drawer, rendered by the drawer itself so it ships in the drawer's chunk.
- * The slide takes 300 ms, the time the store waits before removing the drawer (spec section 9).
+ * The slide takes 300 ms, the time the store waits before removing the drawer.
  */
 
 const FOCUS = 'outline: 2px solid var(--aisle-focus); outline-offset: 2px;';

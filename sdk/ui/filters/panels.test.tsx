@@ -101,7 +101,7 @@ describe('filter panels', () => {
     expect(byName(panel(), 'button', '4 étoiles et plus (20)')).toBeTruthy();
   });
 
-  it('ignores a click while a search is in flight (spec section 4)', () => {
+  it('ignores a click while a search is in flight', () => {
     page = createTestPage();
     page.render(<FilterPanel filter={filter('brand')} context="popover" />);
     const acme = byName(panel(), 'input[type=checkbox]', 'Acme (9)');
