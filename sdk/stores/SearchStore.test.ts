@@ -1,7 +1,8 @@
 import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchRequest } from '../core/types.js';
-import { SearchStore, SEARCH_EMPTY, SEARCH_FAILED } from './SearchStore.js';
+import type { Product } from '../core/types.js';
+import { reuseProducts, SearchStore, SEARCH_EMPTY, SEARCH_FAILED } from './SearchStore.js';
 import { fakeEnv, fakeResponse, type FakeEnv } from './testing.js';
 
 configure({ enforceActions: 'always' });
@@ -108,5 +109,33 @@ describe('SearchStore (loading, the search call, failures)', () => {
     env.reply(() => ({ status: 200, json: fakeResponse({ shown: 48 }) }));
     expect(await store.search('http://s/search', request, { refresh: false, append: true })).toBe('replaced');
     expect(store.response!.products).toHaveLength(48);
+  });
+});
+
+describe('reuseProducts (which card objects survive a new reply)', () => {
+  const product = (id: string, selected: string) =>
+    ({
+      product_id: id,
+      title: id,
+      variants: [
+        { id: `${id}-red`, color: 'Red', selected: selected === 'red' },
+        { id: `${id}-black`, color: 'Black', selected: selected === 'black' },
+      ],
+    }) as unknown as Product;
+
+  it('after a filter change, a product whose selected variant changed is the new object', () => {
+    const shown = [product('a', 'red'), product('b', 'red')];
+    const next = [product('a', 'black'), product('b', 'red')];
+    const kept = reuseProducts(shown, next);
+    expect(kept[0]).toBe(next[0]);
+    expect(kept[1]).toBe(shown[1]);
+  });
+
+  it('when more of the same list is appended, products already shown keep their objects', () => {
+    const shown = [product('a', 'red')];
+    const next = [product('a', 'red'), product('c', 'black')];
+    const kept = reuseProducts(shown, next, { append: true });
+    expect(kept[0]).toBe(shown[0]);
+    expect(kept[1]).toBe(next[1]);
   });
 });

@@ -8,11 +8,20 @@ import type { StoreEnv } from './env.js';
 export const SEARCH_FAILED = 'Failed to fetch search results';
 export const SEARCH_EMPTY = 'Failed to fetch search results, results empty';
 
-/** Keeps the product objects the grid already shows, so that appending a page re-renders only new cards. */
-export function reuseProducts(previous: Product[], next: Product[]): Product[] {
+/**
+ * Keeps the product objects the grid already shows, so that memoised cards are not re-rendered.
+ * When more of the same list is appended, a product that comes back is the one on show. After any
+ * other change (a filter, a sort) the backend may flag another variant as selected for the same
+ * product, so only products whose data did not change keep their object.
+ */
+export function reuseProducts(previous: Product[], next: Product[], opts: { append?: boolean } = {}): Product[] {
   if (previous.length === 0) return next;
   const known = new Map(previous.map((p) => [p.product_id, p]));
-  return next.map((p) => known.get(p.product_id) ?? p);
+  return next.map((p) => {
+    const shown = known.get(p.product_id);
+    if (!shown) return p;
+    return opts.append || JSON.stringify(shown) === JSON.stringify(p) ? shown : p;
+  });
 }
 
 /**
@@ -93,10 +102,12 @@ export class SearchStore {
       }
       runInAction(() => {
         const shown = this.response;
+        // A call without the refresh flag loads more of the same list (infinite loading).
+        const append = opts.append === true || opts.refresh === false;
         this.response = {
           ...data,
-          products: reuseProducts(shown?.products ?? [], data.products),
-          similar_products: reuseProducts(shown?.similar_products ?? [], data.similar_products),
+          products: reuseProducts(shown?.products ?? [], data.products, { append }),
+          similar_products: reuseProducts(shown?.similar_products ?? [], data.similar_products, { append }),
         };
       });
       this.debug('response', { url, status: answer.status, latencyMs, shown: data.payload.shown });
