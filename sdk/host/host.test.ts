@@ -103,6 +103,22 @@ describe('history guard (spec §2: updates to #department are stopped)', () => {
     stop();
     expect(history.pushState).toBe(original);
   });
+
+  it('stops nothing after cleanup even when the host wrapped pushState after Aisle', () => {
+    const original = history.pushState;
+    const stop = guardHistory(window, log());
+    const guarded = history.pushState;
+    // A host router wraps whatever it finds, so Aisle's wrapper stays in its chain.
+    history.pushState = function (this: History, ...args: Parameters<History['pushState']>) {
+      return guarded.apply(this, args);
+    };
+    const hostWrapper = history.pushState;
+    stop();
+    expect(history.pushState).toBe(hostWrapper);
+    history.pushState(null, '', '/c#department');
+    expect(location.hash).toBe('#department');
+    history.pushState = original;
+  });
 });
 
 describe('delayed body scripts (spec §4: injected after 100 ms)', () => {
