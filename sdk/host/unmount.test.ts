@@ -109,4 +109,21 @@ describe('unmount leaves nothing of Aisle behind', () => {
     onDocument.stop();
     onWindow.stop();
   });
+  it('removes the analytics session’s page listeners too', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const onDocument = countListeners(document);
+    const onWindow = countListeners(window);
+    const net = fakeEnv();
+    net.reply(() => ({ status: 503 }));
+    const mounted = await mountAisle(testContext({ analyticsHost: 'http://analytics.test' }), window, {
+      transport: net.transport,
+    });
+    await vi.waitFor(() => expect(mounted!.analytics?.session).toBeTruthy());
+    expect(onWindow.seen).toContain('pagehide');
+    mounted!.unmount();
+    await vi.waitFor(() => expect(onWindow.live()).toEqual([]));
+    expect(onDocument.live().filter((type) => type !== 'selectionchange')).toEqual([]);
+    onDocument.stop();
+    onWindow.stop();
+  });
 });
