@@ -21,6 +21,7 @@ function loadApp(): Promise<AisleApp> {
 function emptySnapshot(): unknown {
   return {
     analytics: { status: 'created', visitorId: null, tokenExp: null, events: [] },
+    mount: { state: 'none', reason: null },
     search: { loading: false, lastRequest: null, lastLatencyMs: null },
   };
 }
