@@ -15,7 +15,7 @@ import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
 import { RootStore } from './stores/RootStore.js';
 import type { Transport } from './stores/env.js';
-import { AisleRoot } from './ui/AisleRoot.js';
+import { GuardedAisleRoot } from './ui/AisleRoot.js';
 import type { AnalyticsConnection } from './analytics/wire.js';
 import { ErrorReports } from './integrations/errorReports.js';
 
@@ -192,7 +192,7 @@ export async function mountAisle(
       if (!root) {
         const created = createRoot(found.container);
         root = created;
-        flushSync(() => created.render(createElement(AisleRoot, { store, onRenderFailure })));
+        flushSync(() => created.render(createElement(GuardedAisleRoot, { store, onRenderFailure })));
       }
       // A first render that failed has already put the retailer's content back.
       if (!found.shown) return;

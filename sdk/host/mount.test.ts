@@ -131,6 +131,17 @@ describe('a listing that cannot load never leaves a hole in the page', () => {
     expect(error.mock.calls.filter(([line]) => String(line).startsWith('[Aisle]'))).toHaveLength(1);
   });
 
+  it('gives the retailer’s content back when Aisle’s root itself throws, without an uncaught error', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(RootStore.prototype, 'locale', 'get').mockImplementation(() => {
+      throw new Error('boom');
+    });
+    const m = await mount(testContext());
+    expect(hostShown()).toBe(true);
+    expect(m.status.state).toBe('kept-host-content');
+    expect(error.mock.calls.filter(([line]) => String(line).startsWith('[Aisle]'))).toHaveLength(1);
+  });
+
   it('gives the retailer’s content back when a later render throws', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const m = await mount(testContext());

@@ -49,6 +49,25 @@ export const AisleRoot = observer(function AisleRoot({
 });
 
 /**
+ * AisleRoot behind a last error boundary: a failure outside the screens (in AisleRoot itself)
+ * would otherwise unmount everything and reach the host page's error handlers.
+ */
+export const GuardedAisleRoot = observer(function GuardedAisleRoot({
+  store,
+  onRenderFailure,
+}: {
+  store: RootStore;
+  onRenderFailure?: () => void;
+}) {
+  return (
+    // Like the screens' own boundary, it starts afresh on the next page.
+    <ErrorBoundary key={store.route.page} log={store.env.log} onFailure={onRenderFailure}>
+      <AisleRoot store={store} onRenderFailure={onRenderFailure} />
+    </ErrorBoundary>
+  );
+});
+
+/**
  * Keeps a failure of Aisle's own rendering inside Aisle: it is logged once (and so reported, see
  * sdk/integrations/errorReports.ts) instead of reaching the host page's error handlers, and
  * `onFailure` lets the mount put the host's own content back until the next page.
