@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Component, lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import type { RootStore } from '../stores/RootStore.js';
 import { Dlp } from './dlp/Dlp.js';
-import { Skeleton } from './dlp/Skeleton.js';
+import { VsmLoading } from './vsm/VsmLoading.js';
 import { StoreProvider } from './StoreContext.js';
 
 // The sitemap is another route: DLP pages never load its code.
@@ -36,7 +36,7 @@ export const AisleRoot = observer(function AisleRoot({
           ) : store.route.screen === 'vsm' && !store.search.response ? (
             // A sitemap page that came without data: its data loads (no product search for it).
             store.sitemapLoading ? (
-              <Skeleton label={store.messages.loading} />
+              <VsmLoading heading={store.messages.popularCategories} label={store.messages.loading} />
             ) : null
           ) : (
             // A new page starts its own sections afresh (similar products, related list, drawer).
