@@ -93,6 +93,56 @@ describe('a listing that cannot load leaves the retailer’s content in place', 
   });
 });
 
+describe('a sitemap page without inline data', () => {
+  it('fetches its sitemap and shows it, with no product search', async () => {
+    const page = await chromium().newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    const bodies: unknown[] = [];
+    const searches: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/search') && searches.push(r.url()));
+    await page.route(`${baseUrl}/sitemap`, (route) => {
+      bodies.push(route.request().postDataJSON());
+      return route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          url: '/maple/vsm/',
+          title: 'Apparel',
+          links: [
+            { title: 'Boots', url: '/maple/boots' },
+            { title: 'Anoraks', url: '/maple/anoraks' },
+          ],
+          subcategories: [{ title: 'Outerwear', url: '/maple/vsm/outerwear' }],
+          breadcrumbs: [],
+        }),
+      });
+    });
+    const context = jsonForScript({
+      config: { ...maple.config, searchHost: baseUrl },
+      environment: 'development',
+      additional: { locale: 'en', region: 'us' },
+    });
+    await page.route(`${baseUrl}/maple/vsm/`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title><link rel="icon" href="data:,"></head>
+<body><main>${HOST_MAIN}</main>
+<script type="application/json" id="aisle-context">${context}</script>
+<script src="/embed/aisle.js"></script></body></html>`,
+      }),
+    );
+    await page.goto(`${baseUrl}/maple/vsm/`);
+    await page.waitForSelector('main [data-aisle="vsm"] [data-aisle="vsm-section"]');
+    expect(await page.textContent('main [data-aisle="vsm"]')).toContain('Anoraks');
+    expect(bodies).toEqual([
+      { customer: 'maple-pine', page: '', environment: 'production', skip_cache: true, region: 'us', locale: 'en' },
+    ]);
+    expect(searches).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('the #department guard holds from Aisle’s first moment', () => {
   it('stops a pushState to #department made in the same task as the first render', async () => {
     const page = await chromium().newPage();
