@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('main element (spec §4: polls every 100 ms)', () => {
+describe('main element (polled every 100 ms)', () => {
   it('finds the element once it appears', () => {
     const found = vi.fn();
     waitForElement(document, '#late', timers, found);
@@ -40,7 +40,7 @@ describe('main element (spec §4: polls every 100 ms)', () => {
   });
 });
 
-describe('head tags (spec §1, §4, §8)', () => {
+describe('head tags', () => {
   it('copies the template, replacing the host tags of the same kind, and restores them', () => {
     document.body.innerHTML =
       '<template id="aisle-head"><title>Dresses</title><link rel="canonical" href="https://x/d"><meta name="title" content="T"><meta name="description" content="D"><meta name="robots" content="index"></template>';
@@ -92,7 +92,7 @@ describe('head tags (spec §1, §4, §8)', () => {
   });
 });
 
-describe('history guard (spec §2: updates to #department are stopped)', () => {
+describe('history guard (updates to #department are stopped)', () => {
   it('stops push and replace to an address containing #department and restores on cleanup', () => {
     const original = history.pushState;
     const stop = guardHistory(window, log());
@@ -121,7 +121,7 @@ describe('history guard (spec §2: updates to #department are stopped)', () => {
   });
 });
 
-describe('delayed body scripts (spec §4: injected after 100 ms)', () => {
+describe('delayed body scripts (injected after 100 ms)', () => {
   it('injects the template scripts after 100 ms and removes them on cleanup', () => {
     document.body.innerHTML =
       '<template id="aisle-body-scripts"><script>window.__ran = (window.__ran || 0) + 1</script></template>';

@@ -14,7 +14,7 @@ import { ViewportStore } from './ViewportStore.js';
 import { trackThenNavigate, type LinkClick } from '../analytics/clickWait.js';
 import { safeHref } from '../core/safeUrl.js';
 
-/** A navigation to a different path (spec section 2): what the visit event reports. */
+/** A navigation to a different path: what the visit event reports. */
 export interface Visit {
   /** The route name: 'dlp' or 'vsm'. */
   routeName: string;
@@ -24,7 +24,7 @@ export interface Visit {
 }
 
 /**
- * Composes one store per concern over the injected environment (STYLE.md practice 3), and moves
+ * Composes one store per concern over the injected environment, and moves
  * between screens: a link to another Aisle route on the same site is shown without a full page
  * load by reading that page's render context, and back/forward restore the right screen.
  */
@@ -161,7 +161,7 @@ export class RootStore {
   }
 
   /**
-   * A product link click (spec section 7): tracked, and a plain click waits up to 2 s for the
+   * A product link click: tracked, and a plain click waits up to 2 s for the
    * tracking before navigating. Returns true when the caller must prevent the browser's own
    * navigation (Aisle navigates once tracking settles).
    */

@@ -6,7 +6,7 @@ import type { SitemapData } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
 
 /**
- * The visual sitemap of spec section 2: heading, optional breadcrumbs, subcategories sorted by title,
+ * The visual sitemap: heading, optional breadcrumbs, subcategories sorted by title,
  * the alphabet jump bar (pairs, # first) and one section of links per first letter.
  */
 export const Vsm = observer(function Vsm({ data }: { data: SitemapData }) {
