@@ -143,6 +143,40 @@ describe('a sitemap page without inline data', () => {
   });
 });
 
+describe('an unmount while Aisle is still starting', () => {
+  it('cancels the start: the retailer’s content stays and nothing of Aisle appears later', async () => {
+    const page = await chromium().newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    const context = jsonForScript({
+      config: { ...maple.config, searchHost: baseUrl },
+      environment: 'development',
+      additional: {},
+    });
+    await page.route(`${baseUrl}/maple/mens-rain-jackets`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title><link rel="icon" href="data:,"></head>
+<body><main>${HOST_MAIN}</main>
+<script type="application/json" id="aisle-context">${context}</script>
+<script src="/embed/aisle.js"></script>
+<script>document.addEventListener('DOMContentLoaded', () => window.Aisle.unmount());</script></body></html>`,
+      }),
+    );
+    // Fake time: the embed's wait for its stylesheet (whose link the unmount removed) runs out at once.
+    await page.clock.install();
+    await page.goto(`${baseUrl}/maple/mens-rain-jackets`);
+    await page.waitForLoadState('networkidle');
+    await page.clock.runFor(5000);
+    // By now the app chunk, a search and a first render would have happened.
+    await page.waitForLoadState('networkidle');
+    expect(await page.innerHTML('main')).toBe(HOST_MAIN);
+    expect(await page.locator('.aisle-mount').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('the #department guard holds from Aisle’s first moment', () => {
   it('stops a pushState to #department made in the same task as the first render', async () => {
     const page = await chromium().newPage();

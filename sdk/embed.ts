@@ -27,6 +27,8 @@ function emptySnapshot(): unknown {
 }
 
 let loaded: AisleApp | undefined;
+/** Counts mount and unmount calls: an unmount while the app still loads cancels that mount. */
+let generation = 0;
 let stylesheet: HTMLLinkElement | undefined;
 
 /** Longest wait for aisle.css before rendering anyway (a blocked stylesheet must not block Aisle). */
@@ -56,13 +58,16 @@ const aisle = {
   version: VERSION,
   /** Renders Aisle for `context`; resolves once the first render is on screen. */
   mount(context: unknown): Promise<void> {
+    const ticket = ++generation;
     return Promise.all([loadApp(), loadStyles()]).then(([app]) => {
       loaded = app;
+      if (ticket !== generation) return;
       return app.mount(context);
     });
   },
   /** Removes everything Aisle installed and restores the host's content. */
   unmount(): void {
+    generation++;
     loaded?.unmount();
     stylesheet?.remove();
     stylesheet = undefined;
