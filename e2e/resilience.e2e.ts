@@ -20,10 +20,15 @@ const snapshot = (page: Page) =>
  * The retailer's page for Men's Rain Jackets, served by the test instead of the stack, whose render
  * context carries no data and searches at `searchHost`; `csp` becomes its Content-Security-Policy.
  */
-async function retailerPage(searchHost: string, csp?: string): Promise<{ page: Page; pageErrors: string[] }> {
+async function retailerPage(
+  searchHost: string,
+  csp?: string,
+): Promise<{ page: Page; pageErrors: string[]; warnings: string[] }> {
   const page = await chromium().newPage();
   const pageErrors: string[] = [];
+  const warnings: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
   const context = jsonForScript({
     config: { ...maple.config, searchHost },
     environment: 'development',
@@ -40,7 +45,7 @@ async function retailerPage(searchHost: string, csp?: string): Promise<{ page: P
     }),
   );
   await page.goto(`${baseUrl}/maple/mens-rain-jackets`);
-  return { page, pageErrors };
+  return { page, pageErrors, warnings };
 }
 
 /** Answers a request to the unreachable host from the local stack, as a reachable host would. */
@@ -58,7 +63,7 @@ async function answerFromStack(route: Route): Promise<void> {
 
 describe('a listing that cannot load leaves the retailer’s content in place', () => {
   it('keeps <main> when the search host is unreachable, then shows the listing once it is back', async () => {
-    const { page, pageErrors } = await retailerPage(UNREACHABLE);
+    const { page, pageErrors, warnings } = await retailerPage(UNREACHABLE);
     await page.waitForFunction(
       () =>
         (window as unknown as { Aisle?: { debug: { snapshot(): Snapshot } } }).Aisle?.debug.snapshot().mount?.state ===
@@ -66,6 +71,7 @@ describe('a listing that cannot load leaves the retailer’s content in place', 
     );
     expect(await page.innerHTML('main')).toBe(HOST_MAIN);
     expect((await snapshot(page)).mount.reason).toMatch(/could not be reached/);
+    expect(warnings.filter((w) => w.includes('the listing could not load'))).toHaveLength(1);
     expect(pageErrors).toEqual([]);
 
     await page.route(`${UNREACHABLE}/**`, answerFromStack);

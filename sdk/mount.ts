@@ -202,7 +202,8 @@ export async function mountAisle(
 
     let loading = false;
     const load = (): void => {
-      if (loading || unmounted || store.hasScreen) return;
+      // Once Aisle's screen is on show, a page moved to in place loads (or is left to the browser) on its own.
+      if (loading || unmounted || store.hasScreen || found.shown) return;
       loading = true;
       store
         .loadScreen()
