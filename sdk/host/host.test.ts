@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { injectDelayedScripts } from './bodyScripts.js';
 import { applyHeadTags, syncHeadFromTemplate } from './head.js';
 import { guardHistory } from './history.js';
+import { listingSlot } from './listingSlot.js';
 import { waitForElement } from './mainElement.js';
 import { browserTimers, trackTimers } from './timers.js';
 
@@ -144,5 +145,21 @@ describe('tracked timers', () => {
     tracked.dispose();
     expect(tracked.pending()).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('the listing slot', () => {
+  it('swaps in Aisle’s container and gives back the content the host had when Aisle took over', () => {
+    document.body.innerHTML = '<main><p>Loading our own list…</p></main>';
+    const main = document.querySelector('main')!;
+    const slot = listingSlot(main, document);
+    slot.restore();
+    expect(main.innerHTML).toBe('<p>Loading our own list…</p>');
+    // The host changed its content while Aisle was waiting for data.
+    main.innerHTML = '<h1>Jackets</h1>';
+    slot.show();
+    expect(main.firstElementChild).toBe(slot.container);
+    slot.restore();
+    expect(main.innerHTML).toBe('<h1>Jackets</h1>');
   });
 });

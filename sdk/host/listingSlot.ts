@@ -14,9 +14,10 @@ export interface ListingSlot {
   restore(): void;
 }
 
-/** Remembers `main`'s children, and swaps them with Aisle's container on demand. */
+/** Swaps `main`'s children with Aisle's container on demand, and back. */
 export function listingSlot(main: Element, doc: Document): ListingSlot {
-  const previous = [...main.childNodes];
+  // Taken when Aisle takes over, not before: the host may change its content while Aisle waits.
+  let previous: ChildNode[] = [];
   const container = doc.createElement('div');
   container.className = 'aisle-mount';
   let shown = false;
@@ -27,12 +28,14 @@ export function listingSlot(main: Element, doc: Document): ListingSlot {
     },
     show() {
       if (shown) return;
+      previous = [...main.childNodes];
       main.replaceChildren(container);
       shown = true;
     },
     restore() {
       if (!shown) return;
       main.replaceChildren(...previous);
+      previous = [];
       shown = false;
     },
   };
