@@ -13,17 +13,26 @@ export interface AisleApp {
 }
 
 let current: Mounted | null = null;
+/** Counts mount and unmount calls, so that a mount overtaken by a newer call never stays. */
+let generation = 0;
 
 export const app: AisleApp = {
   async mount(context) {
     current?.unmount();
     current = null;
+    const ticket = ++generation;
     // User Timing marks let retailers (and npm run bench) see what Aisle's start costs.
     performance.mark('aisle:mount:start');
-    current = await mountAisle(context);
+    const mounted = await mountAisle(context);
+    if (ticket !== generation) {
+      mounted?.unmount();
+      return;
+    }
+    current = mounted;
     performance.measure('aisle:mount', 'aisle:mount:start');
   },
   unmount() {
+    generation++;
     current?.unmount();
     current = null;
   },
@@ -34,6 +43,8 @@ export const app: AisleApp = {
       analytics: session
         ? JSON.parse(JSON.stringify(session.snapshot()))
         : { status: 'created', visitorId: null, tokenExp: null, events: [] },
+      // Whether Aisle's screen or the page's own content is on show, and why (the extension says so).
+      mount: current ? { ...current.status } : { state: 'none', reason: null },
       search: {
         loading: search?.loading ?? false,
         lastRequest: search?.lastRequest ? JSON.parse(JSON.stringify(search.lastRequest)) : null,

@@ -21,11 +21,14 @@ function loadApp(): Promise<AisleApp> {
 function emptySnapshot(): unknown {
   return {
     analytics: { status: 'created', visitorId: null, tokenExp: null, events: [] },
+    mount: { state: 'none', reason: null },
     search: { loading: false, lastRequest: null, lastLatencyMs: null },
   };
 }
 
 let loaded: AisleApp | undefined;
+/** Counts mount and unmount calls: an unmount while the app still loads cancels that mount. */
+let generation = 0;
 let stylesheet: HTMLLinkElement | undefined;
 
 /** Longest wait for aisle.css before rendering anyway (a blocked stylesheet must not block Aisle). */
@@ -55,13 +58,16 @@ const aisle = {
   version: VERSION,
   /** Renders Aisle for `context`; resolves once the first render is on screen. */
   mount(context: unknown): Promise<void> {
+    const ticket = ++generation;
     return Promise.all([loadApp(), loadStyles()]).then(([app]) => {
       loaded = app;
+      if (ticket !== generation) return;
       return app.mount(context);
     });
   },
   /** Removes everything Aisle installed and restores the host's content. */
   unmount(): void {
+    generation++;
     loaded?.unmount();
     stylesheet?.remove();
     stylesheet = undefined;

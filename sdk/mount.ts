@@ -1,68 +1,232 @@
+import { comparer, reaction } from 'mobx';
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { hasMessages, localeOf, registerMessages } from './core/messages.js';
 import { readRenderContext } from './core/normalize.js';
+import type { PageRoute } from './core/types.js';
 import { browserEnv } from './host/browserEnv.js';
 import { DeferredHead } from './host/deferredHead.js';
+import { guardHistory } from './host/history.js';
 import { whenIdle } from './host/idle.js';
+import { listingSlot, type ListingSlot } from './host/listingSlot.js';
 import { listenPopState } from './host/popState.js';
 import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
 import { RootStore } from './stores/RootStore.js';
-import { AisleRoot } from './ui/AisleRoot.js';
+import type { Transport } from './stores/env.js';
+import { GuardedAisleRoot } from './ui/AisleRoot.js';
 import type { AnalyticsConnection } from './analytics/wire.js';
 import { ErrorReports } from './integrations/errorReports.js';
+
+/** What Aisle is doing with the retailer's main element (for the debug snapshot). */
+export interface MountStatus {
+  /**
+   * `waiting`: the first data is loading and the retailer's own content is on show; `shown`: Aisle's
+   * screen is on show; `kept-host-content`: the screen could not load or render, so the retailer's
+   * content stays (Aisle tries again when the browser is back online or the address changes).
+   */
+  state: 'waiting' | 'shown' | 'kept-host-content';
+  /** Why the retailer's content was kept, else null. */
+  reason: string | null;
+}
 
 /** A mounted Aisle: its stores and the cleanup that leaves the page as it was found. */
 export interface Mounted {
   store: RootStore;
   /** The analytics connection once it has loaded (after the first render), else null. */
   analytics: AnalyticsConnection | null;
+  status: MountStatus;
   unmount(): void;
+}
+
+/** What a caller may replace (tests pass a fake network). */
+export interface MountOptions {
+  transport?: Transport;
 }
 
 /**
  * Mounts Aisle for a raw render context: validates it, builds the stores, installs the host
- * adapters (each returning its cleanup) and renders into `config.mainSelector` once it exists.
- * Resolves with the mounted instance after the first render, or null when the context is unusable.
+ * adapters (each returning its cleanup) and renders into `config.mainSelector` once it exists and
+ * Aisle has a screen to show. Resolves with the mounted instance once the main element was found
+ * (after the first render when the context carries data), or null when the context is unusable.
  */
-export async function mountAisle(raw: unknown, win: Window & typeof globalThis = window): Promise<Mounted | null> {
+export async function mountAisle(
+  raw: unknown,
+  win: Window & typeof globalThis = window,
+  options: MountOptions = {},
+): Promise<Mounted | null> {
   const read = readRenderContext(raw);
   if (!read.ok) {
     win.console.warn(`[Aisle] the render context is not usable (${read.error}): Aisle is not started.`);
     return null;
   }
   const { context } = read;
+  const cleanups: Array<() => void> = [];
+  const runCleanups = (): void =>
+    cleanups
+      .splice(0)
+      .reverse()
+      .forEach((cleanup) => cleanup());
+  // The #department guard holds from Aisle's first moment, not from a chunk that loads later:
+  // a history update the host makes while Aisle starts is stopped too.
+  cleanups.push(guardHistory(win, win.console));
   // Only English ships with the first render; a French page loads its catalogue first.
   if (localeOf(context) === 'fr' && !hasMessages('fr')) {
-    registerMessages('fr', (await import('./core/messages.fr.js')).fr);
+    try {
+      registerMessages('fr', (await import('./core/messages.fr.js')).fr);
+    } catch (error) {
+      runCleanups();
+      throw error;
+    }
   }
   const doc = win.document;
-  let container: HTMLElement | null = null;
+  let slot: ListingSlot | null = null;
   const head = new DeferredHead();
-  const env = browserEnv(win, () => container, head);
+  const env = browserEnv(win, () => slot?.container ?? null, head);
+  if (options.transport) env.transport = options.transport;
   // Every error Aisle logs is also an error report (sent only where error reporting is configured).
   const errors = new ErrorReports();
   env.log = errors.logThrough(env.log);
   const store = new RootStore(env, context, win.innerWidth);
-  const cleanups: Array<() => void> = [];
   cleanups.push(listenPopState(win, () => store.onPopState()));
   cleanups.push(watchViewport(win, (width) => store.viewport.setWidth(width)));
   let unmounted = false;
   const mounted: Mounted = {
     store,
     analytics: null,
+    status: { state: 'waiting', reason: null },
     unmount() {
       unmounted = true;
-      cleanups
-        .splice(0)
-        .reverse()
-        .forEach((cleanup) => cleanup());
+      runCleanups();
       store.dispose();
       env.timers.dispose();
     },
   };
+
+  // Head tags and body scripts act around the listing: they follow its first appearance.
+  let adaptersStarted = false;
+  const startPageAdapters = (): void => {
+    if (adaptersStarted) return;
+    adaptersStarted = true;
+    import('./host/pageAdapters.js')
+      .then(({ installPageAdapters }) => {
+        if (unmounted) return;
+        const adapters = installPageAdapters(win, env.timers);
+        head.attach(adapters.head);
+        cleanups.push(adapters.cleanup);
+      })
+      .catch((error: unknown) => env.log.error('[Aisle] page adapters could not load:', error));
+  };
+
+  // Analytics loads right after the main element is found; if its chunk cannot load (offline), it
+  // tries again when the browser is back online, and its intents wait in the tracker.
+  const loadAnalytics = (): void => {
+    import('./analytics/wire.js')
+      .then(({ connectAnalytics }) => {
+        if (unmounted) return;
+        const connection = connectAnalytics(store, win);
+        mounted.analytics = connection;
+        cleanups.push(() => connection.dispose());
+      })
+      .catch((error: unknown) => {
+        env.log.error('[Aisle] analytics could not load; retrying when online:', error);
+        if (unmounted) return;
+        win.addEventListener('online', loadAnalytics, { once: true });
+        cleanups.push(() => win.removeEventListener('online', loadAnalytics));
+      });
+  };
+
+  const startIntegrations = (): void => {
+    // Integrations (error reports, click analytics, experiments) follow too, only when configured.
+    const { errorReportingDsn, clickAnalytics, experiments } = context.config;
+    if (!errorReportingDsn && !clickAnalytics && !experiments) errors.disable();
+    else
+      import('./integrations/connect.js')
+        .then(({ connectIntegrations }) => {
+          if (unmounted) return;
+          const connection = connectIntegrations(store, errors, win);
+          cleanups.push(() => connection.dispose());
+        })
+        .catch(() => {
+          errors.disable();
+          win.console.warn('[Aisle] integrations could not load: they stay off on this page.');
+        });
+  };
+
+  /** Shows Aisle's screen when it has one; the retailer's content stays until then. */
+  const takeOver = (found: ListingSlot): void => {
+    let root: Root | null = null;
+    // The route whose rendering failed: the retailer's content stays until the shopper moves on.
+    let failedRoute: PageRoute | null = null;
+    let warned = false;
+
+    const keepHostContent = (reason: string, url: string, log: boolean): void => {
+      found.restore();
+      mounted.status = { state: 'kept-host-content', reason };
+      // The extension's inspector shows why the page kept its own content.
+      env.host.dispatch('aisle:debug', {
+        source: 'search',
+        phase: 'error',
+        at: env.now(),
+        url,
+        error: `Aisle kept the page's own content: ${reason}`,
+      });
+      if (log && !warned) {
+        warned = true;
+        env.log.warn(
+          `[Aisle] the listing could not load (${reason}): the page keeps its own content, and Aisle tries again when the browser is back online or the address changes.`,
+        );
+      }
+    };
+
+    const onRenderFailure = (): void => {
+      failedRoute = store.route;
+      // The error boundary has logged the error itself.
+      keepHostContent('the listing could not be rendered', '', false);
+    };
+
+    const reveal = (): void => {
+      if (unmounted || !store.hasScreen || store.route === failedRoute) return;
+      found.show();
+      if (!root) {
+        const created = createRoot(found.container);
+        root = created;
+        flushSync(() => created.render(createElement(GuardedAisleRoot, { store, onRenderFailure })));
+      }
+      // A first render that failed has already put the retailer's content back.
+      if (!found.shown) return;
+      mounted.status = { state: 'shown', reason: null };
+      startPageAdapters();
+    };
+
+    let loading = false;
+    const load = (): void => {
+      // Once Aisle's screen is on show, a page moved to in place loads (or is left to the browser) on its own.
+      if (loading || unmounted || store.hasScreen || found.shown) return;
+      loading = true;
+      store
+        .loadScreen()
+        .catch((error: unknown) => ({ url: '', reason: error instanceof Error ? error.message : String(error) }))
+        .then((failure) => {
+          loading = false;
+          if (!unmounted && failure && !store.hasScreen) keepHostContent(failure.reason, failure.url, true);
+        });
+    };
+
+    cleanups.push(() => {
+      root?.unmount();
+      found.restore();
+    });
+    // Data arriving later (a retry, back/forward, an in-place move) or a new route shows the screen.
+    cleanups.push(reaction(() => [store.hasScreen, store.route] as const, reveal, { equals: comparer.shallow }));
+    const onOnline = (): void => load();
+    win.addEventListener('online', onOnline);
+    cleanups.push(() => win.removeEventListener('online', onOnline));
+    if (store.hasScreen) reveal();
+    else load();
+  };
+
   return new Promise((resolve) => {
     const selector = context.config.mainSelector ?? 'main';
     cleanups.push(
@@ -71,64 +235,13 @@ export async function mountAisle(raw: unknown, win: Window & typeof globalThis =
         selector,
         env.timers,
         (main) => {
-          const previous = [...main.childNodes];
-          container = doc.createElement('div');
-          container.className = 'aisle-mount';
-          main.replaceChildren(container);
-          const root = createRoot(container);
-          flushSync(() => root.render(createElement(AisleRoot, { store })));
-          cleanups.push(() => {
-            root.unmount();
-            main.replaceChildren(...previous);
-          });
-          if (!store.sitemap && !store.search.response) void store.dlp.loadFirst();
+          const found = listingSlot(main, doc);
+          slot = found;
+          takeOver(found);
           resolve(mounted);
-          // Head tags, the history guard and body scripts act around the listing: they follow it.
-          import('./host/pageAdapters.js')
-            .then(({ installPageAdapters }) => {
-              if (unmounted) return;
-              const adapters = installPageAdapters(win, env.timers);
-              head.attach(adapters.head);
-              cleanups.push(adapters.cleanup);
-            })
-            .catch((error: unknown) => env.log.error('[Aisle] page adapters could not load:', error));
-          // Analytics loads right after the first render; if its chunk cannot load (offline), it
-          // tries again when the browser is back online, and its intents wait in the tracker.
-          const loadAnalytics = (): void => {
-            import('./analytics/wire.js')
-              .then(({ connectAnalytics }) => {
-                if (unmounted) return;
-                const connection = connectAnalytics(store, win);
-                mounted.analytics = connection;
-                cleanups.push(() => connection.dispose());
-              })
-              .catch((error: unknown) => {
-                env.log.error('[Aisle] analytics could not load; retrying when online:', error);
-                if (unmounted) return;
-                win.addEventListener('online', loadAnalytics, { once: true });
-                cleanups.push(() => win.removeEventListener('online', loadAnalytics));
-              });
-          };
           loadAnalytics();
           // The integrations wait for the first idle moment after the first paint.
-          cleanups.push(
-            whenIdle(win, env.timers, () => {
-              // Integrations (error reports, click analytics, experiments) follow too, only when configured.
-              const { errorReportingDsn, clickAnalytics, experiments } = context.config;
-              if (!errorReportingDsn && !clickAnalytics && !experiments) errors.disable();
-              else
-                import('./integrations/connect.js')
-                  .then(({ connectIntegrations }) => {
-                    if (unmounted) return;
-                    const connection = connectIntegrations(store, errors, win);
-                    cleanups.push(() => connection.dispose());
-                  })
-                  .catch(() => {
-                    errors.disable();
-                    win.console.warn('[Aisle] integrations could not load: they stay off on this page.');
-                  });
-            }),
-          );
+          cleanups.push(whenIdle(win, env.timers, startIntegrations));
         },
         win.console,
       ),

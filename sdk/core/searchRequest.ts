@@ -13,8 +13,8 @@ export const SEARCH_HOSTS: Record<Environment, string> = {
   development: 'http://127.0.0.1:4173',
 };
 
-/** The two endpoints that share a base. */
-export type SearchEndpoint = 'search' | 'vehicle-selector';
+/** The endpoints that share a base: the search, the vehicle selector and the sitemap data. */
+export type SearchEndpoint = 'search' | 'vehicle-selector' | 'sitemap';
 
 /** A vehicle for the vehicle selector; both parts are required (spec section 7). */
 export interface Vehicle {

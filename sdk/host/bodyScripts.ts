@@ -1,6 +1,6 @@
 import type { Timers } from '../stores/env.js';
 
-/** Spec section 4: delayed body scripts are injected after 100 ms. */
+/** Delayed body scripts are injected 100 ms after the listing rendered (a product rule). */
 export const BODY_SCRIPTS_DELAY_MS = 100;
 
 /**

@@ -1,6 +1,6 @@
 import type { Timers } from '../stores/env.js';
 
-/** The head tags Aisle owns (spec section 1): title, canonical, meta title, description, robots. */
+/** The head tags Aisle owns: title, canonical, meta title, description, robots. */
 export interface HeadTags {
   title?: string;
   canonical?: string;
@@ -9,7 +9,7 @@ export interface HeadTags {
   robots?: string;
 }
 
-/** Spec section 4: head replacement retries every 100 ms for 10 s. */
+/** Head replacement retries every 100 ms for 10 s while the template is missing. */
 export const HEAD_RETRY_MS = 100;
 export const HEAD_RETRY_FOR_MS = 10_000;
 

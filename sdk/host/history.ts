@@ -1,4 +1,4 @@
-/** Spec section 2: history updates whose target address contains this are stopped. */
+/** History updates whose target address contains this are stopped (a route rule of the product). */
 export const BLOCKED_HASH = '#department';
 
 type HistoryMethod = History['pushState'];
@@ -10,15 +10,20 @@ export function isBlockedHistoryUrl(url: string | URL | null | undefined): boole
 
 /**
  * Patches `history.pushState` and `replaceState` so that updates to an address containing
- * `#department` are stopped, whoever makes them. Returns the cleanup that restores the originals
- * (only if nobody patched them after us, so a later patch is never torn off).
+ * `#department` are stopped, whoever makes them. Small and free of imports on purpose: the mount
+ * installs it synchronously, before the first render, so that nothing the host does early slips by.
+ *
+ * The cleanup restores the originals when nobody patched them after us. When someone did (a
+ * router, an analytics tag), their patch still calls ours, so ours cannot be torn out of the
+ * chain: it becomes inert instead and just calls through.
  */
 export function guardHistory(win: Window, log: Pick<Console, 'info'> = console): () => void {
   const history = win.history;
   const originals = { pushState: history.pushState, replaceState: history.replaceState };
+  let disposed = false;
   const wrap = (name: 'pushState' | 'replaceState'): HistoryMethod =>
     function (this: History, data: unknown, unused: string, url?: string | URL | null) {
-      if (isBlockedHistoryUrl(url)) {
+      if (!disposed && isBlockedHistoryUrl(url)) {
         log.info(`[Aisle] stopped a history update to ${String(url)}`);
         return;
       }
@@ -28,6 +33,7 @@ export function guardHistory(win: Window, log: Pick<Console, 'info'> = console):
   history.pushState = patched.pushState;
   history.replaceState = patched.replaceState;
   return () => {
+    disposed = true;
     if (history.pushState === patched.pushState) history.pushState = originals.pushState;
     if (history.replaceState === patched.replaceState) history.replaceState = originals.replaceState;
   };

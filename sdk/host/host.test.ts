@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { injectDelayedScripts } from './bodyScripts.js';
 import { applyHeadTags, syncHeadFromTemplate } from './head.js';
 import { guardHistory } from './history.js';
+import { listingSlot } from './listingSlot.js';
 import { waitForElement } from './mainElement.js';
 import { browserTimers, trackTimers } from './timers.js';
 
@@ -16,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('main element (spec §4: polls every 100 ms)', () => {
+describe('main element (polled every 100 ms)', () => {
   it('finds the element once it appears', () => {
     const found = vi.fn();
     waitForElement(document, '#late', timers, found);
@@ -40,7 +41,7 @@ describe('main element (spec §4: polls every 100 ms)', () => {
   });
 });
 
-describe('head tags (spec §1, §4, §8)', () => {
+describe('head tags', () => {
   it('copies the template, replacing the host tags of the same kind, and restores them', () => {
     document.body.innerHTML =
       '<template id="aisle-head"><title>Dresses</title><link rel="canonical" href="https://x/d"><meta name="title" content="T"><meta name="description" content="D"><meta name="robots" content="index"></template>';
@@ -92,7 +93,7 @@ describe('head tags (spec §1, §4, §8)', () => {
   });
 });
 
-describe('history guard (spec §2: updates to #department are stopped)', () => {
+describe('history guard (updates to #department are stopped)', () => {
   it('stops push and replace to an address containing #department and restores on cleanup', () => {
     const original = history.pushState;
     const stop = guardHistory(window, log());
@@ -103,9 +104,25 @@ describe('history guard (spec §2: updates to #department are stopped)', () => {
     stop();
     expect(history.pushState).toBe(original);
   });
+
+  it('stops nothing after cleanup even when the host wrapped pushState after Aisle', () => {
+    const original = history.pushState;
+    const stop = guardHistory(window, log());
+    const guarded = history.pushState;
+    // A host router wraps whatever it finds, so Aisle's wrapper stays in its chain.
+    history.pushState = function (this: History, ...args: Parameters<History['pushState']>) {
+      return guarded.apply(this, args);
+    };
+    const hostWrapper = history.pushState;
+    stop();
+    expect(history.pushState).toBe(hostWrapper);
+    history.pushState(null, '', '/c#department');
+    expect(location.hash).toBe('#department');
+    history.pushState = original;
+  });
 });
 
-describe('delayed body scripts (spec §4: injected after 100 ms)', () => {
+describe('delayed body scripts (injected after 100 ms)', () => {
   it('injects the template scripts after 100 ms and removes them on cleanup', () => {
     document.body.innerHTML =
       '<template id="aisle-body-scripts"><script>window.__ran = (window.__ran || 0) + 1</script></template>';
@@ -128,5 +145,21 @@ describe('tracked timers', () => {
     tracked.dispose();
     expect(tracked.pending()).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('the listing slot', () => {
+  it('swaps in Aisle’s container and gives back the content the host had when Aisle took over', () => {
+    document.body.innerHTML = '<main><p>Loading our own list…</p></main>';
+    const main = document.querySelector('main')!;
+    const slot = listingSlot(main, document);
+    slot.restore();
+    expect(main.innerHTML).toBe('<p>Loading our own list…</p>');
+    // The host changed its content while Aisle was waiting for data.
+    main.innerHTML = '<h1>Jackets</h1>';
+    slot.show();
+    expect(main.firstElementChild).toBe(slot.container);
+    slot.restore();
+    expect(main.innerHTML).toBe('<h1>Jackets</h1>');
   });
 });

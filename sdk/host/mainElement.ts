@@ -1,6 +1,6 @@
 import type { Timers } from '../stores/env.js';
 
-/** Spec section 4: the main content replacement polls every 100 ms. */
+/** The main element is looked for every 100 ms until it exists. */
 export const MAIN_POLL_MS = 100;
 
 /**

@@ -1,12 +1,12 @@
 import type { Timers } from '../stores/env.js';
 import { injectDelayedScripts } from './bodyScripts.js';
 import { createHeadManager, syncHeadFromTemplate, type HeadManager } from './head.js';
-import { guardHistory } from './history.js';
 
 /**
  * The adapters that act on the retailer page around the listing rather than on the listing itself:
- * head tags, the `#department` history guard and the delayed body scripts. They load right after
- * the first render, which does not need them.
+ * head tags and the delayed body scripts. They load once the listing is first on show, which does
+ * not need them. (The `#department` history guard is not here: it must hold from Aisle's first
+ * moment, so the mount installs it synchronously.)
  */
 export function installPageAdapters(
   win: Window & typeof globalThis,
@@ -14,10 +14,6 @@ export function installPageAdapters(
 ): { head: HeadManager; cleanup: () => void } {
   const doc = win.document;
   const head = createHeadManager(doc);
-  const cleanups = [
-    guardHistory(win, win.console),
-    syncHeadFromTemplate(doc, timers, win.console, head),
-    injectDelayedScripts(doc, timers),
-  ];
+  const cleanups = [syncHeadFromTemplate(doc, timers, win.console, head), injectDelayedScripts(doc, timers)];
   return { head, cleanup: () => cleanups.reverse().forEach((cleanup) => cleanup()) };
 }

@@ -1,6 +1,6 @@
 import type { Transport, TransportRequest, TransportResponse } from '../stores/env.js';
 
-/** Default request time-out (spec section 9: 5000 ms, configurable). */
+/** Default request time-out: 5000 ms, configurable per request. */
 export const DEFAULT_TIMEOUT_MS = 5000;
 
 /** Appends `params` to `url` as a query string, keeping any query it already has. */

@@ -33,21 +33,75 @@ export function onlyProductClicks(payload: PlausibleRequestPayload): PlausibleRe
   return { ...payload, u: strip(payload.u) ?? '', r: strip(payload.r) };
 }
 
+/**
+ * Runs `run` (synchronous) and then takes back the document and window listeners and the
+ * ResizeObserver it installed. The tracker's `init` installs them for what Aisle has turned off
+ * (page views and their scroll depth, outbound links, file downloads, tagged elements) and offers
+ * no way to remove them; `track` does not need them. Nothing else runs while `run` does, so the
+ * brief interception sees only the tracker's own registrations.
+ */
+export function withoutPageWatchers(run: () => void, scope: typeof globalThis = globalThis): void {
+  type Registration = [
+    EventTarget,
+    string,
+    EventListenerOrEventListenerObject,
+    EventListenerOptions | boolean | undefined,
+  ];
+  const added: Registration[] = [];
+  const observers: ResizeObserver[] = [];
+  const targets = [scope.document, scope.window].filter((t): t is Document & Window => t != null) as EventTarget[];
+  const restores = targets.map((target) => {
+    const own = Object.prototype.hasOwnProperty.call(target, 'addEventListener');
+    const original = target.addEventListener;
+    target.addEventListener = function (
+      this: EventTarget,
+      type: string,
+      listener: EventListenerOrEventListenerObject | null,
+      options?: AddEventListenerOptions | boolean,
+    ) {
+      if (listener) added.push([this, type, listener, options]);
+      return original.call(this, type, listener, options);
+    };
+    return () => {
+      if (own) target.addEventListener = original;
+      else delete (target as { addEventListener?: unknown }).addEventListener;
+    };
+  });
+  const OriginalResizeObserver = scope.ResizeObserver;
+  if (OriginalResizeObserver)
+    scope.ResizeObserver = class extends OriginalResizeObserver {
+      constructor(callback: ResizeObserverCallback) {
+        super(callback);
+        observers.push(this);
+      }
+    };
+  try {
+    run();
+  } finally {
+    restores.forEach((restore) => restore());
+    if (OriginalResizeObserver) scope.ResizeObserver = OriginalResizeObserver;
+    added.forEach(([target, type, listener, options]) => target.removeEventListener(type, listener, options));
+    observers.forEach((observer) => observer.disconnect());
+  }
+}
+
 /** Sends a Plausible event for every product click the tracker sees; returns the cleanup. */
 export function startClickAnalytics(options: ClickAnalyticsOptions, tracker: Tracker): () => void {
   if (!initialised) {
-    init({
-      domain: options.domain,
-      endpoint: options.endpoint,
-      autoCapturePageviews: false,
-      outboundLinks: false,
-      fileDownloads: false,
-      formSubmissions: false,
-      captureOnLocalhost: options.development,
-      logging: false,
-      bindToWindow: false,
-      transformRequest: onlyProductClicks,
-    });
+    withoutPageWatchers(() =>
+      init({
+        domain: options.domain,
+        endpoint: options.endpoint,
+        autoCapturePageviews: false,
+        outboundLinks: false,
+        fileDownloads: false,
+        formSubmissions: false,
+        captureOnLocalhost: options.development,
+        logging: false,
+        bindToWindow: false,
+        transformRequest: onlyProductClicks,
+      }),
+    );
     initialised = true;
   }
   return tracker.observe((intent) => {

@@ -11,7 +11,7 @@ import {
   reportingEnvironment,
 } from './config.js';
 
-describe('the integrations follow spec sections 3 and 9', () => {
+describe('the integrations use the product’s fixed rates, limits and environment names', () => {
   it('pins the rates and limits', () => {
     expect(ERROR_SAMPLE_RATE).toBe(0.0001);
     expect(TRACE_SAMPLE_RATE).toBe(0.01);

@@ -1,16 +1,16 @@
-/** The fixed settings of Aisle's integrations (spec sections 3 and 9), in one place. */
+/** The fixed settings of Aisle's integrations (rates and limits the product fixes), in one place. */
 import type { Environment } from '../core/types.js';
 
-/** Share of Aisle's errors that are reported (spec section 9). */
+/** Share of Aisle's errors that are reported. */
 export const ERROR_SAMPLE_RATE = 0.0001;
-/** Share of traces kept (spec section 9); Aisle records no spans, so none are sent today. */
+/** Share of traces kept; Aisle records no spans, so none are sent today. */
 export const TRACE_SAMPLE_RATE = 0.01;
-/** Most stack frames kept per exception (spec section 9): the ones nearest to the throw. */
+/** Most stack frames kept per exception: the ones nearest to the throw. */
 export const MAX_STACK_FRAMES = 50;
-/** Longest line kept in any reported text (spec section 9); longer lines are cut. */
+/** Longest line kept in any reported text; longer lines are cut. */
 export const MAX_LINE_CHARS = 1024;
 
-/** Reported environment for the render context's (spec section 3: qa is reported as staging). */
+/** Reported environment for the render context's (qa is reported as staging). */
 export function reportingEnvironment(environment: Environment): 'production' | 'staging' | 'development' {
   return environment === 'qa' ? 'staging' : environment;
 }

@@ -33,7 +33,7 @@ function frames(count: number) {
   }));
 }
 
-describe('the error reporter is set up with the rates of spec section 9', () => {
+describe('the error reporter is set up with the product’s fixed rates', () => {
   it('samples 0.0001 of errors and 0.01 of traces, whatever a production or qa page asks', () => {
     for (const environment of ['production', 'qa'] as const) {
       const set = clientOptions(options({ environment, sampleRate: 1 }));

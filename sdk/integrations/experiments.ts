@@ -5,6 +5,8 @@
  * FeatureFlags that `useFeatureFlag` reads. The campaign impression is posted once per page view.
  */
 import { GrowthBook, type Attributes, type FeatureDefinitions } from '@growthbook/growthbook';
+// GrowthBook's own helper for visual experiments (the copy GrowthBook itself imports).
+import { disconnectGlobalObserver } from 'dom-mutator';
 import { isRecord } from '../core/coerce.js';
 import type { RootStore, Visit } from '../stores/RootStore.js';
 import { ANALYTICS_SECRET_KEYS, EXPERIMENTS_TIMEOUT_MS, reportingEnvironment } from './config.js';
@@ -53,6 +55,9 @@ export async function loadFeatures(root: Root, options: ExperimentsOptions): Pro
 
 /** Starts the client, records the impressions; returns the cleanup. */
 export function startExperiments(root: Root, options: ExperimentsOptions): () => void {
+  // Loading GrowthBook starts a MutationObserver over the whole page for visual experiments. Ours
+  // are off (nothing may change the host's page), so the observer has nothing to do: stop it.
+  disconnectGlobalObserver();
   let stopped = false;
   let stopVisits: () => void = () => undefined;
   const pageUrl = () => root.env.host.location().href.split(/[?#]/)[0]!;

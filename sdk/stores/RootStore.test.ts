@@ -124,3 +124,48 @@ describe('a page named by the context', () => {
     expect(root.route).toEqual({ screen: 'dlp', page: 'rain-jackets' });
   });
 });
+
+describe('a page that comes without data', () => {
+  const bare = (context: RenderContext): RenderContext => {
+    const { data: _data, ...rest } = context;
+    return rest;
+  };
+
+  it('moves in place to a sitemap page by fetching its sitemap, showing the loading state meanwhile', async () => {
+    env = fakeEnv('http://shop.test/maple/boots');
+    env.pages.set('http://shop.test/maple/vsm/women', { context: bare(vsmContext), head: null });
+    let answer: (reply: { status: number; json: unknown }) => void = () => undefined;
+    env.reply(() => new Promise((resolve) => (answer = resolve)));
+    const root = new RootStore(env, dlpContext('Boots'), 1280);
+    expect(await root.navigate('/maple/vsm/women')).toBe(true);
+    expect(root.route).toEqual({ screen: 'vsm', page: 'women' });
+    expect(root.sitemapLoading).toBe(true);
+    expect(env.requests.map((r) => r.url)).toEqual(['http://search.test/sitemap']);
+    answer({ status: 200, json: sitemap });
+    await vi.waitFor(() => expect(root.sitemap).toEqual(sitemap));
+    expect(root.sitemapLoading).toBe(false);
+    expect(env.navigations).toEqual([]);
+  });
+
+  it('lets the browser load a page moved to in place whose data cannot load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    env.pages.set('http://shop.test/maple/boots', { context: bare(dlpContext('Boots')), head: null });
+    env.reply(() => new TypeError('Failed to fetch'));
+    const root = new RootStore(env, vsmContext, 1280);
+    expect(await root.navigate('/maple/boots')).toBe(true);
+    await vi.waitFor(() => expect(env.navigations).toEqual(['http://shop.test/maple/boots']));
+  });
+
+  it('reports why a first search failed', async () => {
+    env = fakeEnv('http://shop.test/maple/boots');
+    env.reply(() => ({ status: 502, json: {} }));
+    const root = new RootStore(env, bare(dlpContext()), 1280);
+    expect(await root.loadScreen()).toEqual({
+      url: 'http://search.test/search',
+      reason: 'the search answered HTTP 502',
+    });
+    env.reply(() => ({ status: 200, json: fakeResponse() }));
+    expect(await root.loadScreen()).toBeNull();
+    expect(root.hasScreen).toBe(true);
+  });
+});

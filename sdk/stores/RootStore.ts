@@ -1,7 +1,8 @@
-import { makeObservable, observable, runInAction } from 'mobx';
+import { makeObservable, observable, runInAction, when } from 'mobx';
 import { localeOf, messagesFor, regionOf, type Messages } from '../core/messages.js';
-import { isSitemapShape, readRenderContext } from '../core/normalize.js';
-import { pageFromPath } from '../core/searchRequest.js';
+import { isSitemapShape, normalizeSitemap, readRenderContext } from '../core/normalize.js';
+import { buildSearchRequest, pageFromPath, searchUrl } from '../core/searchRequest.js';
+import { defaultUrlState, resolveDefaultPageSize } from '../core/urlState.js';
 import type { Locale, PageRoute, Product, RenderContext, SearchResponse, SitemapData } from '../core/types.js';
 import { DlpStore } from './DlpStore.js';
 import { DrawerStore } from './DrawerStore.js';
@@ -13,7 +14,7 @@ import { ViewportStore } from './ViewportStore.js';
 import { trackThenNavigate, type LinkClick } from '../analytics/clickWait.js';
 import { safeHref } from '../core/safeUrl.js';
 
-/** A navigation to a different path (spec section 2): what the visit event reports. */
+/** A navigation to a different path: what the visit event reports. */
 export interface Visit {
   /** The route name: 'dlp' or 'vsm'. */
   routeName: string;
@@ -23,7 +24,7 @@ export interface Visit {
 }
 
 /**
- * Composes one store per concern over the injected environment (STYLE.md practice 3), and moves
+ * Composes one store per concern over the injected environment, and moves
  * between screens: a link to another Aisle route on the same site is shown without a full page
  * load by reading that page's render context, and back/forward restore the right screen.
  */
@@ -34,6 +35,8 @@ export class RootStore {
   dlp: DlpStore;
   /** The sitemap shown on the VSM route, or null on a DLP. */
   sitemap: SitemapData | null;
+  /** True while the sitemap of a VSM page that came without data loads. */
+  sitemapLoading = false;
   readonly drawer: DrawerStore;
   readonly viewport: ViewportStore;
   /** Analytics intents, forwarded once the session is loaded (see sdk/analytics/wire.ts). */
@@ -42,6 +45,7 @@ export class RootStore {
   readonly flags = new FeatureFlags();
   private readonly visitListeners = new Set<(visit: Visit) => void>();
   private navigation = 0;
+  private sitemapController: AbortController | null = null;
   /** The path of the screen on show (the address may change before the screen does). */
   private routePath: string;
 
@@ -68,7 +72,72 @@ export class RootStore {
       search: observable.ref,
       dlp: observable.ref,
       sitemap: observable.ref,
+      sitemapLoading: observable,
     });
+  }
+
+  /** True when the screen of the route has its data (a listing, a not-found page or a sitemap). */
+  get hasScreen(): boolean {
+    return this.sitemap !== null || this.search.response !== null;
+  }
+
+  /**
+   * Loads what the route needs when the page came without data: the sitemap on a VSM route, the
+   * first search on a DLP. Resolves with null once there is something to show, else with why not.
+   */
+  async loadScreen(): Promise<ScreenFailure | null> {
+    if (this.hasScreen) return null;
+    if (this.route.screen === 'vsm') return this.loadSitemap();
+    const search = this.search;
+    await this.dlp.loadFirst();
+    // A refused address falls back to the default listing with a second search: wait for it too.
+    await when(() => !search.loading);
+    if (search.response) return null;
+    const url = searchUrl(this.context, 'search');
+    const status = search.lastStatus;
+    return { url, reason: status !== null ? `the search answered HTTP ${status}` : unreachable('search') };
+  }
+
+  /** `POST {search host or proxy base}/sitemap` for the VSM page on show; null when it loaded. */
+  async loadSitemap(): Promise<ScreenFailure | null> {
+    this.sitemapController?.abort();
+    const controller = new AbortController();
+    this.sitemapController = controller;
+    const url = searchUrl(this.context, 'sitemap');
+    const body = sitemapRequest(this.context, this.route.page);
+    const started = this.env.now();
+    const debug = (phase: string, detail: Record<string, unknown>): void =>
+      this.env.host.dispatch('aisle:debug', { source: 'search', phase, at: this.env.now(), url, ...detail });
+    runInAction(() => (this.sitemapLoading = true));
+    debug('request', { body });
+    let failure: ScreenFailure | null;
+    try {
+      const answer = await this.env.transport.request(url, { method: 'POST', body, signal: controller.signal });
+      const latencyMs = Math.round(this.env.now() - started);
+      const data = answer.ok ? normalizeSitemap(answer.json) : null;
+      if (controller.signal.aborted) return { url, reason: 'the page changed while its sitemap loaded' };
+      if (data) {
+        runInAction(() => (this.sitemap = data));
+        debug('response', { status: answer.status, latencyMs });
+        return null;
+      }
+      failure = {
+        url,
+        reason: answer.ok ? 'the sitemap reply is not sitemap data' : `the sitemap answered HTTP ${answer.status}`,
+      };
+      debug('error', { status: answer.status, latencyMs, error: failure.reason });
+    } catch (error) {
+      if (controller.signal.aborted) return { url, reason: 'the page changed while its sitemap loaded' };
+      failure = { url, reason: unreachable('sitemap') };
+      debug('error', { error: `${failure.reason}: ${error instanceof Error ? error.message : String(error)}` });
+    } finally {
+      if (this.sitemapController === controller) {
+        this.sitemapController = null;
+        runInAction(() => (this.sitemapLoading = false));
+      }
+    }
+    this.env.log.error(`[Aisle] the sitemap could not load: ${failure.reason}`);
+    return failure;
   }
 
   get locale(): Locale {
@@ -92,7 +161,7 @@ export class RootStore {
   }
 
   /**
-   * A product link click (spec section 7): tracked, and a plain click waits up to 2 s for the
+   * A product link click: tracked, and a plain click waits up to 2 s for the
    * tracking before navigating. Returns true when the caller must prevent the browser's own
    * navigation (Aisle navigates once tracking settles).
    */
@@ -176,6 +245,7 @@ export class RootStore {
   /** Stops everything pending (unmount). */
   dispose(): void {
     this.navigation++;
+    this.sitemapController?.abort();
     this.search.abort();
     this.drawer.dispose();
   }
@@ -190,6 +260,7 @@ export class RootStore {
   private show(context: RenderContext): void {
     const route = routeFor(this.env.host.location().pathname, context);
     this.search.abort();
+    this.sitemapController?.abort();
     const search = new SearchStore(this.env, responseOf(context));
     const dlp = new DlpStore(this.env, context, route.page, search, this.tracker);
     runInAction(() => {
@@ -200,8 +271,39 @@ export class RootStore {
       this.sitemap = sitemapOf(context, route);
     });
     this.routePath = this.env.host.location().pathname;
-    if (!this.sitemap && !search.response) void dlp.loadFirst();
+    if (this.hasScreen) return;
+    const ticket = this.navigation;
+    void this.loadScreen().then((failure) => {
+      // A page Aisle cannot fill is the retailer's to show: the browser loads it the ordinary way.
+      if (failure && ticket === this.navigation && !this.hasScreen)
+        this.env.host.navigate(this.env.host.location().href);
+    });
   }
+}
+
+/** Why the screen of a page could not load, and from where. */
+export interface ScreenFailure {
+  url: string;
+  reason: string;
+}
+
+function unreachable(what: string): string {
+  return `the ${what} host could not be reached (offline, down, or blocked by the page's security policy)`;
+}
+
+/** The body of `POST …/sitemap`: the search body's identity fields for the sitemap page. */
+export function sitemapRequest(context: RenderContext, page: string): Record<string, unknown> {
+  const pageSize = resolveDefaultPageSize(context.additional, context.config);
+  const search = buildSearchRequest(context, defaultUrlState({ pageSize }), page);
+  const body: Record<string, unknown> = {
+    customer: search.customer,
+    page,
+    environment: search.environment,
+    skip_cache: search.skip_cache,
+  };
+  if (search.region !== undefined) body.region = search.region;
+  if (search.locale !== undefined) body.locale = search.locale;
+  return body;
 }
 
 function routeFor(pathname: string, context: RenderContext): PageRoute {

@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx';
 import { viewportKind } from '../core/product.js';
 
-/** The one viewport every component reads (spec section 2 screen sizes). */
+/** The one viewport every component reads (mobile up to 768 px, tablet up to 1024 px, desktop above). */
 export class ViewportStore {
   width: number;
 

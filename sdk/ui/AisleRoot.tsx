@@ -2,13 +2,24 @@ import { observer } from 'mobx-react-lite';
 import { Component, lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import type { RootStore } from '../stores/RootStore.js';
 import { Dlp } from './dlp/Dlp.js';
+import { VsmLoading } from './vsm/VsmLoading.js';
 import { StoreProvider } from './StoreContext.js';
 
 // The sitemap is another route: DLP pages never load its code.
 const Vsm = lazy(() => import('./vsm/Vsm.js').then((m) => ({ default: m.Vsm })));
 
-/** Aisle's whole UI inside the host's main element (its stylesheet is `aisle.css`, see sdk/ui/stylesheet.ts). */
-export const AisleRoot = observer(function AisleRoot({ store }: { store: RootStore }) {
+/**
+ * Aisle's whole UI inside the host's main element (its stylesheet is `aisle.css`, see
+ * sdk/ui/stylesheet.ts). `onRenderFailure` hears when a screen could not be rendered, so that the
+ * mount can give the host its own content back.
+ */
+export const AisleRoot = observer(function AisleRoot({
+  store,
+  onRenderFailure,
+}: {
+  store: RootStore;
+  onRenderFailure?: () => void;
+}) {
   return (
     <StoreProvider store={store}>
       {/* Links to other Aisle screens (sitemap, related pages, breadcrumbs) are followed in place. */}
@@ -17,11 +28,16 @@ export const AisleRoot = observer(function AisleRoot({ store }: { store: RootSto
         lang={store.locale === 'fr' ? 'fr' : 'en'}
         onClick={(event) => followInPlace(store, event)}
       >
-        <ErrorBoundary key={store.route.page} log={store.env.log}>
+        <ErrorBoundary key={store.route.page} log={store.env.log} onFailure={onRenderFailure}>
           {store.sitemap ? (
             <Suspense fallback={null}>
               <Vsm data={store.sitemap} />
             </Suspense>
+          ) : store.route.screen === 'vsm' && !store.search.response ? (
+            // A sitemap page that came without data: its data loads (no product search for it).
+            store.sitemapLoading ? (
+              <VsmLoading heading={store.messages.popularCategories} label={store.messages.loading} />
+            ) : null
           ) : (
             // A new page starts its own sections afresh (similar products, related list, drawer).
             <Dlp key={store.route.page} />
@@ -33,12 +49,31 @@ export const AisleRoot = observer(function AisleRoot({ store }: { store: RootSto
 });
 
 /**
- * Keeps a failure of Aisle's own rendering inside Aisle: it is logged (and so reported, see
- * sdk/integrations/errorReports.ts) instead of reaching the host page's error handlers, and the
- * listing area is left empty until the next page.
+ * AisleRoot behind a last error boundary: a failure outside the screens (in AisleRoot itself)
+ * would otherwise unmount everything and reach the host page's error handlers.
+ */
+export const GuardedAisleRoot = observer(function GuardedAisleRoot({
+  store,
+  onRenderFailure,
+}: {
+  store: RootStore;
+  onRenderFailure?: () => void;
+}) {
+  return (
+    // Like the screens' own boundary, it starts afresh on the next page.
+    <ErrorBoundary key={store.route.page} log={store.env.log} onFailure={onRenderFailure}>
+      <AisleRoot store={store} onRenderFailure={onRenderFailure} />
+    </ErrorBoundary>
+  );
+});
+
+/**
+ * Keeps a failure of Aisle's own rendering inside Aisle: it is logged once (and so reported, see
+ * sdk/integrations/errorReports.ts) instead of reaching the host page's error handlers, and
+ * `onFailure` lets the mount put the host's own content back until the next page.
  */
 class ErrorBoundary extends Component<
-  { log: { error(...args: unknown[]): void }; children: ReactNode },
+  { log: { error(...args: unknown[]): void }; onFailure?: (() => void) | undefined; children: ReactNode },
   { failed: boolean }
 > {
   override state = { failed: false };
@@ -49,6 +84,11 @@ class ErrorBoundary extends Component<
 
   override componentDidCatch(error: unknown): void {
     this.props.log.error('[Aisle] the listing could not be shown:', error);
+    try {
+      this.props.onFailure?.();
+    } catch {
+      /* giving the host its content back must not fail the page a second time */
+    }
   }
 
   override render(): ReactNode {

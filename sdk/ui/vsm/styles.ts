@@ -12,4 +12,7 @@ export const vsmStyles = `
 .aisle-vsm__section ul{list-style:none;margin:0;padding:0}
 .aisle-vsm__section li{padding:3px 0}
 .aisle-vsm__section a{text-decoration:none}.aisle-vsm__section a:hover{text-decoration:underline}
+.aisle-vsm__placeholder{columns:3 260px;column-gap:32px;padding-top:16px}
+.aisle-vsm__placeholder-line{height:14px;width:70%;margin:7px 0;break-inside:avoid;border-radius:4px;background:linear-gradient(90deg,var(--aisle-surface),#ececea,var(--aisle-surface));background-size:200% 100%;animation:aisle-shimmer 1.2s infinite linear}
+.aisle-vsm__placeholder-line:nth-child(3n+2){width:50%}
 `;

@@ -1,0 +1,42 @@
+/**
+ * The retailer's main element and Aisle's place in it. Aisle takes the element over only when it
+ * has a screen to show, and gives the retailer's own content back whenever it cannot show one
+ * (its data could not load, its rendering failed) or unmounts: the page never has a hole.
+ */
+export interface ListingSlot {
+  /** Aisle's container: rendered into even while detached, so that it can be swapped in whole. */
+  readonly container: HTMLElement;
+  /** True while the container, not the retailer's content, is in the main element. */
+  readonly shown: boolean;
+  /** Puts Aisle's container in place of the retailer's content (no-op when it is there). */
+  show(): void;
+  /** Puts the retailer's content back (no-op when it is there). */
+  restore(): void;
+}
+
+/** Swaps `main`'s children with Aisle's container on demand, and back. */
+export function listingSlot(main: Element, doc: Document): ListingSlot {
+  // Taken when Aisle takes over, not before: the host may change its content while Aisle waits.
+  let previous: ChildNode[] = [];
+  const container = doc.createElement('div');
+  container.className = 'aisle-mount';
+  let shown = false;
+  return {
+    container,
+    get shown() {
+      return shown;
+    },
+    show() {
+      if (shown) return;
+      previous = [...main.childNodes];
+      main.replaceChildren(container);
+      shown = true;
+    },
+    restore() {
+      if (!shown) return;
+      main.replaceChildren(...previous);
+      previous = [];
+      shown = false;
+    },
+  };
+}

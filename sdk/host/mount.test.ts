@@ -1,0 +1,212 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountAisle, type Mounted } from '../mount.js';
+import { RootStore } from '../stores/RootStore.js';
+import { fakeEnv, fakeResponse, testContext, type FakeEnv } from '../stores/testing.js';
+import { FakeIntersectionObserver } from '../ui/testing.js';
+
+// These tests drive the mount as the embed does, outside React's act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+
+const HOST_MAIN = '<h1>Host content</h1><p>The retailer’s own page</p>';
+let mounted: Mounted | null = null;
+let net: FakeEnv;
+let debugEvents: Array<Record<string, unknown>>;
+const onDebug = (event: Event): void => void debugEvents.push((event as CustomEvent).detail as Record<string, unknown>);
+
+const main = () => document.querySelector('main')!;
+const aisleShown = () => main().querySelector('.aisle-mount') !== null;
+const hostShown = () => main().innerHTML === HOST_MAIN;
+/** Lets replies, reactions and lazy chunks arrive. */
+const settle = async (rounds = 5) => {
+  for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+async function mount(context: unknown): Promise<Mounted> {
+  const result = await mountAisle(context, window, { transport: net.transport });
+  if (!result) throw new Error('not mounted');
+  mounted = result;
+  return result;
+}
+
+beforeEach(() => {
+  history.replaceState(null, '', '/maple/dresses');
+  document.body.innerHTML = `<main>${HOST_MAIN}</main>`;
+  net = fakeEnv();
+  debugEvents = [];
+  window.addEventListener('aisle:debug', onDebug);
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  mounted?.unmount();
+  mounted = null;
+  window.removeEventListener('aisle:debug', onDebug);
+  vi.unstubAllGlobals();
+});
+
+describe('the #department guard holds from Aisle’s first moment', () => {
+  it('stops a pushState to #department made in the same task as the first render', async () => {
+    const started = mount(testContext());
+    // Still the task that rendered: the chunk with head tags and scripts has not loaded yet.
+    expect(aisleShown()).toBe(true);
+    history.pushState(null, '', '/maple/dresses#department');
+    history.replaceState(null, '', '/maple/dresses?x=1#department');
+    expect(location.hash).toBe('');
+    await started;
+  });
+
+  it('lets such an update through again after unmount', async () => {
+    (await mount(testContext())).unmount();
+    mounted = null;
+    history.pushState(null, '', '/maple/dresses#department');
+    expect(location.hash).toBe('#department');
+  });
+});
+
+describe('a listing that cannot load never leaves a hole in the page', () => {
+  it('shows an inline listing at once, without a request', async () => {
+    await mount(testContext());
+    expect(aisleShown()).toBe(true);
+    expect(main().querySelector('[data-aisle="grid"]')).not.toBeNull();
+    expect(net.requests).toHaveLength(0);
+  });
+
+  it('keeps the retailer’s content while the first search runs, then swaps the listing in', async () => {
+    let answer: (reply: { status: number; json: unknown }) => void = () => undefined;
+    net.reply(() => new Promise((resolve) => (answer = resolve)));
+    const m = await mount(testContext({}, { data: undefined }));
+    await settle();
+    expect(hostShown()).toBe(true);
+    expect(m.status.state).toBe('waiting');
+    answer({ status: 200, json: fakeResponse() });
+    await settle();
+    expect(aisleShown()).toBe(true);
+    expect(main().querySelector('[data-aisle="grid"]')).not.toBeNull();
+    expect(m.status).toEqual({ state: 'shown', reason: null });
+  });
+
+  it('keeps the retailer’s content when the search cannot be reached, says why once, and retries when online', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    net.reply(() => new TypeError('Failed to fetch'));
+    const m = await mount(testContext({}, { data: undefined }));
+    await settle();
+    expect(hostShown()).toBe(true);
+    expect(m.status.state).toBe('kept-host-content');
+    expect(m.status.reason).toMatch(/could not be reached/);
+    const kept = debugEvents.filter((d) => String(d.error).startsWith('Aisle kept the page'));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ source: 'search', phase: 'error', url: 'http://search.test/search' });
+    // Still offline: another failure is not logged again.
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(hostShown()).toBe(true);
+    expect(warn.mock.calls.filter(([line]) => String(line).includes('could not load'))).toHaveLength(1);
+    net.reply(() => ({ status: 200, json: fakeResponse() }));
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(aisleShown()).toBe(true);
+    expect(m.status.state).toBe('shown');
+  });
+
+  it('keeps the retailer’s content on a refused search too (an error status)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    net.reply(() => ({ status: 503, json: {} }));
+    const m = await mount(testContext({}, { data: undefined }));
+    await settle();
+    expect(hostShown()).toBe(true);
+    expect(m.status.reason).toBe('the search answered HTTP 503');
+  });
+
+  it('gives the retailer’s content back when the first render throws, and logs once', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(RootStore.prototype, 'messages', 'get').mockImplementation(() => {
+      throw new Error('boom');
+    });
+    const m = await mount(testContext());
+    expect(hostShown()).toBe(true);
+    expect(m.status).toEqual({ state: 'kept-host-content', reason: 'the listing could not be rendered' });
+    expect(error.mock.calls.filter(([line]) => String(line).startsWith('[Aisle]'))).toHaveLength(1);
+  });
+
+  it('gives the retailer’s content back when Aisle’s root itself throws, without an uncaught error', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(RootStore.prototype, 'locale', 'get').mockImplementation(() => {
+      throw new Error('boom');
+    });
+    const m = await mount(testContext());
+    expect(hostShown()).toBe(true);
+    expect(m.status.state).toBe('kept-host-content');
+    expect(error.mock.calls.filter(([line]) => String(line).startsWith('[Aisle]'))).toHaveLength(1);
+  });
+
+  it('gives the retailer’s content back when a later render throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const m = await mount(testContext());
+    expect(aisleShown()).toBe(true);
+    vi.spyOn(RootStore.prototype, 'messages', 'get').mockImplementation(() => {
+      throw new Error('boom');
+    });
+    m.store.viewport.setWidth(500);
+    await settle();
+    expect(hostShown()).toBe(true);
+    expect(m.status.state).toBe('kept-host-content');
+  });
+
+  it('puts the retailer’s content back on unmount', async () => {
+    (await mount(testContext())).unmount();
+    mounted = null;
+    expect(hostShown()).toBe(true);
+  });
+});
+
+describe('a sitemap page without inline data fetches its sitemap', () => {
+  const sitemap = {
+    url: '/maple/vsm/women',
+    title: 'Women',
+    links: [{ title: 'Boots', url: '/maple/boots' }],
+    subcategories: [{ title: 'Shoes', url: '/maple/vsm/women/shoes' }],
+    breadcrumbs: [{ title: 'Home', url: '/' }],
+  };
+
+  it('posts the sitemap body and shows the sitemap, with no product search', async () => {
+    history.replaceState(null, '', '/maple/vsm/women');
+    net.reply(({ url }) => (url.endsWith('/sitemap') ? { status: 200, json: sitemap } : { status: 500 }));
+    const m = await mount(testContext({}, { data: undefined, additional: { locale: 'en', region: 'us', x: 1 } }));
+    await vi.waitFor(() => expect(main().querySelector('[data-aisle="vsm"]')).not.toBeNull());
+    expect(net.requests.map((r) => r.url)).toEqual(['http://search.test/sitemap']);
+    expect(net.requests[0]!.init).toMatchObject({ method: 'POST' });
+    expect(net.requests[0]!.init.body).toEqual({
+      customer: 'maple-pine',
+      page: 'women',
+      environment: 'production',
+      skip_cache: true,
+      region: 'us',
+      locale: 'en',
+    });
+    expect(main().textContent).toContain('Boots');
+    expect(m.status.state).toBe('shown');
+  });
+
+  it('asks for the root sitemap with an empty page', async () => {
+    history.replaceState(null, '', '/maple/vsm');
+    net.reply(() => ({ status: 200, json: sitemap }));
+    await mount(testContext({ proxySearch: true }, { data: undefined }));
+    await settle();
+    expect(net.requests.map((r) => r.url)).toEqual(['/maple/sitemap']);
+    expect((net.requests[0]!.init.body as { page: string }).page).toBe('');
+  });
+
+  it('keeps the retailer’s content when the sitemap cannot load', async () => {
+    history.replaceState(null, '', '/maple/vsm/women');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    net.reply(() => ({ status: 404, json: { error: 'no such page' } }));
+    const m = await mount(testContext({}, { data: undefined }));
+    await settle();
+    expect(hostShown()).toBe(true);
+    expect(m.status.reason).toBe('the sitemap answered HTTP 404');
+  });
+});
