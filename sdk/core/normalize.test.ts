@@ -410,3 +410,28 @@ describe('relative URLs in a search response', () => {
     expect(resolve(url)).toBe(url);
   });
 });
+
+describe('variant names built from colour and size', () => {
+  it('reads a grouped size key as its value, so a card says "Orange / 5", not "Orange / women__5"', () => {
+    const data = normalizeSearchResponse({
+      products: [{ product_id: 'p', title: 'Shoe', variants: [{ id: 'v', color: 'Orange', size: 'women__5' }] }],
+    });
+    expect(data?.products[0]?.variants[0]?.name).toBe('Orange / 5');
+  });
+
+  it('keeps an ungrouped size and a name the backend sends', () => {
+    const data = normalizeSearchResponse({
+      products: [
+        {
+          product_id: 'p',
+          title: 'Shoe',
+          variants: [
+            { id: 'a', color: 'Red', size: 'M' },
+            { id: 'b', color: 'Red', size: 'kids__S', name: 'Red, kids small' },
+          ],
+        },
+      ],
+    });
+    expect(data?.products[0]?.variants.map((v) => v.name)).toEqual(['Red / M', 'Red, kids small']);
+  });
+});

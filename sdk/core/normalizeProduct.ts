@@ -79,7 +79,7 @@ function toVariant(
   const size = toStr(raw.size);
   return {
     id,
-    name: toStr(raw.name) || [color, size].filter((part) => part.trim() !== '').join(' / '),
+    name: toStr(raw.name) || [color, sizeLabel(size)].filter((part) => part.trim() !== '').join(' / '),
     color,
     size,
     price: toNum(raw.price, fallbackPrice),
@@ -165,4 +165,13 @@ function priceRangeOf(variants: Variant[]): Product['price_range'] {
 
 function keep<T>(value: T | null): T[] {
   return value === null ? [] : [value];
+}
+
+/**
+ * The words of a size for people: sizes are often keyed `group__value` (`women__10`), the group
+ * being what the size filter groups by, so only the value is read out.
+ */
+export function sizeLabel(size: string): string {
+  const at = size.lastIndexOf('__');
+  return at === -1 ? size : size.slice(at + 2);
 }
