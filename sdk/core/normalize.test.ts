@@ -435,3 +435,40 @@ describe('variant names built from colour and size', () => {
     expect(data?.products[0]?.variants.map((v) => v.name)).toEqual(['Red / M', 'Red, kids small']);
   });
 });
+
+describe('colour swatches for a backend that sends plain options', () => {
+  const reply = (options: unknown[]) => ({
+    products: [
+      {
+        product_id: 'p',
+        title: 'Shoe',
+        variants: [
+          { id: 'a', color: 'Forest Green', swatch: '/img/swatch/2e5e3e.svg' },
+          { id: 'b', color: 'Navy', swatch: '#001f5b' },
+        ],
+      },
+    ],
+    filters: [
+      { key: 'color', label: 'Color', options },
+      { key: 'brand', label: 'Brand', options: [{ key: 'navy', text: 'Navy', selected: false }] },
+    ],
+  });
+
+  it('gives a colour option without a swatch the swatch of a variant of that colour', () => {
+    const data = normalizeSearchResponse(
+      reply([
+        { key: 'forest-green', text: 'Forest Green', selected: false },
+        { key: 'navy', text: 'Navy', selected: false },
+        { key: 'plum', text: 'Plum', selected: false },
+      ]),
+    );
+    const [colour, brand] = data!.filters;
+    expect(colour!.options.map((o) => o.swatch)).toEqual(['/img/swatch/2e5e3e.svg', '#001f5b', undefined]);
+    expect(brand!.options[0]!.swatch).toBeUndefined();
+  });
+
+  it('keeps a swatch the backend sends', () => {
+    const data = normalizeSearchResponse(reply([{ key: 'navy', text: 'Navy', selected: false, swatch: '#000080' }]));
+    expect(data!.filters[0]!.options[0]!.swatch).toBe('#000080');
+  });
+});

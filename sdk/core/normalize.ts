@@ -7,6 +7,7 @@ import type {
   Environment,
   Filter,
   FilterOption,
+  Product,
   RenderContext,
   SearchResponse,
   SitemapData,
@@ -38,7 +39,10 @@ export function normalizeSearchResponse(raw: unknown, resolve: UrlResolver = (ur
   return {
     products,
     similar_products: normalizeProducts(raw.similar_products, resolve),
-    filters: toArray(raw.filters).flatMap((filter) => keep(normalizeFilter(filter, resolve))),
+    filters: withVariantSwatches(
+      toArray(raw.filters).flatMap((filter) => keep(normalizeFilter(filter, resolve))),
+      products,
+    ),
     sort_options: toArray(raw.sort_options).flatMap((option) => keep(normalizeSortOption(option))),
     payload: readPayload(raw.payload, start + products.length),
     start,
@@ -246,4 +250,33 @@ function normalizeLinks(raw: unknown): SitemapLink[] {
 
 function keep<T>(value: T | null): T[] {
   return value === null ? [] : [value];
+}
+
+/** Colour names compared loosely: "Forest Green", "forest-green" and "forest_green" are one colour. */
+function colourName(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * The colour filter's options carry no swatch when the backend sends only the plain option shape;
+ * the products' variants usually do. A colour option without one borrows the swatch of a variant of
+ * that colour, so the panel shows colours rather than blank dots. Options with their own swatch, and
+ * every other filter, are left as they are.
+ */
+function withVariantSwatches(filters: Filter[], products: Product[]): Filter[] {
+  const colour = filters.find((filter) => filter.key === 'color');
+  if (!colour || colour.options.every((option) => option.swatch)) return filters;
+  const swatches = new Map<string, string>();
+  for (const product of products)
+    for (const variant of product.variants) {
+      const name = colourName(variant.color);
+      if (name !== '' && variant.swatch !== '' && !swatches.has(name)) swatches.set(name, variant.swatch);
+    }
+  if (swatches.size === 0) return filters;
+  const options = colour.options.map((option) => {
+    if (option.swatch) return option;
+    const swatch = swatches.get(colourName(option.text)) ?? swatches.get(colourName(option.key));
+    return swatch ? { ...option, swatch } : option;
+  });
+  return filters.map((filter) => (filter === colour ? { ...colour, options } : filter));
 }
