@@ -1,5 +1,5 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyReport, emptyBuffer, timelineOf, type PageReport, type TabBuffer } from './inspectorBuffer.js';
 import { readPageMessage } from './pageData.js';
 import type { StorageArea } from './storageKeys.js';
