@@ -120,7 +120,7 @@ describe('applyReport', () => {
     const html = renderToStaticMarkup(createElement(Inspector, { store, onClear: () => undefined }));
     const time = new Date(next).toLocaleTimeString();
     expect(html.match(/data-testid="event-waiting"/g)).toHaveLength(1);
-    expect(html).toContain(`waiting · next attempt at ${time} (in 30 s)`);
+    expect(html).toContain(`next attempt at ${time} (in 30 s)`);
     expect(html).toContain(`<span class="reason">${reason}</span>`);
   });
 
