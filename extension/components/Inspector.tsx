@@ -454,6 +454,9 @@ const Detail = observer(function Detail({
                   data-testid="timeline-step"
                   data-phase={step.phase}
                 >
+                  {i > 0 && timeline[i - 1]!.loadId !== step.loadId ? (
+                    <span className="load-change">on a later page load of the tab: </span>
+                  ) : null}
                   <time>{clock(step.at)}</time> {stepText(step)}
                 </li>
               ))}
