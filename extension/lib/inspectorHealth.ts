@@ -52,6 +52,8 @@ export interface Health {
 }
 
 const AUTH_REASON = /token refused|identity refused/i;
+/** Session steps that tell whether the page holds a token. */
+const IDENTITY_PHASES = new Set(['identity_failed', 'token_issued', 'token_reused', 'ready']);
 
 function clock(ms: number): string {
   return new Date(ms).toLocaleTimeString();
@@ -76,6 +78,24 @@ export function healthOf(buffer: TabBuffer, now: number): Health {
   const kept = ' Nothing is lost: they go out, in order, once the service accepts them.';
   const byIdentity = waiting.some((e) => /identity refused/i.test(e.reason ?? ''));
 
+  // No token at all: events stay queued while the identity request keeps failing.
+  const latest = buffer.loads.at(-1);
+  const identity = latest ? [...latest.log].reverse().find((e) => IDENTITY_PHASES.has(e.phase)) : undefined;
+  if (identity?.phase === 'identity_failed' && pending.length > 0) {
+    const d = (identity.detail ?? {}) as { httpStatus?: unknown; reason?: unknown };
+    const status = typeof d.httpStatus === 'number' ? d.httpStatus : null;
+    const retry = typeof (d as { retryInMs?: unknown }).retryInMs === 'number';
+    return {
+      level: 'stuck',
+      title:
+        status === null
+          ? `Delivery is stuck: the identity service cannot be reached (${typeof d.reason === 'string' ? d.reason : 'no answer'})`
+          : `Delivery is stuck: the identity service refuses to issue a token (HTTP ${status})`,
+      detail: `${held}; none can be sent without a token.${retry ? ' The page asks again after a back-off.' : ' The page does not ask again: its answer held no readable token.'}${kept}`,
+      nextAttemptAt: null,
+      waiting: pending.length,
+    };
+  }
   const authStuck = waiting.filter((e) => e.httpStatus === 401 || AUTH_REASON.test(e.reason ?? ''));
   if (authStuck.length > 0)
     return {

@@ -250,6 +250,37 @@ describe('the health banner', () => {
     ]);
     expect(healthOf(b, NOW).title).toBe('Delivery is stuck: the analytics service cannot be reached (Failed to fetch)');
     expect(healthOf(buffer([{ n: 1, state: 'acknowledged' }]), NOW).level).toBe('ok');
+    const noToken = buffer([{ n: 1, state: 'queued' }]);
+    applyReport(
+      noToken,
+      'l1',
+      '/a',
+      readPageMessage('debug', {
+        source: 'analytics',
+        shopId: 'maple',
+        phase: 'identity_failed',
+        reason: 'Failed to fetch',
+        httpStatus: null,
+        retryInMs: 800,
+      })!,
+      NOW,
+    );
+    expect(healthOf(noToken, NOW)).toMatchObject({
+      level: 'stuck',
+      title: 'Delivery is stuck: the identity service cannot be reached (Failed to fetch)',
+    });
+  });
+});
+
+describe('rows of a page that went away', () => {
+  it('never show a stale "in flight": the row says it is unconfirmed, and why', () => {
+    const b = buffer([{ n: 1, state: 'in_flight' }]);
+    applyReport(b, 'l2', '/elsewhere', readPageMessage('preview', { outcome: 'pending', message: '' })!, NOW);
+    render(b);
+    const row = $('[data-testid="event"]')!;
+    expect(row.dataset.shownState).toBe('unconfirmed');
+    expect(row.querySelector('.chip')?.textContent).toBe('unconfirmed');
+    expect(row.textContent).toContain('its page left while it was in flight; no later page of this shop has said yet');
   });
 });
 
