@@ -171,6 +171,18 @@ describe('TabBuffers', () => {
     expect(buffer.loads[0]!.events[0]!.state).toBe('acknowledged');
   });
 
+  it('keeps the buffer in memory when storage.session is full, without throwing', async () => {
+    const full: StorageArea = {
+      get: async () => ({}),
+      set: () => Promise.reject(new Error('QUOTA_BYTES quota exceeded')),
+      remove: async () => undefined,
+    };
+    const buffers = new TabBuffers(full, timers);
+    await buffers.report(4, 'l1', '/a', snapshot([['e1', 'queued']]));
+    await expect(buffers.flush()).resolves.toBeUndefined();
+    expect((await buffers.get(4)).loads[0]!.events[0]!.id).toBe('e1');
+  });
+
   it('tells subscribers, clears and forgets a closed tab', async () => {
     const buffers = new TabBuffers(session(), timers);
     const seen: number[] = [];

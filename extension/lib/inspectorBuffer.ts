@@ -180,9 +180,12 @@ function mergeSnapshot(
 ): void {
   load.session = snapshot.session;
   const seen = new Set<string>();
+  // One index per snapshot: a page can list 500 events, each looked up in every page load.
+  const index = new Map<string, BufferedEvent>();
+  for (const l of buffer.loads) for (const e of l.events) index.set(e.id, e);
   for (const event of snapshot.events) {
     seen.add(event.id);
-    const known = findEvent(buffer, event.id);
+    const known = index.get(event.id);
     const shopId = shopOfPayload(event.payload);
     if (known) {
       // A settled event stays settled: an older page's stale copy never moves it back.
@@ -207,6 +210,7 @@ function mergeSnapshot(
       orphaned: false,
     };
     addEvent(load, added);
+    index.set(added.id, added);
     if (isSettled(added.state))
       shared?.set(added.id, { state: added.state, httpStatus: added.httpStatus, reason: added.reason });
     else settleFromIndex(added, now, shared);

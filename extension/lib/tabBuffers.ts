@@ -124,6 +124,11 @@ export class TabBuffers {
     if (handle !== undefined) this.timers.clearTimeout(handle);
     this.pendingWrites.delete(tabId);
     const buffer = await (this.buffers.get(tabId) ?? Promise.resolve(emptyBuffer()));
-    await this.session.set({ [tabKey(tabId)]: buffer });
+    try {
+      await this.session.set({ [tabKey(tabId)]: buffer });
+    } catch {
+      // storage.session is full: the buffer still lives in memory; a restarted worker would find
+      // the last copy that fitted. Nothing is thrown into the worker for a mirror that failed.
+    }
   }
 }
