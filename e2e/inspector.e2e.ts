@@ -20,6 +20,7 @@ const productCards = '[data-aisle="grid"] [data-aisle="product"]';
 let browser: ExtensionBrowser;
 let shop: Page;
 let panel: Page;
+let tabId: number;
 
 beforeAll(async () => {
   buildExtensionIfStale();
@@ -30,7 +31,7 @@ beforeAll(async () => {
   await shop.goto(dlp);
   await shop.waitForSelector(productCards);
   const helper = await openExtensionPage(browser, 'popup.html');
-  const tabId = await tabIdOf(helper, dlp);
+  tabId = await tabIdOf(helper, dlp);
   await helper.close();
   panel = await openExtensionPage(browser, 'devtools-panel.html', { devtoolsTabId: tabId });
   await panel.setViewportSize({ width: 1280, height: 800 });
@@ -110,6 +111,20 @@ describe('the inspector', () => {
       expect(await axeOnExtensionPage(panel, '.inspector'), colorScheme).toEqual([]);
     }
     await panel.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('fits the narrow side panel, detail under the table, in the dark theme too', async () => {
+    const side = await openExtensionPage(browser, `sidepanel.html?tabId=${tabId}`);
+    await side.setViewportSize({ width: 420, height: 820 });
+    await side.emulateMedia({ colorScheme: 'dark' });
+    await side.locator('[data-testid="event"][data-event="ecommerce:product_click"]').click();
+    const [list, detail] = await Promise.all(
+      ['.list', '[data-testid="detail"]'].map((s) => side.locator(s).boundingBox()),
+    );
+    expect(detail!.y).toBeGreaterThanOrEqual(list!.y + list!.height - 1);
+    expect(await axeOnExtensionPage(side, '.inspector')).toEqual([]);
+    await screenshot(side, 'extension-inspector-sidepanel-dark');
+    await side.close();
   });
 
   it('badges an event that breaks the event catalogue, with the reasons', async () => {
