@@ -69,10 +69,13 @@ export function importBuffer(text: string): Imported {
   };
 }
 
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
 /** When the event was recorded (the payload's timestamp), else when the inspector first saw it. */
 export function eventTime(event: BufferedEvent): number {
   const stamp = (event.payload as { timestamp?: unknown } | null)?.timestamp;
-  const parsed = typeof stamp === 'string' ? Date.parse(stamp) : NaN;
+  // Only a well-formed ISO time: anything else would be read in the panel's own time zone.
+  const parsed = typeof stamp === 'string' && ISO_TIME.test(stamp) ? Date.parse(stamp) : NaN;
   return Number.isNaN(parsed) ? event.firstSeenAt : parsed;
 }
 

@@ -143,10 +143,14 @@ describe('the event table', () => {
     render(
       buffer([
         { n: 1, state: 'acknowledged' },
-        { n: 2, state: 'acknowledged', body: { timestamp: 'yesterday', seq: -1 } },
+        { n: 2, state: 'acknowledged', body: { timestamp: '2025-03-01 13:00', seq: -1 } },
       ]),
     );
     expect($$('[data-testid="warning"]')).toHaveLength(1);
+    // A time that is not ISO 8601 is not shown as the recorded time: the inspector's own is.
+    expect($('[data-testid="warning"]')!.closest('tr')!.querySelector('.time')!.textContent).toBe(
+      new Date(NOW).toLocaleTimeString(),
+    );
     act(() => $('[data-testid="warning"]')!.closest('tr')!.click());
     expect($('[data-testid="warnings"]')?.textContent).toContain('seq should be 0 or more, not number -1');
     expect($('[data-testid="warnings"]')?.textContent).toContain('timestamp should be an ISO 8601 UTC time');
