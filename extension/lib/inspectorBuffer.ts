@@ -9,7 +9,17 @@
  * so those rows are marked as unconfirmed until a later page of the same shop shows whether its
  * durable outbox still holds them: an event that left the outbox was taken by the service.
  */
-import type { DebugDetail, EventState, InspectedEvent, PageSnapshot, PreviewStatus, SessionInfo } from './pageData.js';
+import {
+  capJson,
+  EVENT_STATES,
+  readPreviewStatus,
+  type DebugDetail,
+  type EventState,
+  type InspectedEvent,
+  type PageSnapshot,
+  type PreviewStatus,
+  type SessionInfo,
+} from './pageData.js';
 
 export const MAX_LOADS = 20;
 export const MAX_EVENTS_PER_LOAD = 500;
@@ -407,28 +417,95 @@ export function indexSettled(buffer: TabBuffer, shared: SettledIndex): void {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Fills fields an older stored buffer (or an imported file) lacks, so that every row is complete. */
+const text = (v: unknown, max: number): string | null => (typeof v === 'string' ? v.slice(0, max) : null);
+const count = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * One event read back field by field: from storage.session (an older version may lack fields) or
+ * from an imported file (which may hold anything, and must never break the panel's rendering).
+ */
 function restoreEvent(raw: unknown): BufferedEvent | null {
-  if (!isRecord(raw) || typeof raw.id !== 'string' || typeof raw.state !== 'string') return null;
-  const event = raw as unknown as BufferedEvent;
+  if (!isRecord(raw)) return null;
+  const id = text(raw.id, 100);
+  const state = EVENT_STATES.find((s) => s === raw.state);
+  if (!id || !state) return null;
+  const payload = capJson(raw.payload);
   return {
-    ...event,
-    shopId: typeof event.shopId === 'string' ? event.shopId : shopOfPayload(event.payload),
-    confirmedBy: event.confirmedBy === 'next_page' || event.confirmedBy === 'other_tab' ? event.confirmedBy : null,
-    orphaned: event.orphaned === true,
+    id,
+    event: text(raw.event, 100) ?? '(unnamed)',
+    seq: count(raw.seq),
+    state,
+    attempts: Math.max(0, Math.min(count(raw.attempts) ?? 0, 1e6)),
+    httpStatus: count(raw.httpStatus),
+    reason: text(raw.reason, 500),
+    nextAttemptAt: count(raw.nextAttemptAt),
+    payload,
+    firstSeenAt: count(raw.firstSeenAt) ?? 0,
+    updatedAt: count(raw.updatedAt) ?? 0,
+    shopId: text(raw.shopId, 100) ?? shopOfPayload(payload),
+    confirmedBy: raw.confirmedBy === 'next_page' || raw.confirmedBy === 'other_tab' ? raw.confirmedBy : null,
+    orphaned: raw.orphaned === true,
   };
 }
 
-function restoreLoad(raw: unknown): PageLoad | null {
-  if (!isRecord(raw) || typeof raw.loadId !== 'string' || !Array.isArray(raw.events)) return null;
-  const load = raw as unknown as PageLoad;
+function restoreSearch(raw: unknown): SearchRecord | null {
+  if (!isRecord(raw)) return null;
+  const state = (['pending', 'done', 'error'] as const).find((s) => s === raw.state) ?? 'error';
   return {
-    ...load,
-    events: raw.events.flatMap((e) => restoreEvent(e) ?? []),
-    searches: Array.isArray(raw.searches) ? load.searches : [],
-    log: Array.isArray(raw.log) ? load.log.map((entry) => ({ ...entry, id: entry.id ?? null })) : [],
-    activeShop: typeof load.activeShop === 'string' ? load.activeShop : null,
-    ended: load.ended === true,
+    n: count(raw.n) ?? 0,
+    url: text(raw.url, 2000) ?? '',
+    body: capJson(raw.body),
+    startedAt: count(raw.startedAt) ?? 0,
+    state,
+    status: count(raw.status),
+    latencyMs: count(raw.latencyMs),
+    error: text(raw.error, 500),
+    total: count(raw.total),
+    pageNotFound: typeof raw.pageNotFound === 'boolean' ? raw.pageNotFound : null,
+  };
+}
+
+function restoreLogEntry(raw: unknown): SessionLogEntry | null {
+  if (!isRecord(raw)) return null;
+  const phase = text(raw.phase, 40);
+  if (!phase) return null;
+  return {
+    at: count(raw.at) ?? 0,
+    phase,
+    shopId: text(raw.shopId, 100) ?? '',
+    id: text(raw.id, 100),
+    detail: capJson(raw.detail, 4000),
+  };
+}
+
+function restoreSession(raw: unknown): SessionInfo | null {
+  if (!isRecord(raw)) return null;
+  return {
+    status: text(raw.status, 40) ?? 'unknown',
+    visitorId: text(raw.visitorId, 200),
+    tokenExp: count(raw.tokenExp),
+    unpersisted: count(raw.unpersisted) ?? 0,
+  };
+}
+
+const list = <T>(raw: unknown, max: number, read: (item: unknown) => T | null): T[] =>
+  Array.isArray(raw) ? raw.slice(-max).flatMap((item) => read(item) ?? []) : [];
+
+function restoreLoad(raw: unknown): PageLoad | null {
+  if (!isRecord(raw)) return null;
+  const loadId = text(raw.loadId, 64);
+  if (!loadId) return null;
+  return {
+    loadId,
+    url: text(raw.url, 2000) ?? '',
+    startedAt: count(raw.startedAt) ?? 0,
+    session: restoreSession(raw.session),
+    events: list(raw.events, MAX_EVENTS_PER_LOAD, restoreEvent),
+    searches: list(raw.searches, MAX_SEARCHES_PER_LOAD, restoreSearch),
+    log: list(raw.log, MAX_LOG_PER_LOAD, restoreLogEntry),
+    preview: raw.preview === null || raw.preview === undefined ? null : readPreviewStatus(raw.preview),
+    activeShop: text(raw.activeShop, 100),
+    ended: raw.ended === true,
   };
 }
 

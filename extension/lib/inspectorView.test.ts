@@ -345,6 +345,45 @@ describe('export and import', () => {
     expect(shown()).toHaveLength(3);
   });
 
+  it('reads a hostile file field by field, so that nothing in it breaks the panel', () => {
+    const hostile = JSON.stringify({
+      loads: [
+        {
+          loadId: 'x',
+          url: { toString: 1 },
+          startedAt: 'soon',
+          session: { status: ['ready'], visitorId: 5 },
+          events: [
+            {
+              id: 'e1',
+              state: 'acknowledged',
+              event: { name: 'x' },
+              reason: ['<img src=x onerror=alert(1)>'],
+              seq: '1',
+            },
+            { id: 'e2', state: 'exploded' },
+            'junk',
+          ],
+          searches: [{ url: 7, body: { page: 'p' }, state: 'done', total: 'many', error: {} }],
+          log: [
+            { phase: { x: 1 }, at: 1 },
+            { phase: 'send', id: 'e1', at: 'now', detail: { reason: 1 } },
+          ],
+          preview: { outcome: 'shown', message: { html: '<b>x</b>' } },
+        },
+        null,
+      ],
+    });
+    const result = importBuffer(hostile);
+    if ('error' in result) throw new Error(result.error);
+    const store = render(emptyBuffer());
+    act(() => store.showImport(result.buffer, { name: 'hostile.json', exportedAt: null }));
+    expect($$('[data-testid="event"]').map((tr) => tr.dataset.id)).toEqual(['e1']);
+    expect($('[data-testid="event"] .name')?.textContent).toBe('(unnamed)');
+    expect($('img')).toBeNull();
+    expect($('[data-testid="search"]')?.textContent).toContain('page “p”');
+  });
+
   it('writes CSV with defused formulas and HAR with the token redacted; refuses files that are not exports', () => {
     const b = buffer([{ n: 1, state: 'acknowledged', extra: { reason: '=HYPERLINK("x")' } }]);
     const csv = exportCsv(b.loads[0]!.events);
