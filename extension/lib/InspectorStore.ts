@@ -1,10 +1,13 @@
 /**
- * The inspector view's state: the tab's buffer as the background last sent it, the filters, and
- * what the filters leave, grouped by page load. Used by the DevTools panel and the side panel.
+ * The inspector view's state: the tab's buffer as the background last sent it (or an imported
+ * export), the filters, what the filters leave (grouped by page load), the selected row, counts by
+ * state, validation warnings and the delivery health. Used by the DevTools panel and the side panel.
  */
 import { action, computed, makeObservable, observable } from 'mobx';
-import { EVENT_STATES, type EventState } from './pageData.js';
+import { validateEvent } from '../../sdk/analytics/catalogue.js';
 import { currentLoad, emptyBuffer, type BufferedEvent, type PageLoad, type TabBuffer } from './inspectorBuffer.js';
+import { eventTime } from './inspectorExport.js';
+import { healthOf, shownState, SHOWN_STATES, STATE_LABELS, type Health, type ShownState } from './inspectorHealth.js';
 
 /** One page load with the events the filters keep. */
 export interface LoadGroup {
@@ -12,32 +15,62 @@ export interface LoadGroup {
   events: BufferedEvent[];
 }
 
+/** A file being studied instead of the live tab. */
+export interface ImportedFile {
+  name: string;
+  exportedAt: string | null;
+}
+
 /** The inspector's view state. */
 export class InspectorStore {
   buffer: TabBuffer = emptyBuffer();
+  /** The live tab's buffer, kept while an imported file is shown. */
+  private live: TabBuffer = emptyBuffer();
+  imported: ImportedFile | null = null;
   connected = false;
   nameFilter = '';
-  stateFilter: EventState | '' = '';
+  stateFilter: ShownState | '' = '';
   textFilter = '';
+  selectedId: string | null = null;
+  detailOpen = false;
   now: number;
 
   constructor(now: number) {
     this.now = now;
-    makeObservable(this, {
+    makeObservable<InspectorStore, 'live'>(this, {
       buffer: observable.ref,
+      live: observable.ref,
+      imported: observable.ref,
       connected: observable,
       nameFilter: observable,
       stateFilter: observable,
       textFilter: observable,
+      selectedId: observable,
+      detailOpen: observable,
       now: observable,
       eventNames: computed,
       groups: computed,
+      rows: computed,
+      counts: computed,
+      shops: computed,
+      warnings: computed,
+      filteredBuffer: computed,
+      selected: computed,
       session: computed,
+      health: computed,
+      filtersActive: computed,
       setBuffer: action,
+      showImport: action,
+      leaveImport: action,
       setConnected: action,
       setNameFilter: action,
       setStateFilter: action,
       setTextFilter: action,
+      clearFilters: action,
+      select: action,
+      moveSelection: action,
+      openSelected: action,
+      closeDetail: action,
       tick: action,
     });
   }
@@ -47,17 +80,69 @@ export class InspectorStore {
     return [...new Set(this.buffer.loads.flatMap((l) => l.events.map((e) => e.event)))].sort();
   }
 
-  /** Page loads, newest first, with the events the filters keep (each load's in seq order). */
+  /** Every shop seen; more than one means a tenant switch mixed shops, and the table says which. */
+  get shops(): string[] {
+    return [...new Set(this.buffer.loads.flatMap((l) => l.events.flatMap((e) => e.shopId ?? [])))].sort();
+  }
+
+  /** True when some filter is set. */
+  get filtersActive(): boolean {
+    return this.nameFilter !== '' || this.stateFilter !== '' || this.textFilter.trim() !== '';
+  }
+
+  /** Page loads, newest first, with the events the filters keep (each load's in the order recorded). */
   get groups(): LoadGroup[] {
     const text = this.textFilter.trim().toLowerCase();
     return [...this.buffer.loads].reverse().map((load) => ({
       load,
       events: load.events
         .filter((e) => !this.nameFilter || e.event === this.nameFilter)
-        .filter((e) => !this.stateFilter || e.state === this.stateFilter)
+        .filter((e) => !this.stateFilter || shownState(e) === this.stateFilter)
         .filter((e) => !text || JSON.stringify(e).toLowerCase().includes(text))
-        .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)),
+        .sort((a, b) => eventTime(a) - eventTime(b) || (a.seq ?? 0) - (b.seq ?? 0)),
     }));
+  }
+
+  /** The rows the table shows, in order (for keyboard moves and exports). */
+  get rows(): BufferedEvent[] {
+    return this.groups.flatMap((g) => g.events);
+  }
+
+  /** How many events are in each shown state (filters aside). */
+  get counts(): Record<ShownState, number> {
+    const counts = Object.fromEntries(SHOWN_STATES.map((s) => [s, 0])) as Record<ShownState, number>;
+    for (const load of this.buffer.loads) for (const e of load.events) counts[shownState(e)] += 1;
+    return counts;
+  }
+
+  /** Why each event breaks the event catalogue, by id (events without a payload yet are skipped). */
+  get warnings(): Map<string, string[]> {
+    const warnings = new Map<string, string[]>();
+    for (const load of this.buffer.loads)
+      for (const e of load.events) {
+        if (e.payload === null) continue;
+        const truncated = (e.payload as { truncated?: unknown }).truncated === true;
+        const problems = truncated
+          ? ['the payload was too large to keep whole, so it was not checked']
+          : validateEvent(e.payload);
+        if (problems.length > 0) warnings.set(e.id, problems);
+      }
+    return warnings;
+  }
+
+  /** The buffer cut down to what the filters keep: what exports write. */
+  get filteredBuffer(): TabBuffer {
+    const kept = new Map(this.groups.map((g) => [g.load.loadId, g.events]));
+    return {
+      loads: this.buffer.loads
+        .map((load) => ({ ...load, events: kept.get(load.loadId) ?? [] }))
+        .filter((load) => !this.filtersActive || load.events.length > 0),
+    };
+  }
+
+  /** The selected row's event, if it is still shown. */
+  get selected(): BufferedEvent | null {
+    return this.rows.find((e) => e.id === this.selectedId) ?? null;
   }
 
   /** The session of the latest load that has one. */
@@ -67,8 +152,34 @@ export class InspectorStore {
     );
   }
 
+  /** The delivery health banner's content. */
+  get health(): Health {
+    return healthOf(this.buffer, this.now);
+  }
+
+  /** The label of a state, for the chips and the counts. */
+  label(state: ShownState): string {
+    return STATE_LABELS[state];
+  }
+
   setBuffer(buffer: TabBuffer): void {
+    this.live = buffer;
+    if (!this.imported) this.buffer = buffer;
+  }
+
+  /** Shows an imported export instead of the live tab, until `leaveImport`. */
+  showImport(buffer: TabBuffer, file: ImportedFile): void {
+    this.imported = file;
     this.buffer = buffer;
+    this.selectedId = null;
+    this.detailOpen = false;
+  }
+
+  leaveImport(): void {
+    this.imported = null;
+    this.buffer = this.live;
+    this.selectedId = null;
+    this.detailOpen = false;
   }
 
   setConnected(connected: boolean): void {
@@ -80,14 +191,43 @@ export class InspectorStore {
   }
 
   setStateFilter(state: string): void {
-    this.stateFilter = EVENT_STATES.find((s) => s === state) ?? '';
+    this.stateFilter = SHOWN_STATES.find((s) => s === state) ?? '';
   }
 
   setTextFilter(text: string): void {
     this.textFilter = text;
   }
 
-  /** Moves the clock of the expiry countdown. */
+  clearFilters(): void {
+    this.nameFilter = '';
+    this.stateFilter = '';
+    this.textFilter = '';
+  }
+
+  /** Selects the row of `id` (a click also opens it). */
+  select(id: string, open = false): void {
+    this.selectedId = id;
+    if (open) this.detailOpen = true;
+  }
+
+  /** Moves the selection `delta` rows (arrow keys), staying within the shown rows. */
+  moveSelection(delta: number): void {
+    const rows = this.rows;
+    if (rows.length === 0) return;
+    const at = rows.findIndex((e) => e.id === this.selectedId);
+    const next = at < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + delta));
+    this.selectedId = rows[next]!.id;
+  }
+
+  openSelected(): void {
+    if (this.selected) this.detailOpen = true;
+  }
+
+  closeDetail(): void {
+    this.detailOpen = false;
+  }
+
+  /** Moves the clock of the countdowns. */
   tick(now: number): void {
     this.now = now;
   }

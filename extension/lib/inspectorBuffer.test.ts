@@ -120,7 +120,7 @@ describe('applyReport', () => {
     const html = renderToStaticMarkup(createElement(Inspector, { store, onClear: () => undefined }));
     const time = new Date(next).toLocaleTimeString();
     expect(html.match(/data-testid="event-waiting"/g)).toHaveLength(1);
-    expect(html).toContain(`waiting · next attempt at ${time} (in 30 s)`);
+    expect(html).toContain(`next attempt at ${time} (in 30 s)`);
     expect(html).toContain(`<span class="reason">${reason}</span>`);
   });
 
@@ -169,6 +169,18 @@ describe('TabBuffers', () => {
     const buffer = await restarted.get(7);
     expect(buffer.loads.map((l) => l.loadId)).toEqual(['l1', 'l2']);
     expect(buffer.loads[0]!.events[0]!.state).toBe('acknowledged');
+  });
+
+  it('keeps the buffer in memory when storage.session is full, without throwing', async () => {
+    const full: StorageArea = {
+      get: async () => ({}),
+      set: () => Promise.reject(new Error('QUOTA_BYTES quota exceeded')),
+      remove: async () => undefined,
+    };
+    const buffers = new TabBuffers(full, timers);
+    await buffers.report(4, 'l1', '/a', snapshot([['e1', 'queued']]));
+    await expect(buffers.flush()).resolves.toBeUndefined();
+    expect((await buffers.get(4)).loads[0]!.events[0]!.id).toBe('e1');
   });
 
   it('tells subscribers, clears and forgets a closed tab', async () => {

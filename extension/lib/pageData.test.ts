@@ -92,6 +92,34 @@ describe('readDebugDetail', () => {
     });
   });
 
+  it("reads the answer's total and pageNotFound, and an analytics step's wait, refusing wrong types", () => {
+    expect(
+      readDebugDetail({ source: 'search', phase: 'response', url: '/s', total: 0, pageNotFound: true }),
+    ).toMatchObject({ total: 0, pageNotFound: true });
+    expect(
+      readDebugDetail({ source: 'search', phase: 'response', url: '/s', total: '9', pageNotFound: 'yes' }),
+    ).toMatchObject({ total: null, pageNotFound: null });
+    expect(
+      readDebugDetail({
+        source: 'analytics',
+        shopId: 'maple',
+        phase: 'retry_scheduled',
+        id: 'e1',
+        seq: 3,
+        httpStatus: 401,
+        reason: 'token refused 3 times',
+        nextAttemptAt: 99,
+        waiting: 'token_refused',
+      }),
+    ).toMatchObject({
+      seq: 3,
+      httpStatus: 401,
+      reason: 'token refused 3 times',
+      nextAttemptAt: 99,
+      waiting: 'token_refused',
+    });
+  });
+
   it('refuses unknown sources and phases', () => {
     expect(readDebugDetail({ source: 'page', phase: 'x' })).toBeNull();
     expect(readDebugDetail({ source: 'search', phase: 'hack' })).toBeNull();

@@ -5,7 +5,7 @@
  * as text only).
  */
 
-/** Delivery states of CONTRACT.md's snapshot. */
+/** The delivery states an event goes through in the page's snapshot. */
 export const EVENT_STATES = ['queued', 'in_flight', 'retry_scheduled', 'acknowledged', 'dead_lettered'] as const;
 export type EventState = (typeof EVENT_STATES)[number];
 
@@ -52,8 +52,27 @@ export type DebugDetail =
       status: number | null;
       latencyMs: number | null;
       error: string | null;
+      /** Products the answer held in all, when the page said so. */
+      total: number | null;
+      /** True when the answer said the page does not exist. */
+      pageNotFound: boolean | null;
     }
-  | { source: 'analytics'; phase: string; shopId: string; id: string | null; event: string | null; detail: unknown };
+  | {
+      source: 'analytics';
+      phase: string;
+      shopId: string;
+      id: string | null;
+      event: string | null;
+      seq: number | null;
+      /** The attempt number of a `send`. */
+      attempt: number | null;
+      httpStatus: number | null;
+      reason: string | null;
+      nextAttemptAt: number | null;
+      /** Why an event waits: `token_refused` or `identity_refused` after refused tokens. */
+      waiting: string | null;
+      detail: unknown;
+    };
 
 /** What the extension's preview script reports about its injection. */
 export interface PreviewStatus {
@@ -120,7 +139,7 @@ export function readSnapshot(raw: unknown): PageSnapshot | null {
   };
 }
 
-/** Reads an `aisle:debug` detail; null when it is not one of CONTRACT.md's shapes. */
+/** Reads an `aisle:debug` detail; null when it is neither a search nor an analytics step. */
 export function readDebugDetail(raw: unknown): DebugDetail | null {
   if (!isRecord(raw)) return null;
   if (raw.source === 'search') {
@@ -135,6 +154,8 @@ export function readDebugDetail(raw: unknown): DebugDetail | null {
       status: num(raw.status),
       latencyMs: num(raw.latencyMs),
       error: str(raw.error ?? raw.reason ?? raw.message, 500),
+      total: num(raw.total),
+      pageNotFound: typeof raw.pageNotFound === 'boolean' ? raw.pageNotFound : null,
     };
   }
   if (raw.source === 'analytics') {
@@ -147,6 +168,12 @@ export function readDebugDetail(raw: unknown): DebugDetail | null {
       shopId: str(shopId, 100) ?? '',
       id: str(raw.id, 100),
       event: str(raw.event, 100),
+      seq: num(raw.seq),
+      attempt: num(raw.attempt),
+      httpStatus: num(raw.httpStatus),
+      reason: str(raw.reason, 500),
+      nextAttemptAt: num(raw.nextAttemptAt),
+      waiting: str(raw.waiting, 40),
       detail: capJson(rest, 4000),
     };
   }

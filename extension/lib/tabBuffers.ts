@@ -3,8 +3,21 @@
  * every buffer is mirrored to storage.session (shortly after each change) and read back lazily
  * when a restarted background first needs it. Subscribers (the panels' ports) get the whole
  * buffer of their tab after each change.
+ *
+ * The tabs of a shop share one outbox and one sender: the tab that delivers an event is often not
+ * the tab that recorded it. Every settled event is therefore indexed across tabs, and a tab still
+ * showing it as pending follows.
  */
-import { applyReport, emptyBuffer, restoreBuffer, type PageReport, type TabBuffer } from './inspectorBuffer.js';
+import {
+  applyReport,
+  applySettled,
+  emptyBuffer,
+  indexSettled,
+  restoreBuffer,
+  type PageReport,
+  type SettledIndex,
+  type TabBuffer,
+} from './inspectorBuffer.js';
 import { tabKey, type StorageArea } from './storageKeys.js';
 
 /** Timers the buffers use (injected so that tests run on fake time). */
@@ -23,6 +36,8 @@ export class TabBuffers {
   private readonly buffers = new Map<number, Promise<TabBuffer>>();
   private readonly listeners = new Map<number, Set<Listener>>();
   private readonly pendingWrites = new Map<number, unknown>();
+  private readonly loaded = new Map<number, TabBuffer>();
+  private readonly settled: SettledIndex = new Map();
 
   constructor(
     private readonly session: StorageArea,
@@ -35,7 +50,14 @@ export class TabBuffers {
     let buffer = this.buffers.get(tabId);
     if (!buffer) {
       const key = tabKey(tabId);
-      buffer = this.session.get(key).then((items) => restoreBuffer(items[key]));
+      buffer = this.session.get(key).then((items) => {
+        const restored = restoreBuffer(items[key]);
+        // A restarted background learns again what each tab saw settle, and shares it.
+        indexSettled(restored, this.settled);
+        applySettled(restored, this.settled, this.now());
+        this.loaded.set(tabId, restored);
+        return restored;
+      });
       this.buffers.set(tabId, buffer);
     }
     return buffer;
@@ -44,8 +66,13 @@ export class TabBuffers {
   /** Applies a validated page report and tells the tab's subscribers. */
   async report(tabId: number, loadId: string, url: string, report: PageReport): Promise<TabBuffer> {
     const buffer = await this.get(tabId);
-    applyReport(buffer, loadId, url, report, this.now());
+    const known = this.settled.size;
+    applyReport(buffer, loadId, url, report, this.now(), this.settled);
     this.changed(tabId, buffer);
+    if (this.settled.size !== known) {
+      for (const [other, otherBuffer] of this.loaded)
+        if (other !== tabId && applySettled(otherBuffer, this.settled, this.now())) this.changed(other, otherBuffer);
+    }
     return buffer;
   }
 
@@ -59,6 +86,7 @@ export class TabBuffers {
   /** Forgets a closed tab. */
   async remove(tabId: number): Promise<void> {
     this.buffers.delete(tabId);
+    this.loaded.delete(tabId);
     const handle = this.pendingWrites.get(tabId);
     if (handle !== undefined) this.timers.clearTimeout(handle);
     this.pendingWrites.delete(tabId);
@@ -96,6 +124,11 @@ export class TabBuffers {
     if (handle !== undefined) this.timers.clearTimeout(handle);
     this.pendingWrites.delete(tabId);
     const buffer = await (this.buffers.get(tabId) ?? Promise.resolve(emptyBuffer()));
-    await this.session.set({ [tabKey(tabId)]: buffer });
+    try {
+      await this.session.set({ [tabKey(tabId)]: buffer });
+    } catch {
+      // storage.session is full: the buffer still lives in memory; a restarted worker would find
+      // the last copy that fitted. Nothing is thrown into the worker for a mirror that failed.
+    }
   }
 }

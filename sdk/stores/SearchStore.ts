@@ -110,7 +110,14 @@ export class SearchStore {
           similar_products: reuseProducts(shown?.similar_products ?? [], data.similar_products, { append }),
         };
       });
-      this.debug('response', { url, status: answer.status, latencyMs, shown: data.payload.shown });
+      this.debug('response', {
+        url,
+        status: answer.status,
+        latencyMs,
+        shown: data.payload.shown,
+        total: data.payload.total,
+        pageNotFound: data.pageNotFound,
+      });
       return 'replaced';
     } catch (error) {
       if (generation !== this.generation) return 'superseded';
