@@ -53,11 +53,16 @@ async function typeField(name: string, value: string): Promise<void> {
 }
 
 async function statusContains(text: string): Promise<void> {
-  await popup.waitForFunction(
-    (wanted) => document.querySelector('[data-testid="status"]')?.textContent?.includes(wanted),
-    text,
-    { timeout: 20_000 },
-  );
+  try {
+    await popup.waitForFunction(
+      (wanted) => document.querySelector('[data-testid="status"]')?.textContent?.includes(wanted),
+      text,
+      { timeout: 20_000 },
+    );
+  } catch (error) {
+    // Say what the popup said instead, so a failure explains itself.
+    throw new Error(`the popup never said "${text}"; it says: ${await status()}`, { cause: error });
+  }
 }
 
 /** The popup reads its tab's address when it opens: reopen it after the tab went elsewhere. */
@@ -89,6 +94,7 @@ describe('the popup', () => {
     expect(await salePopup.locator('input[name="enabled"]').isVisible()).toBe(true);
     expect(await salePopup.locator('[data-testid="popup-fallback"]').count()).toBe(0);
     // A long tenant name does not widen the popup.
+    await salePopup.setViewportSize(POPUP_SIZE);
     expect(await salePopup.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await salePopup.close();
     await sale.close();
@@ -191,7 +197,10 @@ describe('the preview on the local stack’s own pages', () => {
 
   it('follows a change of tenant and locale', async () => {
     await choose('tenantId', 'lakeshore');
-    expect(await popup.inputValue('select[name="region"]')).toBe('ca');
+    // The region follows the tenant's (Lakeshore is Canadian).
+    await popup.waitForFunction(
+      () => document.querySelector<HTMLSelectElement>('select[name="region"]')?.value === 'ca',
+    );
     await typeField('page', 'bed-sheets');
     await choose('locale', 'fr');
     await shop.waitForFunction(() => document.querySelector('[data-aisle="heading"]')?.textContent === 'Draps');

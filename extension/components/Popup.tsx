@@ -4,7 +4,9 @@ import { Component, type ErrorInfo, type ReactElement, type ReactNode } from 're
 import { ENVIRONMENTS, type SiteSettings } from '../lib/settings.js';
 import { STATUS_LABELS, originOf, type PopupStore } from '../lib/PopupStore.js';
 
-function Choice<K extends keyof SiteSettings>({
+// Every part that reads the store is an observer of its own: a plain child would only re-render
+// when its parent happens to, and would show a stale status.
+const Choice = observer(function Choice<K extends keyof SiteSettings>({
   store,
   field,
   label,
@@ -34,9 +36,9 @@ function Choice<K extends keyof SiteSettings>({
       </select>
     </label>
   );
-}
+});
 
-function Status({ store }: { store: PopupStore }): ReactElement {
+const Status = observer(function Status({ store }: { store: PopupStore }): ReactElement {
   const kind = store.statusKind;
   return (
     <section className={`status status-${kind}`} data-kind={kind} aria-live="polite">
@@ -60,9 +62,9 @@ function Status({ store }: { store: PopupStore }): ReactElement {
       ) : null}
     </section>
   );
-}
+});
 
-function CustomTenants({ store }: { store: PopupStore }): ReactElement | null {
+const CustomTenants = observer(function CustomTenants({ store }: { store: PopupStore }): ReactElement | null {
   const custom = store.tenants.filter((t) => t.source === 'custom');
   if (custom.length === 0) return null;
   return (
@@ -85,7 +87,7 @@ function CustomTenants({ store }: { store: PopupStore }): ReactElement | null {
       })}
     </ul>
   );
-}
+});
 
 /** The popup view. */
 export const Popup = observer(function Popup({ store }: { store: PopupStore }): ReactElement {

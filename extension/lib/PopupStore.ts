@@ -244,6 +244,8 @@ export class PopupStore {
     if (!this.deps.tab) return;
     const status = await this.deps.tabStatus(this.deps.tab.id).catch(() => null);
     runInAction(() => (this.status = status));
+    // A stack that did not answer is asked again: starting it is noticed without reopening the popup.
+    if (this.stackAnswers === false) await this.checkStack();
   }
 
   /** Asks whether the local stack answers (development only). */
