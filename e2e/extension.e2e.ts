@@ -65,6 +65,18 @@ async function statusContains(text: string): Promise<void> {
   }
 }
 
+/**
+ * Flips the preview switch. The checkbox shows the saved setting, so it changes only once the
+ * store has saved it: click, then wait for that (Playwright's check() looks too early).
+ */
+async function setEnabled(on: boolean): Promise<void> {
+  await popup.click('input[name="enabled"]');
+  await popup.waitForFunction(
+    (wanted) => document.querySelector<HTMLInputElement>('input[name="enabled"]')?.checked === wanted,
+    on,
+  );
+}
+
 /** The popup reads its tab's address when it opens: reopen it after the tab went elsewhere. */
 async function reopenPopup(): Promise<void> {
   await popup.reload();
@@ -111,7 +123,7 @@ describe('the preview on a retailer page of another origin', () => {
     await choose('environment', 'development');
     await typeField('localStack', 'http://127.0.0.1:9');
     await choose('tenantId', 'maple');
-    await Promise.all([shop.waitForEvent('load'), popup.check('input[name="enabled"]')]);
+    await Promise.all([shop.waitForEvent('load'), setEnabled(true)]);
     await statusContains('The local stack at http://127.0.0.1:9 does not answer');
     expect(await popup.getAttribute('.status', 'data-kind')).toBe('failed');
     expect(await shop.textContent('main')).toContain("The shop's own listing");
@@ -171,7 +183,7 @@ describe('the preview on a retailer page of another origin', () => {
   });
 
   it('turns the preview off for this origin only', async () => {
-    await Promise.all([shop.waitForEvent('load'), popup.uncheck('input[name="enabled"]')]);
+    await Promise.all([shop.waitForEvent('load'), setEnabled(false)]);
     expect(await shop.textContent('main')).toContain("The shop's own listing");
     expect(await shop.evaluate(() => 'Aisle' in window)).toBe(false);
   });
@@ -188,7 +200,7 @@ describe('the preview on the local stack’s own pages', () => {
     await choose('pageSource', 'typed');
     await typeField('page', 'womens-running-shoes');
     await typeField('pathPatterns', '/plain/*\n/maple/*\n!/maple/p/*');
-    await popup.check('input[name="enabled"]'); // reloads the shop's tab
+    await setEnabled(true); // reloads the shop's tab
     await shop.waitForSelector(productCards, { timeout: 20_000 });
     expect(await shop.textContent('[data-aisle="heading"]')).toBe("Women's Running Shoes");
     expect(new URL(shop.url()).pathname).toBe('/plain/shop');
