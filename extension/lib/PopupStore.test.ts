@@ -89,7 +89,7 @@ describe('PopupStore', () => {
     ],
     [
       { preview: { outcome: 'failed', tookOver: false, message: 'no element matches "main"', at: 0 } },
-      'Injection failed: no element',
+      'Aisle is not shown: no element',
       'failed',
     ],
     [

@@ -210,7 +210,7 @@ export class PopupStore {
       return `Aisle is shown: ${preview.message}. ${preview.tookOver ? "It took over the page's own Aisle." : 'The page had no Aisle of its own.'}`;
     if (preview.outcome === 'not-found') return `Aisle runs, but ${preview.message}.`;
     if (preview.outcome === 'stood-aside') return `Stood aside: ${preview.message}.`;
-    if (preview.outcome === 'failed') return `Injection failed: ${preview.message}.`;
+    if (preview.outcome === 'failed') return `Aisle is not shown: ${preview.message}.`;
     return `Starting: ${preview.message}…`;
   }
 
