@@ -77,6 +77,14 @@ async function setEnabled(on: boolean): Promise<void> {
   );
 }
 
+/** The toolbar badge of the shop's tab ("ON" where the preview takes the page over). */
+async function badgeText(): Promise<string> {
+  return popup.evaluate(async (tabId) => {
+    type Action = { getBadgeText(details: { tabId: number }): Promise<string> };
+    return (globalThis as unknown as { chrome: { action: Action } }).chrome.action.getBadgeText({ tabId });
+  }, shopTabId);
+}
+
 /** The popup reads its tab's address when it opens: reopen it after the tab went elsewhere. */
 async function reopenPopup(): Promise<void> {
   await popup.reload();
@@ -146,6 +154,7 @@ describe('the preview on a retailer page of another origin', () => {
     for (const src of sources) expect(new URL(src).origin).toBe(new URL(baseUrl).origin);
     await statusContains('Aisle is shown');
     expect(await popup.getAttribute('.status', 'data-kind')).toBe('shown');
+    await expect.poll(badgeText).toBe('ON');
     expect(await status()).toContain('The page had no Aisle of its own');
     await popupShot('extension-popup');
     await screenshot(shop, 'extension-preview');
@@ -166,6 +175,7 @@ describe('the preview on a retailer page of another origin', () => {
     expect(await shop.evaluate(() => 'Aisle' in window)).toBe(false);
     await reopenPopup();
     expect(await status()).toContain('outside the path patterns');
+    await expect.poll(badgeText).toBe('');
     expect(await popup.inputValue('textarea[name="pathPatterns"]')).toBe('/maple/*\n!/maple/p/*');
   });
 

@@ -11,7 +11,7 @@ import { SettingsRepository } from './settings.js';
 import { STORAGE_KEYS } from './storageKeys.js';
 import { TabBuffers, type BufferTimers } from './tabBuffers.js';
 import { tabStatusOf } from './tabStatus.js';
-import { badgeFor } from './badge.js';
+import { badgeFor, iconPaths } from './badge.js';
 import { stackAnswers } from './stackCheck.js';
 import { allTenants, findTenant } from './tenants.js';
 
@@ -59,6 +59,7 @@ export function inspectorBackground(browser: WxtBrowser): void {
       action.setBadgeText({ tabId, text: badge.text }),
       action.setBadgeBackgroundColor({ tabId, color: badge.color }),
       action.setTitle({ tabId, title: badge.title }),
+      action.setIcon({ tabId, path: iconPaths(badge.on) }),
     ]).catch(() => undefined); // the tab may be gone already
   };
   const paintAllBadges = async (): Promise<void> => {

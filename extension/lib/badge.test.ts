@@ -7,7 +7,7 @@ const baseOf = () => '/maple';
 
 describe('badgeFor', () => {
   it('shows ON on a listing page of an enabled origin', () => {
-    expect(badgeFor('https://shop.example/maple/dresses', sites, baseOf)).toMatchObject({ text: 'ON' });
+    expect(badgeFor('https://shop.example/maple/dresses', sites, baseOf)).toMatchObject({ on: true, text: 'ON' });
   });
 
   it.each([
@@ -18,7 +18,7 @@ describe('badgeFor', () => {
     [undefined, 'off'],
   ])('shows nothing elsewhere: %s', (url, title) => {
     const badge = badgeFor(url, sites, baseOf);
-    expect(badge.text).toBe('');
+    expect(badge).toMatchObject({ on: false, text: '' });
     expect(badge.title).toContain(title);
   });
 });
