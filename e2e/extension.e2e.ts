@@ -192,7 +192,16 @@ describe('the preview on a retailer page of another origin', () => {
     await statusContains('Aisle is shown');
   });
 
+  it('reports a page the search service does not know as "page not found", not as shown', async () => {
+    await shop.goto(`${retailer.origin}/maple/no-such-category`);
+    await statusContains('page not found');
+    expect(await popup.getAttribute('.status', 'data-kind')).toBe('not-found');
+    expect(await status()).toContain('"no-such-category"');
+    expect(await status()).not.toContain('Aisle is shown');
+  });
+
   it('turns the preview off for this origin only', async () => {
+    await shop.goto(`${retailer.origin}/maple/womens-running-shoes`);
     await Promise.all([shop.waitForEvent('load'), setEnabled(false)]);
     expect(await shop.textContent('main')).toContain("The shop's own listing");
     expect(await shop.evaluate(() => 'Aisle' in window)).toBe(false);
