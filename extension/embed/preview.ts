@@ -32,8 +32,8 @@ export function startPreview(win: AisleWindow): void {
   let sheet: CSSStyleSheet | null = null;
   let tookOver = false;
   let last: [PreviewStatus['outcome'], string, string?] | null = null;
-  // What the page's Content-Security-Policy refused, by directive (connect-src, img-src).
-  const blocked = new Map<string, string>();
+  // What the page's Content-Security-Policy refused (connect-src, img-src), first of each URL.
+  const blocked: Array<{ directive: 'connect-src' | 'img-src'; uri: string }> = [];
   let searchFailure: { url: string; error: string } | null = null;
 
   const report = (outcome: PreviewStatus['outcome'], message: string, warning?: string): void => {
@@ -42,14 +42,19 @@ export function startPreview(win: AisleWindow): void {
     channel.sendMessage('previewStatus', status).catch(() => undefined);
   };
 
-  const cspCause = (directive: string): string | null => {
-    const uri = blocked.get(directive);
-    return uri ? `the page's Content-Security-Policy (${directive}) blocks ${uri}` : null;
+  const cspCause = (directive: string, uri: string): string =>
+    `the page's Content-Security-Policy (${directive}) blocks ${uri}`;
+
+  // A blocked request to the search's own origin is what made the search fail.
+  const searchBlock = (): string | null => {
+    if (!searchFailure) return null;
+    const hit = blocked.find((b) => b.directive === 'connect-src' && sameOrigin(b.uri, searchFailure!.url));
+    return hit ? cspCause(hit.directive, hit.uri) : null;
   };
 
   const reportSearchFailure = (): void => {
     if (!searchFailure) return;
-    const cause = cspCause('connect-src');
+    const cause = searchBlock();
     report(
       'failed',
       cause
@@ -58,11 +63,21 @@ export function startPreview(win: AisleWindow): void {
     );
   };
 
+  // What the CSP blocks although the listing is shown: images, and requests elsewhere (analytics).
+  const warnings = (context: PreviewConfig['context']): string | undefined => {
+    const searchHost = String(context.config.searchHost ?? '');
+    const image = blocked.find((b) => b.directive === 'img-src');
+    const other = blocked.find((b) => b.directive === 'connect-src' && !sameOrigin(b.uri, searchHost));
+    const found = [
+      image ? `product images are blocked: ${cspCause(image.directive, image.uri)}` : '',
+      other ? `a request is blocked (analytics?): ${cspCause(other.directive, other.uri)}` : '',
+    ].filter(Boolean);
+    return found.length > 0 ? found.join('; ') : undefined;
+  };
+
   // Only the state after a search tells the truth: an element was found, but is there a listing?
   const reportAfterResponse = (key: string, context: PreviewConfig['context']): void => {
     if (key !== mountedKey) return;
-    const imagesBlocked = cspCause('img-src');
-    const warning = imagesBlocked ? `product images are blocked: ${imagesBlocked}` : undefined;
     if (doc.querySelector('[data-aisle="not-found"], .aisle-not-found'))
       return report(
         'not-found',
@@ -72,7 +87,7 @@ export function startPreview(win: AisleWindow): void {
     report(
       'shown',
       `${describe(context)}: ${products === 0 ? 'no products on this page' : `${products} products`}`,
-      warning,
+      warnings(context),
     );
   };
 
@@ -80,12 +95,14 @@ export function startPreview(win: AisleWindow): void {
     'securitypolicyviolation',
     (event) => {
       const directive = event.effectiveDirective || event.violatedDirective;
-      const name = directive === 'img-src' ? 'img-src' : directive === 'connect-src' ? 'connect-src' : null;
-      if (!name || !mountedKey || blocked.has(name)) return;
-      blocked.set(name, String(event.blockedURI).slice(0, 300) || 'a request');
+      if (directive !== 'img-src' && directive !== 'connect-src') return;
+      if (!mountedKey || blocked.length >= 20) return;
+      const uri = String(event.blockedURI).slice(0, 300) || 'a request';
+      if (blocked.some((b) => b.directive === directive && b.uri === uri)) return;
+      blocked.push({ directive, uri });
       // The violation may arrive after the failed request has been reported: name the cause now.
-      if (name === 'connect-src' && searchFailure) reportSearchFailure();
-      if (name === 'img-src' && last?.[0] === 'shown' && config) reportAfterResponse(mountedKey, config.context);
+      if (searchFailure && last?.[0] === 'failed') reportSearchFailure();
+      else if (last?.[0] === 'shown' && config) reportAfterResponse(mountedKey, config.context);
     },
     true,
   );
@@ -214,6 +231,14 @@ export function startPreview(win: AisleWindow): void {
     apply();
   });
   channel.sendMessage('previewHello').catch(() => undefined);
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }
 
 function describe(context: PreviewConfig['context']): string {
