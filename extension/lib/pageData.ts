@@ -5,7 +5,7 @@
  * as text only).
  */
 
-/** Delivery states of CONTRACT.md's snapshot. */
+/** Delivery states an analytics event can be in, as `Aisle.debug.snapshot()` reports them. */
 export const EVENT_STATES = ['queued', 'in_flight', 'retry_scheduled', 'acknowledged', 'dead_lettered'] as const;
 export type EventState = (typeof EVENT_STATES)[number];
 
@@ -126,7 +126,7 @@ export function readSnapshot(raw: unknown): PageSnapshot | null {
   };
 }
 
-/** Reads an `aisle:debug` detail; null when it is not one of CONTRACT.md's shapes. */
+/** Reads an `aisle:debug` detail; null when it is not one of the shapes Aisle sends (search or analytics). */
 export function readDebugDetail(raw: unknown): DebugDetail | null {
   if (!isRecord(raw)) return null;
   if (raw.source === 'search') {
