@@ -5,71 +5,233 @@ import {
   buildExtensionIfStale,
   launchWithExtension,
   openExtensionPage,
+  startRetailerSite,
   stopServiceWorker,
   tabIdOf,
   workerRestarted,
   type ExtensionBrowser,
+  type RetailerSite,
 } from './support/extension.js';
 
 const baseUrl = inject('baseUrl');
 let browser: ExtensionBrowser;
+let retailer: RetailerSite;
 let shop: Page;
 let popup: Page;
 let shopTabId: number;
 
+/** The popup's real size (its body is fixed at 360 px wide). */
+const POPUP_SIZE = { width: 360, height: 600 };
+
 beforeAll(async () => {
   buildExtensionIfStale();
+  retailer = await startRetailerSite();
   browser = await launchWithExtension();
   shop = await browser.context.newPage();
-  await shop.goto(`${baseUrl}/plain/shop`);
+  await shop.goto(`${retailer.origin}/maple/womens-running-shoes`);
   const helper = await openExtensionPage(browser, 'popup.html');
-  shopTabId = await tabIdOf(helper, `${baseUrl}/plain/shop`);
+  shopTabId = await tabIdOf(helper, `${retailer.origin}/maple/womens-running-shoes`);
   await helper.close();
   popup = await openExtensionPage(browser, `popup.html?tabId=${shopTabId}`);
-  await popup.setViewportSize({ width: 360, height: 720 });
+  await popup.setViewportSize(POPUP_SIZE);
 });
 afterAll(async () => {
   await browser?.close();
+  await retailer?.close();
 });
 
 const productCards = '[data-aisle="grid"] [data-aisle="product"]';
+const status = () => popup.textContent('[data-testid="status"]');
 
 async function choose(name: string, value: string): Promise<void> {
   await popup.selectOption(`select[name="${name}"]`, value);
 }
 
 async function typeField(name: string, value: string): Promise<void> {
-  await popup.fill(`input[name="${name}"]`, value);
-  await popup.locator(`input[name="${name}"]`).blur();
+  await popup.fill(`[name="${name}"]`, value);
+  await popup.locator(`[name="${name}"]`).blur();
 }
 
-describe('the preview', () => {
+async function statusContains(text: string): Promise<void> {
+  try {
+    await popup.waitForFunction(
+      (wanted) => document.querySelector('[data-testid="status"]')?.textContent?.includes(wanted),
+      text,
+      { timeout: 20_000 },
+    );
+  } catch (error) {
+    // Say what the popup said instead, so a failure explains itself.
+    throw new Error(`the popup never said "${text}"; it says: ${await status()}`, { cause: error });
+  }
+}
+
+/**
+ * Flips the preview switch. The checkbox shows the saved setting, so it changes only once the
+ * store has saved it: click, then wait for that (Playwright's check() looks too early).
+ */
+async function setEnabled(on: boolean): Promise<void> {
+  await popup.click('input[name="enabled"]');
+  await popup.waitForFunction(
+    (wanted) => document.querySelector<HTMLInputElement>('input[name="enabled"]')?.checked === wanted,
+    on,
+  );
+}
+
+/** The toolbar badge of the shop's tab ("ON" where the preview takes the page over). */
+async function badgeText(): Promise<string> {
+  return popup.evaluate(async (tabId) => {
+    type Action = { getBadgeText(details: { tabId: number }): Promise<string> };
+    return (globalThis as unknown as { chrome: { action: Action } }).chrome.action.getBadgeText({ tabId });
+  }, shopTabId);
+}
+
+/** The popup reads its tab's address when it opens: reopen it after the tab went elsewhere. */
+async function reopenPopup(): Promise<void> {
+  await popup.reload();
+  await popup.waitForSelector('[data-testid="status"]');
+}
+
+/** Saves the popup's screenshot at its real size, for the docs. */
+async function popupShot(name: string): Promise<void> {
+  const height = await popup.evaluate(() =>
+    Math.ceil(document.querySelector('.popup')!.getBoundingClientRect().height),
+  );
+  await popup.setViewportSize({ width: POPUP_SIZE.width, height: Math.min(Math.max(height, 200), 600) });
+  await screenshot(popup, name);
+  await popup.setViewportSize(POPUP_SIZE);
+}
+
+describe('the popup', () => {
+  it('stays usable on an address with a stray %', async () => {
+    const sale = await browser.context.newPage();
+    await sale.goto(`${retailer.origin}/sale/50%-off-sheets`);
+    const helper = await openExtensionPage(browser, 'popup.html');
+    const saleTabId = await tabIdOf(helper, `${retailer.origin}/sale/50%-off-sheets`);
+    await helper.close();
+    const salePopup = await openExtensionPage(browser, `popup.html?tabId=${saleTabId}`);
+    await salePopup.waitForSelector('[data-testid="status"]');
+    expect(await salePopup.textContent('.popup')).toContain('Shows page: 50%-off-sheets');
+    expect(await salePopup.locator('input[name="enabled"]').isVisible()).toBe(true);
+    expect(await salePopup.locator('[data-testid="popup-fallback"]').count()).toBe(0);
+    // A long tenant name does not widen the popup.
+    await salePopup.setViewportSize(POPUP_SIZE);
+    expect(await salePopup.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await salePopup.close();
+    await sale.close();
+  });
+});
+
+describe('the preview on a retailer page of another origin', () => {
   it('leaves a page alone until the site is enabled', async () => {
     expect(await shop.textContent('main')).toContain("The shop's own listing");
-    expect(await popup.textContent('[data-testid="status"]')).toContain('Off for this site');
+    expect(await status()).toContain('Off for this site');
   });
 
+  it('says when the local stack does not answer, and leaves the page as it is', async () => {
+    await choose('environment', 'development');
+    await typeField('localStack', 'http://127.0.0.1:9');
+    await choose('tenantId', 'maple');
+    await Promise.all([shop.waitForEvent('load'), setEnabled(true)]);
+    await statusContains('The local stack at http://127.0.0.1:9 does not answer');
+    expect(await popup.getAttribute('.status', 'data-kind')).toBe('failed');
+    expect(await shop.textContent('main')).toContain("The shop's own listing");
+    await popupShot('extension-popup-stack-down');
+  });
+
+  it('shows the listing with its images from the local stack once the address is right', async () => {
+    await typeField('localStack', baseUrl);
+    await shop.waitForSelector(productCards, { timeout: 20_000 });
+    expect(await shop.textContent('[data-aisle="heading"]')).toBe("Women's Running Shoes");
+    expect(new URL(shop.url()).origin).toBe(retailer.origin);
+    // Images come from the stack, not from the retailer's origin, and they load.
+    await shop.waitForFunction(() => {
+      const images = [...document.querySelectorAll<HTMLImageElement>('[data-aisle="product"] img')].slice(0, 4);
+      return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
+    });
+    const sources = await shop.$$eval('[data-aisle="product"] img', (imgs) =>
+      imgs.slice(0, 4).map((img) => (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src),
+    );
+    for (const src of sources) expect(new URL(src).origin).toBe(new URL(baseUrl).origin);
+    await statusContains('Aisle is shown');
+    expect(await popup.getAttribute('.status', 'data-kind')).toBe('shown');
+    await expect.poll(badgeText).toBe('ON');
+    expect(await status()).toContain('The page had no Aisle of its own');
+    await popupShot('extension-popup');
+    await screenshot(shop, 'extension-preview');
+  });
+
+  it("names the page's Content-Security-Policy when it blocks Aisle's search", async () => {
+    await shop.goto(`${retailer.origin}/maple/womens-running-shoes?csp=strict`);
+    await statusContains('Content-Security-Policy (connect-src)');
+    expect(await popup.getAttribute('.status', 'data-kind')).toBe('failed');
+    expect(await status()).toContain(baseUrl);
+    await popupShot('extension-popup-csp');
+  });
+
+  it('leaves a product page outside the path patterns alone', async () => {
+    await shop.goto(`${retailer.origin}/maple/p/rain-jacket`);
+    expect(await shop.textContent('main')).toContain("The shop's own product page");
+    // The takeover claims window.Aisle at document_start: it did not run here.
+    expect(await shop.evaluate(() => 'Aisle' in window)).toBe(false);
+    await reopenPopup();
+    expect(await status()).toContain('outside the path patterns');
+    await expect.poll(badgeText).toBe('');
+    expect(await popup.inputValue('textarea[name="pathPatterns"]')).toBe('/maple/*\n!/maple/p/*');
+  });
+
+  it('refuses an invalid main-element selector with an error in the popup', async () => {
+    await shop.goto(`${retailer.origin}/maple/womens-running-shoes`);
+    await reopenPopup();
+    await shop.waitForSelector(productCards, { timeout: 20_000 });
+    await typeField('mainSelector', 'main[[');
+    await statusContains('not a valid CSS selector');
+    expect(await popup.getAttribute('.status', 'data-kind')).toBe('failed');
+    await typeField('mainSelector', '');
+    await Promise.all([shop.waitForEvent('load'), popup.click('button[name="reload"]')]);
+    await shop.waitForSelector(productCards, { timeout: 20_000 });
+    await statusContains('Aisle is shown');
+  });
+
+  it('reports a page the search service does not know as "page not found", not as shown', async () => {
+    await shop.goto(`${retailer.origin}/maple/no-such-category`);
+    await statusContains('page not found');
+    expect(await popup.getAttribute('.status', 'data-kind')).toBe('not-found');
+    expect(await status()).toContain('"no-such-category"');
+    expect(await status()).not.toContain('Aisle is shown');
+  });
+
+  it('turns the preview off for this origin only', async () => {
+    await shop.goto(`${retailer.origin}/maple/womens-running-shoes`);
+    await Promise.all([shop.waitForEvent('load'), setEnabled(false)]);
+    expect(await shop.textContent('main')).toContain("The shop's own listing");
+    expect(await shop.evaluate(() => 'Aisle' in window)).toBe(false);
+  });
+});
+
+describe('the preview on the local stack’s own pages', () => {
   it('shows the chosen tenant on a page without Aisle once enabled', async () => {
+    await shop.goto(`${baseUrl}/plain/shop`);
+    await reopenPopup();
+    expect(await status()).toContain('Off for this site');
     await choose('environment', 'development');
     await typeField('localStack', baseUrl);
     await choose('tenantId', 'maple');
     await choose('pageSource', 'typed');
     await typeField('page', 'womens-running-shoes');
-    await popup.check('input[name="enabled"]'); // reloads the shop's tab
+    await typeField('pathPatterns', '/plain/*\n/maple/*\n!/maple/p/*');
+    await setEnabled(true); // reloads the shop's tab
     await shop.waitForSelector(productCards, { timeout: 20_000 });
     expect(await shop.textContent('[data-aisle="heading"]')).toBe("Women's Running Shoes");
     expect(new URL(shop.url()).pathname).toBe('/plain/shop');
-    await popup.waitForFunction(() =>
-      document.querySelector('[data-testid="status"]')?.textContent?.includes('Aisle is shown'),
-    );
-    expect(await popup.textContent('[data-testid="status"]')).toContain('The page had no Aisle of its own');
-    await screenshot(popup, 'extension-popup');
-    await screenshot(shop, 'extension-preview');
+    await statusContains('Aisle is shown');
   });
 
   it('follows a change of tenant and locale', async () => {
     await choose('tenantId', 'lakeshore');
-    await choose('region', 'ca');
+    // The region follows the tenant's (Lakeshore is Canadian).
+    await popup.waitForFunction(
+      () => document.querySelector<HTMLSelectElement>('select[name="region"]')?.value === 'ca',
+    );
     await typeField('page', 'bed-sheets');
     await choose('locale', 'fr');
     await shop.waitForFunction(() => document.querySelector('[data-aisle="heading"]')?.textContent === 'Draps');
@@ -77,7 +239,7 @@ describe('the preview', () => {
     expect(await shop.textContent('[data-aisle="grid"] .aisle-card__price')).toMatch(/\d,\d\d\s\$/);
   });
 
-  it('gets into a page served with a strict CSP', async () => {
+  it('gets into a page served with a strict CSP that allows the stack', async () => {
     await shop.goto(`${baseUrl}/plain/csp`);
     await shop.waitForSelector(productCards, { timeout: 20_000 });
     expect(await shop.evaluate(() => document.documentElement.dataset.shopScript)).toBe('ran');
@@ -130,27 +292,23 @@ describe('the inspector', () => {
 });
 
 describe('a page that runs its own Aisle', () => {
-  const ownPage = `${baseUrl}/maple/mens-rain-jackets`;
-  const status = () => popup.textContent('[data-testid="status"]');
+  const ownPage = () => `${baseUrl}/maple/mens-rain-jackets`;
 
   it('stands aside when asked: the page keeps its own Aisle, and the popup says so', async () => {
-    await shop.goto(ownPage);
+    await shop.goto(ownPage());
+    await reopenPopup();
     // Changing the choice reloads the tab.
     await Promise.all([shop.waitForEvent('load'), choose('onExistingAisle', 'stand-aside')]);
     await shop.waitForSelector(productCards);
     expect(await shop.textContent('[data-aisle="heading"]')).toBe("Men's Rain Jackets");
-    await popup.waitForFunction(() =>
-      document.querySelector('[data-testid="status"]')?.textContent?.includes('stood aside'),
-    );
-    expect(await status()).toContain('stood aside');
+    await statusContains('stood aside');
+    expect(await popup.getAttribute('.status', 'data-kind')).toBe('stood-aside');
   });
 
   it("takes over when asked: the extension's tenant replaces the page's own Aisle", async () => {
     await Promise.all([shop.waitForEvent('load'), choose('onExistingAisle', 'takeover')]);
     await shop.waitForFunction(() => document.querySelector('[data-aisle="heading"]')?.textContent === 'Draps');
-    await popup.waitForFunction(() =>
-      document.querySelector('[data-testid="status"]')?.textContent?.includes('took over'),
-    );
+    await statusContains('took over');
     expect(await status()).toContain("It took over the page's own Aisle");
   });
 });

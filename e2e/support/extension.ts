@@ -109,3 +109,42 @@ export async function workerRestarted(browser: ExtensionBrowser): Promise<boolea
       .at(-1) ?? (await browser.context.waitForEvent('serviceworker'));
   return worker.evaluate(() => !(globalThis as unknown as { __stopMarker?: boolean }).__stopMarker);
 }
+
+/** A fake retailer site on its own origin (not the local stack's), for the preview to run on. */
+export interface RetailerSite {
+  /** `http://localhost:{port}`: another host and port than the stack's `127.0.0.1`. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves retailer pages without Aisle: listings under any path, a product page under `/{x}/p/…`
+ * and, with `?csp=strict`, a Content-Security-Policy that allows the page's own origin only (as
+ * a retailer that never heard of Aisle's search host would send).
+ */
+export async function startRetailerSite(): Promise<RetailerSite> {
+  const { createServer } = await import('node:http');
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
+    if (url.searchParams.get('csp') === 'strict')
+      headers['content-security-policy'] = "default-src 'self'; style-src 'self' 'unsafe-inline'";
+    if (url.pathname.startsWith('/img/') || url.pathname === '/favicon.ico') {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      return void res.end('the retailer has no such file');
+    }
+    const product = /\/p\//.test(url.pathname);
+    const body = product
+      ? `<main id="main"><h1>Rain jacket</h1><p data-retailer-product>The shop's own product page.</p></main>`
+      : `<main id="main"><h1>Our products</h1><p data-retailer-listing>The shop's own listing is shown here.</p></main>`;
+    res.writeHead(200, headers);
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Retailer</title></head>
+<body><header><a href="/">Retailer home</a></header>${body}<footer>Retailer footer</footer></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    origin: `http://localhost:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

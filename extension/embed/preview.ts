@@ -11,9 +11,12 @@ import { createPageChannel } from '../lib/pageChannel.js';
 import type { PreviewStatus } from '../lib/pageData.js';
 import type { PreviewConfig } from '../lib/previewContext.js';
 import { MODE_GLOBAL } from '../lib/registration.js';
+import { isValidSelector } from '../lib/selector.js';
 
 /** How long after the page's DOM is parsed the preview waits for its main element. */
 const MAIN_WAIT_MS = 3000;
+/** How long after a search response the preview looks at what Aisle rendered. */
+const RENDER_SETTLE_MS = 150;
 
 type AisleWindow = Window & typeof globalThis & { Aisle?: unknown; [MODE_GLOBAL]?: unknown };
 
@@ -28,13 +31,101 @@ export function startPreview(win: AisleWindow): void {
   let mountedKey = '';
   let sheet: CSSStyleSheet | null = null;
   let tookOver = false;
-  let last: [PreviewStatus['outcome'], string] | null = null;
+  let last: [PreviewStatus['outcome'], string, string?] | null = null;
+  // What the page's Content-Security-Policy refused (connect-src, img-src), first of each URL.
+  const blocked: Array<{ directive: 'connect-src' | 'img-src'; uri: string }> = [];
+  let searchFailure: { url: string; error: string } | null = null;
 
-  const report = (outcome: PreviewStatus['outcome'], message: string): void => {
-    last = [outcome, message];
-    const status: PreviewStatus = { outcome, tookOver, message, at: Date.now() };
+  const report = (outcome: PreviewStatus['outcome'], message: string, warning?: string): void => {
+    last = [outcome, message, warning];
+    const status: PreviewStatus = { outcome, tookOver, message, ...(warning ? { warning } : {}), at: Date.now() };
     channel.sendMessage('previewStatus', status).catch(() => undefined);
   };
+
+  const cspCause = (directive: string, uri: string): string =>
+    `the page's Content-Security-Policy (${directive}) blocks ${uri}`;
+
+  // A blocked request to the search's own origin is what made the search fail.
+  const searchBlock = (): string | null => {
+    if (!searchFailure) return null;
+    const hit = blocked.find((b) => b.directive === 'connect-src' && sameOrigin(b.uri, searchFailure!.url));
+    return hit ? cspCause(hit.directive, hit.uri) : null;
+  };
+
+  const reportSearchFailure = (): void => {
+    if (!searchFailure) return;
+    const cause = searchBlock();
+    report(
+      'failed',
+      cause
+        ? `Aisle's search was blocked: ${cause}`
+        : `the search failed: ${searchFailure.error} (${searchFailure.url})`,
+    );
+  };
+
+  // What the CSP blocks although the listing is shown: images, and requests elsewhere (analytics).
+  const warnings = (context: PreviewConfig['context']): string | undefined => {
+    const searchHost = String(context.config.searchHost ?? '');
+    const image = blocked.find((b) => b.directive === 'img-src');
+    const other = blocked.find((b) => b.directive === 'connect-src' && !sameOrigin(b.uri, searchHost));
+    const found = [
+      image ? `product images are blocked: ${cspCause(image.directive, image.uri)}` : '',
+      other ? `a request is blocked (analytics?): ${cspCause(other.directive, other.uri)}` : '',
+    ].filter(Boolean);
+    return found.length > 0 ? found.join('; ') : undefined;
+  };
+
+  // Only the state after a search tells the truth: an element was found, but is there a listing?
+  const reportAfterResponse = (key: string, context: PreviewConfig['context']): void => {
+    if (key !== mountedKey) return;
+    if (doc.querySelector('[data-aisle="not-found"], .aisle-not-found'))
+      return report(
+        'not-found',
+        `page not found: the search service has no page "${searchedPage(context, win)}" for ${context.config.id}`,
+      );
+    const products = doc.querySelectorAll('[data-aisle="product"]').length;
+    report(
+      'shown',
+      `${describe(context)}: ${products === 0 ? 'no products on this page' : `${products} products`}`,
+      warnings(context),
+    );
+  };
+
+  doc.addEventListener(
+    'securitypolicyviolation',
+    (event) => {
+      const directive = event.effectiveDirective || event.violatedDirective;
+      if (directive !== 'img-src' && directive !== 'connect-src') return;
+      if (!mountedKey || blocked.length >= 20) return;
+      const uri = String(event.blockedURI).slice(0, 300) || 'a request';
+      if (blocked.some((b) => b.directive === directive && b.uri === uri)) return;
+      blocked.push({ directive, uri });
+      // The violation may arrive after the failed request has been reported: name the cause now.
+      if (searchFailure && last?.[0] === 'failed') reportSearchFailure();
+      else if (last?.[0] === 'shown' && config) reportAfterResponse(mountedKey, config.context);
+    },
+    true,
+  );
+
+  win.addEventListener('aisle:debug', (event) => {
+    const detail = (event as CustomEvent).detail as {
+      source?: unknown;
+      phase?: unknown;
+      url?: unknown;
+      error?: unknown;
+    };
+    if (!mountedKey || !config || detail?.source !== 'search') return;
+    const key = mountedKey;
+    const context = config.context;
+    if (detail.phase === 'response') {
+      searchFailure = null;
+      // React renders the new listing after the store changes: look once it has.
+      win.setTimeout(() => reportAfterResponse(key, context), RENDER_SETTLE_MS);
+    } else if (detail.phase === 'error') {
+      searchFailure = { url: String(detail.url ?? '').slice(0, 300), error: String(detail.error ?? '').slice(0, 300) };
+      reportSearchFailure();
+    }
+  });
 
   const ours = {
     version: VERSION,
@@ -69,7 +160,13 @@ export function startPreview(win: AisleWindow): void {
   const mount = (next: PreviewConfig): void => {
     const key = JSON.stringify(next);
     if (key === mountedKey) return;
+    const selector = String(next.context.config.mainSelector ?? 'main');
+    if (!isValidSelector(selector, doc)) {
+      if (mountedKey) stop();
+      return report('failed', `the main element "${selector}" is not a valid CSS selector: correct it in the popup`);
+    }
     mountedKey = key;
+    searchFailure = null;
     if (!sheet) {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(AISLE_CSS);
@@ -81,11 +178,10 @@ export function startPreview(win: AisleWindow): void {
     } catch (error) {
       mounted = Promise.reject(error);
     }
-    const selector = String(next.context.config.mainSelector ?? 'main');
     report('pending', `waiting for the page's ${selector} element`);
     mounted.then(
       () => {
-        if (key === mountedKey) report('shown', describe(next));
+        if (key === mountedKey && last?.[0] === 'pending') report('pending', `${describe(next.context)}: searching`);
       },
       (error: unknown) => report('failed', `Aisle could not start: ${String(error).slice(0, 300)}`),
     );
@@ -137,9 +233,28 @@ export function startPreview(win: AisleWindow): void {
   channel.sendMessage('previewHello').catch(() => undefined);
 }
 
-function describe(config: PreviewConfig): string {
-  const { context } = config;
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+function describe(context: PreviewConfig['context']): string {
   return `showing ${context.config.id} (${context.environment}, ${context.additional.locale})`;
+}
+
+// The page Aisle actually asked for (its last search body), else the best guess from the context.
+function searchedPage(context: PreviewConfig['context'], win: Window): string {
+  try {
+    const snapshot = app.snapshot() as { search?: { lastRequest?: { page?: unknown } | null } };
+    const page = snapshot.search?.lastRequest?.page;
+    if (typeof page === 'string') return page.slice(0, 200);
+  } catch {
+    /* fall back below */
+  }
+  return context.additional.page ?? win.location.pathname.split('/').filter(Boolean).pop() ?? '';
 }
 
 /** The relay is the only sender we expect, but the page can post on the same channel. */

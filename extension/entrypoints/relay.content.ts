@@ -8,17 +8,15 @@ export default defineContentScript({
   matches: ['<all_urls>'],
   runAt: 'document_start',
   main() {
+    const settings = new SettingsRepository();
     startRelay({
       channel: createPageChannel(),
-      settings: new SettingsRepository(browser.storage.local),
+      settings,
       location: window.location,
       loadId: crypto.randomUUID(),
       forward: (message) => void extensionMessaging.sendMessage('pageMessage', message).catch(() => undefined),
-      onSettingsChanged(callback) {
-        const listener = (_changes: unknown, area: string) => area === 'local' && callback();
-        browser.storage.onChanged.addListener(listener);
-        return () => browser.storage.onChanged.removeListener(listener);
-      },
+      onSettingsChanged: (callback) => settings.watchAll(callback),
+      checkStack: (origin) => extensionMessaging.sendMessage('checkLocalStack', origin),
     });
   },
 });

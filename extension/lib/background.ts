@@ -11,6 +11,9 @@ import { SettingsRepository } from './settings.js';
 import { STORAGE_KEYS } from './storageKeys.js';
 import { TabBuffers, type BufferTimers } from './tabBuffers.js';
 import { tabStatusOf } from './tabStatus.js';
+import { badgeFor, iconPaths } from './badge.js';
+import { stackAnswers } from './stackCheck.js';
+import { allTenants, findTenant } from './tenants.js';
 
 const timers: BufferTimers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
@@ -19,13 +22,24 @@ const timers: BufferTimers = {
 
 /** Installs every background listener (synchronously, so a woken worker hears its event). */
 export function inspectorBackground(browser: WxtBrowser): void {
-  const settings = new SettingsRepository(browser.storage.local);
+  const settings = new SettingsRepository();
   const buffers = new TabBuffers(browser.storage.session, timers);
+  // Firefox's match patterns cannot name a port (the relay checks the origin there).
+  const withPort = !browser.runtime.getURL('/').startsWith('moz-extension:');
+  const tenantBases = async (): Promise<(id: string) => string> => {
+    const tenants = allTenants(await settings.customTenants());
+    return (id) => findTenant(tenants, id)?.config.base ?? '/';
+  };
 
   const syncNow = async (): Promise<string | null> => {
     let error: string | null = null;
     try {
-      await syncRegistrations(browser.scripting as unknown as ScriptingApi, await settings.sites());
+      await syncRegistrations(
+        browser.scripting as unknown as ScriptingApi,
+        await settings.sites(),
+        await tenantBases(),
+        { withPort },
+      );
     } catch (e) {
       error = `the preview could not be registered: ${String(e)}`;
     }
@@ -36,10 +50,28 @@ export function inspectorBackground(browser: WxtBrowser): void {
   let syncing: Promise<string | null> = Promise.resolve(null);
   const sync = (): Promise<string | null> => (syncing = syncing.then(syncNow, syncNow));
 
-  browser.runtime.onInstalled.addListener(() => void sync());
-  browser.runtime.onStartup.addListener(() => void sync());
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && STORAGE_KEYS.sites in changes) void sync();
+  // The toolbar badge: "ON" on the tabs whose page the preview takes over.
+  const action = browser.action ?? (browser as unknown as { browserAction?: typeof browser.action }).browserAction;
+  const paintBadge = async (tabId: number, url: string | undefined): Promise<void> => {
+    if (!action) return;
+    const badge = badgeFor(url, await settings.sites(), await tenantBases());
+    await Promise.all([
+      action.setBadgeText({ tabId, text: badge.text }),
+      action.setBadgeBackgroundColor({ tabId, color: badge.color }),
+      action.setTitle({ tabId, title: badge.title }),
+      action.setIcon({ tabId, path: iconPaths(badge.on) }),
+    ]).catch(() => undefined); // the tab may be gone already
+  };
+  const paintAllBadges = async (): Promise<void> => {
+    const tabs = await browser.tabs.query({});
+    await Promise.all(tabs.map((tab) => (tab.id === undefined ? undefined : paintBadge(tab.id, tab.url))));
+  };
+
+  browser.runtime.onInstalled.addListener(() => void sync().then(paintAllBadges));
+  browser.runtime.onStartup.addListener(() => void sync().then(paintAllBadges));
+  settings.watchAll(() => void sync().then(paintAllBadges));
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+    if (change.url !== undefined || change.status === 'loading') void paintBadge(tabId, tab.url);
   });
   browser.tabs.onRemoved.addListener((tabId) => void buffers.remove(tabId));
 
@@ -58,6 +90,9 @@ export function inspectorBackground(browser: WxtBrowser): void {
   });
   extensionMessaging.onMessage('clearTab', ({ data: tabId }) => buffers.clear(tabId));
   extensionMessaging.onMessage('syncPreview', () => sync());
+  extensionMessaging.onMessage('checkLocalStack', ({ data: origin }) =>
+    typeof origin === 'string' ? stackAnswers((url, init) => fetch(url, init), origin, timers) : false,
+  );
 
   browser.runtime.onConnect.addListener((port) => {
     if (port.name === PORT_NAME) serveInspectorPort(port as unknown as PortLike, buffers, timers);

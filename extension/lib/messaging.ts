@@ -31,6 +31,8 @@ interface ProtocolMap {
   clearTab(tabId: number): void;
   /** Re-registers the preview scripts for the current settings; resolves with the error, if any. */
   syncPreview(): string | null;
+  /** True when the local stack answers at that origin (the background has no page CORS to obey). */
+  checkLocalStack(origin: string): boolean;
 }
 
 export const extensionMessaging = defineExtensionMessaging<ProtocolMap>();

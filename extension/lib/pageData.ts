@@ -76,12 +76,18 @@ export type DebugDetail =
 
 /** What the extension's preview script reports about its injection. */
 export interface PreviewStatus {
-  outcome: 'pending' | 'shown' | 'stood-aside' | 'failed';
+  /** `not-found`: Aisle runs, but the search service says the page does not exist. */
+  outcome: 'pending' | 'shown' | 'not-found' | 'stood-aside' | 'failed';
   /** True when the page had its own Aisle and the extension's copy replaced it. */
   tookOver: boolean;
   message: string;
+  /** Something that went wrong although Aisle is shown (e.g. the page's CSP blocks its images). */
+  warning?: string;
   at: number;
 }
+
+/** The outcomes a preview report can have. */
+export const PREVIEW_OUTCOMES = ['pending', 'shown', 'not-found', 'stood-aside', 'failed'] as const;
 
 const SECRET_KEY = /token|authorization|password|secret|cookie/i;
 
@@ -183,12 +189,14 @@ export function readDebugDetail(raw: unknown): DebugDetail | null {
 /** Reads the preview script's status report. */
 export function readPreviewStatus(raw: unknown): PreviewStatus | null {
   if (!isRecord(raw)) return null;
-  const outcome = (['pending', 'shown', 'stood-aside', 'failed'] as const).find((o) => o === raw.outcome);
+  const outcome = PREVIEW_OUTCOMES.find((o) => o === raw.outcome);
   if (!outcome) return null;
+  const warning = str(raw.warning, 500);
   return {
     outcome,
     tookOver: raw.tookOver === true,
     message: str(raw.message, 500) ?? '',
+    ...(warning ? { warning } : {}),
     at: num(raw.at) ?? Date.now(),
   };
 }

@@ -1,10 +1,12 @@
 /**
  * The preview is a main-world content script registered at run time for the enabled sites only
  * (`scripting.registerContentScripts`, `world: 'MAIN'`, `document_start`): it runs before the
- * page's own scripts and the page's Content-Security-Policy does not apply to it. The takeover
+ * page's own scripts and the page's Content-Security-Policy does not apply to it. It is registered
+ * per origin and only for the site's path patterns, so product pages, cart and checkout stay alone. The takeover
  * choice is known before anything runs because each choice has its own registration, led by a
  * one-line script that sets it.
  */
+import { defaultPathPatterns, parsePathPatterns } from './pathScope.js';
 import type { ExistingAisle, SiteSettings } from './settings.js';
 
 /** Files of the built extension (see the content-script entrypoints). */
@@ -22,6 +24,7 @@ export interface PreviewRegistration {
   id: string;
   js: string[];
   matches: string[];
+  excludeMatches?: string[];
   runAt: 'document_start';
   world: 'MAIN';
   allFrames: false;
@@ -37,24 +40,60 @@ export interface ScriptingApi {
 
 const MODES: ExistingAisle[] = ['takeover', 'stand-aside'];
 
-/** Match patterns of one host name, for http and https. */
-export function hostPatterns(host: string): string[] {
-  return [`http://${host}/*`, `https://${host}/*`];
+/**
+ * The match-pattern host of an origin. A pattern without a port matches EVERY port, so the port is
+ * always written out (`:443` matches an https URL that leaves it implicit). Firefox's patterns
+ * take no port: there the relay's own origin check is what keeps other ports alone.
+ */
+export function patternHost(origin: string, withPort: boolean): string | null {
+  try {
+    const url = new URL(origin);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    return `${url.protocol}//${url.hostname}${withPort ? `:${port}` : ''}`;
+  } catch {
+    return null;
+  }
+}
+
+/** The match patterns (taken over, left alone) of one site with its tenant's base. */
+export function sitePatterns(
+  origin: string,
+  site: SiteSettings,
+  tenantBase: string,
+  withPort: boolean,
+): { matches: string[]; excludeMatches: string[] } {
+  const host = patternHost(origin, withPort);
+  if (!host) return { matches: [], excludeMatches: [] };
+  const scope = parsePathPatterns(site.pathPatterns || defaultPathPatterns(tenantBase));
+  return {
+    matches: scope.include.map((path) => `${host}${path}`),
+    excludeMatches: scope.exclude.map((path) => `${host}${path}`),
+  };
 }
 
 /** The registrations the enabled sites need: one per takeover choice in use. */
-export function plannedRegistrations(sites: Record<string, SiteSettings>): PreviewRegistration[] {
+export function plannedRegistrations(
+  sites: Record<string, SiteSettings>,
+  baseOf: (tenantId: string) => string,
+  options: { withPort: boolean } = { withPort: true },
+): PreviewRegistration[] {
   return MODES.flatMap((mode) => {
-    const hosts = Object.entries(sites)
-      .filter(([, s]) => s.enabled && s.onExistingAisle === mode)
-      .map(([host]) => host)
-      .sort();
-    if (hosts.length === 0) return [];
+    const matches: string[] = [];
+    const excludeMatches: string[] = [];
+    for (const [origin, site] of Object.entries(sites).sort(([a], [b]) => a.localeCompare(b))) {
+      if (!site.enabled || site.onExistingAisle !== mode) continue;
+      const planned = sitePatterns(origin, site, baseOf(site.tenantId), options.withPort);
+      matches.push(...planned.matches);
+      excludeMatches.push(...planned.excludeMatches);
+    }
+    if (matches.length === 0) return [];
     return [
       {
         id: `aisle-preview-${mode}`,
         js: [PREVIEW_FILES[mode], PREVIEW_FILES.preview],
-        matches: hosts.flatMap(hostPatterns),
+        matches,
+        ...(excludeMatches.length > 0 ? { excludeMatches } : {}),
         runAt: 'document_start' as const,
         world: 'MAIN' as const,
         allFrames: false as const,
@@ -65,10 +104,15 @@ export function plannedRegistrations(sites: Record<string, SiteSettings>): Previ
 }
 
 /** Replaces the extension's preview registrations with the ones `sites` need. */
-export async function syncRegistrations(scripting: ScriptingApi, sites: Record<string, SiteSettings>): Promise<void> {
+export async function syncRegistrations(
+  scripting: ScriptingApi,
+  sites: Record<string, SiteSettings>,
+  baseOf: (tenantId: string) => string,
+  options?: { withPort: boolean },
+): Promise<void> {
   const ids = MODES.map((mode) => `aisle-preview-${mode}`);
   const existing = (await scripting.getRegisteredContentScripts({ ids })).map((s) => s.id);
   if (existing.length > 0) await scripting.unregisterContentScripts({ ids: existing });
-  const planned = plannedRegistrations(sites);
+  const planned = plannedRegistrations(sites, baseOf, options);
   if (planned.length > 0) await scripting.registerContentScripts(planned);
 }

@@ -9,29 +9,50 @@ import type { ForwardedPageMessage } from './messaging.js';
 import { buildPreviewConfig, type PreviewConfig } from './previewContext.js';
 import type { SettingsRepository } from './settings.js';
 import { allTenants, findTenant } from './tenants.js';
+import { defaultPathPatterns, parsePathPatterns, pathInScope } from './pathScope.js';
+import { isValidSelector } from './selector.js';
 
 /** What the relay needs from its content script. */
 export interface RelayDeps {
   channel: ReturnType<typeof createPageChannel>;
   settings: SettingsRepository;
-  location: { hostname: string; pathname: string; href: string };
+  location: { origin: string; pathname: string; href: string };
   forward(message: ForwardedPageMessage): void;
   /** Calls back when the extension's settings change; returns the cleanup. */
   onSettingsChanged(callback: () => void): () => void;
   loadId: string;
+  /** True when the local stack answers at that origin (asked of the background: no page CORS). */
+  checkStack(origin: string): Promise<boolean>;
 }
 
 /** The preview config of this page, or null with the reason when the site is not previewed. */
 export async function previewConfigFor(
   settings: SettingsRepository,
-  location: RelayDeps['location'],
+  location: Pick<RelayDeps['location'], 'origin' | 'pathname'>,
+  checkStack: RelayDeps['checkStack'],
 ): Promise<{ config: PreviewConfig | null; problem: string | null }> {
-  const site = await settings.site(location.hostname);
+  const site = await settings.site(location.origin);
   if (!site.enabled) return { config: null, problem: null };
   const tenant = findTenant(allTenants(await settings.customTenants()), site.tenantId);
   if (!tenant)
     return { config: null, problem: `the tenant "${site.tenantId}" is not known: choose another one in the popup` };
-  return { config: buildPreviewConfig(tenant, site, await settings.localStack()), problem: null };
+  // The registration already limits the preview to these paths; this keeps a stale registration
+  // (or a browser whose patterns cannot say the port) from taking over a page outside them.
+  const scope = parsePathPatterns(site.pathPatterns || defaultPathPatterns(tenant.config.base));
+  if (!pathInScope(scope, location.pathname)) return { config: null, problem: null };
+  const selector = site.mainSelector || String(tenant.config.mainSelector ?? 'main');
+  if (!isValidSelector(selector))
+    return {
+      config: null,
+      problem: `the main element "${selector}" is not a valid CSS selector: correct it in the popup`,
+    };
+  const localStack = await settings.localStack();
+  if (site.environment === 'development' && !(await checkStack(localStack).catch(() => false)))
+    return {
+      config: null,
+      problem: `the local stack at ${localStack} does not answer: start it (npm start) or correct its address in the popup`,
+    };
+  return { config: buildPreviewConfig(tenant, site, localStack), problem: null };
 }
 
 /** Starts the relay; returns its cleanup. */
@@ -51,10 +72,10 @@ export function startRelay(deps: RelayDeps): () => void {
     if (config) channel.sendMessage('previewConfig', config).catch(() => undefined);
   };
   const refresh = async (first: boolean): Promise<void> => {
-    const { config: next, problem } = await previewConfigFor(deps.settings, location);
+    const { config: next, problem } = await previewConfigFor(deps.settings, location, deps.checkStack);
     const wasEnabled = config !== null;
     config = next;
-    if (first && (next || problem))
+    if (problem || (first && next))
       forward('preview', {
         outcome: problem ? 'failed' : 'pending',
         tookOver: false,

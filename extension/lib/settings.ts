@@ -1,11 +1,17 @@
 /**
  * Per-site preview settings and the extension-wide ones, kept in storage.local so they survive
- * browser restarts. Everything read back is normalised: storage written by an older version (or
- * edited by hand) never breaks the popup or the injection.
+ * browser restarts. A site is an ORIGIN (scheme, host and port): enabling the preview on a shop's
+ * staging port must not take over its live site. Everything read back is normalised: storage
+ * written by an older version (or edited by hand) never breaks the popup or the injection.
+ *
+ * The values live in WXT storage items (typed, with fallbacks, watchers and versioned
+ * migrations); they are defined on demand, because defining an item starts its migration.
  */
-import { STORAGE_KEYS, type StorageArea } from './storageKeys.js';
+import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import { STORAGE_KEYS } from './storageKeys.js';
 import { validateTenant, type TenantImport } from './tenantImport.js';
 import type { PreviewTenant } from './tenants.js';
+import { MAX_PATTERNS_CHARS } from './pathScope.js';
 
 /** The environments of the render context. */
 export const ENVIRONMENTS = ['production', 'qa', 'development'] as const;
@@ -14,22 +20,26 @@ export type PreviewEnvironment = (typeof ENVIRONMENTS)[number];
 /** What to do when the page already runs its own Aisle. */
 export type ExistingAisle = 'takeover' | 'stand-aside';
 
-/** The preview settings of one site (host name). */
+/** The preview settings of one site (origin). */
 export interface SiteSettings {
   enabled: boolean;
   tenantId: string;
   environment: PreviewEnvironment;
   region: 'us' | 'ca';
   locale: 'en' | 'fr';
-  /** `path`: the DLP page is the last segment of the page's path; `typed`: `page`. */
+  /** Offer every locale, not only the tenant's (to try a translation the retailer does not ship). */
+  anyLocale: boolean;
+  /** `path`: the DLP page comes from the page's path; `typed`: `page`. */
   pageSource: 'path' | 'typed';
   page: string;
   onExistingAisle: ExistingAisle;
   /** CSS selector of the element to take over; empty means the tenant's (else `main`). */
   mainSelector: string;
+  /** Path patterns the preview takes over (see pathScope.ts); empty means the tenant's listings. */
+  pathPatterns: string;
 }
 
-/** Where the local stack runs unless the popup says otherwise (CONTRACT.md). */
+/** Where the local stack runs unless the popup says otherwise. */
 export const DEFAULT_LOCAL_STACK = 'http://127.0.0.1:4173';
 
 /** Settings of a site seen for the first time. */
@@ -39,10 +49,12 @@ export const DEFAULT_SITE: SiteSettings = {
   environment: 'development',
   region: 'us',
   locale: 'en',
+  anyLocale: false,
   pageSource: 'path',
   page: '',
   onExistingAisle: 'takeover',
   mainSelector: '',
+  pathPatterns: '',
 };
 
 const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
@@ -58,10 +70,12 @@ export function normalizeSite(raw: unknown): SiteSettings {
     environment: pick(r.environment, ENVIRONMENTS, DEFAULT_SITE.environment),
     region: pick(r.region, ['us', 'ca'] as const, DEFAULT_SITE.region),
     locale: pick(r.locale, ['en', 'fr'] as const, DEFAULT_SITE.locale),
+    anyLocale: r.anyLocale === true,
     pageSource: pick(r.pageSource, ['path', 'typed'] as const, DEFAULT_SITE.pageSource),
     page: text(r.page, 200).trim(),
     onExistingAisle: pick(r.onExistingAisle, ['takeover', 'stand-aside'] as const, DEFAULT_SITE.onExistingAisle),
     mainSelector: text(r.mainSelector, 200).trim(),
+    pathPatterns: text(r.pathPatterns, MAX_PATTERNS_CHARS).trim(),
   };
 }
 
@@ -76,43 +90,97 @@ export function normalizeOrigin(raw: unknown): string | null {
   }
 }
 
-/** Reads and writes the extension's settings in one storage area (storage.local). */
-export class SettingsRepository {
-  constructor(private readonly area: StorageArea) {}
+/**
+ * Version 1 kept settings per host name, which took over every port and both schemes. Version 2
+ * keys them by origin: a host's settings move to its http and https origins on the default ports
+ * (the ports the old match patterns were most likely meant for); origins already present stay.
+ */
+export function migrateSitesToOrigins(raw: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (typeof raw !== 'object' || raw === null) return out;
+  const entries = Object.entries(raw as Record<string, unknown>);
+  for (const [key, value] of entries) if (key.includes('://') && normalizeOrigin(key) === key) out[key] = value;
+  for (const [key, value] of entries) {
+    if (key.includes('://')) continue;
+    for (const scheme of ['https', 'http']) {
+      const origin = normalizeOrigin(`${scheme}://${key}`);
+      if (origin && !(origin in out)) out[origin] = value;
+    }
+  }
+  return out;
+}
 
-  /** Every site with settings, by host name. */
+/** The storage items behind the settings. */
+export interface SettingsItems {
+  sites: WxtStorageItem<Record<string, unknown>, Record<string, unknown>>;
+  customTenants: WxtStorageItem<unknown[], Record<string, unknown>>;
+  localStack: WxtStorageItem<string, Record<string, unknown>>;
+}
+
+/** Defines the settings' storage items (and so starts their migrations). */
+export function defineSettingsItems(): SettingsItems {
+  return {
+    sites: storage.defineItem<Record<string, unknown>>(`local:${STORAGE_KEYS.sites}`, {
+      fallback: {},
+      version: 2,
+      migrations: { 2: migrateSitesToOrigins },
+    }),
+    customTenants: storage.defineItem<unknown[]>(`local:${STORAGE_KEYS.customTenants}`, { fallback: [] }),
+    localStack: storage.defineItem<string>(`local:${STORAGE_KEYS.localStack}`, { fallback: DEFAULT_LOCAL_STACK }),
+  };
+}
+
+/** Reads and writes the extension's settings (storage.local, through the storage items). */
+export class SettingsRepository {
+  constructor(private readonly items: SettingsItems = defineSettingsItems()) {}
+
+  /** Every site with settings, by origin. */
   async sites(): Promise<Record<string, SiteSettings>> {
-    const raw = (await this.area.get(STORAGE_KEYS.sites))[STORAGE_KEYS.sites];
+    const raw = await this.items.sites.getValue();
     const out: Record<string, SiteSettings> = {};
     if (typeof raw === 'object' && raw !== null)
-      for (const [host, value] of Object.entries(raw)) out[host] = normalizeSite(value);
+      for (const [origin, value] of Object.entries(raw))
+        if (normalizeOrigin(origin) === origin) out[origin] = normalizeSite(value);
     return out;
   }
 
-  /** The settings of `host` (the defaults when it was never configured). */
-  async site(host: string): Promise<SiteSettings> {
-    return (await this.sites())[host] ?? { ...DEFAULT_SITE };
+  /** The settings of `origin` (the defaults when it was never configured). */
+  async site(origin: string): Promise<SiteSettings> {
+    return (await this.sites())[origin] ?? { ...DEFAULT_SITE };
   }
 
-  /** Saves `host`'s settings (merged over what is stored) and returns them. */
-  async saveSite(host: string, patch: Partial<SiteSettings>): Promise<SiteSettings> {
+  /** Saves `origin`'s settings (merged over what is stored) and returns them. */
+  async saveSite(origin: string, patch: Partial<SiteSettings>): Promise<SiteSettings> {
     const sites = await this.sites();
-    const next = normalizeSite({ ...(sites[host] ?? DEFAULT_SITE), ...patch });
-    await this.area.set({ [STORAGE_KEYS.sites]: { ...sites, [host]: next } });
+    const next = normalizeSite({ ...(sites[origin] ?? DEFAULT_SITE), ...patch });
+    await this.items.sites.setValue({ ...sites, [origin]: next });
     return next;
   }
 
-  /** Host names the preview is enabled on. */
-  async enabledHosts(): Promise<string[]> {
+  /** Origins the preview is enabled on. */
+  async enabledOrigins(): Promise<string[]> {
     return Object.entries(await this.sites())
       .filter(([, s]) => s.enabled)
-      .map(([host]) => host)
+      .map(([origin]) => origin)
       .sort();
+  }
+
+  /** Calls back whenever any site's settings change; returns the cleanup. */
+  watchSites(callback: () => void): () => void {
+    return this.items.sites.watch(() => callback());
+  }
+
+  /** Calls back whenever any setting changes (sites, tenants, local stack); returns the cleanup. */
+  watchAll(callback: () => void): () => void {
+    const stops = [this.items.sites, this.items.customTenants, this.items.localStack].map((item) =>
+      item.watch(() => callback()),
+    );
+    return () => stops.forEach((stop) => stop());
   }
 
   /** Imported tenants (each re-validated: one bad entry is dropped, not fatal). */
   async customTenants(): Promise<PreviewTenant[]> {
-    const raw = (await this.area.get(STORAGE_KEYS.customTenants))[STORAGE_KEYS.customTenants];
+    const raw = await this.items.customTenants.getValue();
     if (!Array.isArray(raw)) return [];
     return raw.flatMap((entry) => {
       const read = validateTenant(entry);
@@ -121,32 +189,31 @@ export class SettingsRepository {
   }
 
   /** Adds (or replaces, by id) an imported tenant. */
-  async saveCustomTenant(result: TenantImport & { ok: true }): Promise<void> {
-    const current = (await this.customTenants()).filter((t) => t.config.id !== result.tenant.config.id);
-    const stored = [...current, result.tenant].map((t) => ({ config: t.config, demo: { locales: t.locales } }));
-    await this.area.set({ [STORAGE_KEYS.customTenants]: stored });
+  async saveCustomTenant(result: TenantImport & { ok: true }, replacing?: string): Promise<void> {
+    const drop = new Set([result.tenant.config.id, ...(replacing ? [replacing] : [])]);
+    const current = (await this.customTenants()).filter((t) => !drop.has(t.config.id));
+    await this.storeTenants([...current, result.tenant]);
   }
 
   /** Forgets an imported tenant. */
   async removeCustomTenant(id: string): Promise<void> {
-    const kept = (await this.customTenants()).filter((t) => t.config.id !== id);
-    await this.area.set({
-      [STORAGE_KEYS.customTenants]: kept.map((t) => ({ config: t.config, demo: { locales: t.locales } })),
-    });
+    await this.storeTenants((await this.customTenants()).filter((t) => t.config.id !== id));
+  }
+
+  private storeTenants(tenants: PreviewTenant[]): Promise<void> {
+    return this.items.customTenants.setValue(tenants.map((t) => ({ config: t.config, demo: { locales: t.locales } })));
   }
 
   /** The local stack's origin for the development environment. */
   async localStack(): Promise<string> {
-    return (
-      normalizeOrigin((await this.area.get(STORAGE_KEYS.localStack))[STORAGE_KEYS.localStack]) ?? DEFAULT_LOCAL_STACK
-    );
+    return normalizeOrigin(await this.items.localStack.getValue()) ?? DEFAULT_LOCAL_STACK;
   }
 
   /** Sets the local stack's origin; returns false (and keeps the old one) for anything but an http(s) URL. */
   async setLocalStack(raw: string): Promise<boolean> {
     const origin = normalizeOrigin(raw);
     if (!origin) return false;
-    await this.area.set({ [STORAGE_KEYS.localStack]: origin });
+    await this.items.localStack.setValue(origin);
     return true;
   }
 }

@@ -1,8 +1,8 @@
 // The popup: settings of the active tab's site (a `?tabId=` picks another tab, for tests).
 import { createRoot } from 'react-dom/client';
-import { Popup } from '../../components/Popup.js';
+import { Popup, PopupErrorBoundary } from '../../components/Popup.js';
 import { extensionMessaging } from '../../lib/messaging.js';
-import { PopupStore } from '../../lib/PopupStore.js';
+import { PopupStore, turnPreviewOff, type PopupDeps } from '../../lib/PopupStore.js';
 import { SettingsRepository } from '../../lib/settings.js';
 import './style.css';
 
@@ -14,14 +14,37 @@ async function currentTab(): Promise<{ id: number; url: string } | null> {
   return tab?.id !== undefined && tab.url ? { id: tab.id, url: tab.url } : null;
 }
 
-const store = new PopupStore({
-  settings: new SettingsRepository(browser.storage.local),
-  tab: await currentTab(),
+// The inspector beside the page where the browser has a side panel, else in a tab of its own.
+async function openInspector(tabId: number): Promise<void> {
+  const sidePanel = (browser as unknown as { sidePanel?: { open(o: { tabId: number }): Promise<void> } }).sidePanel;
+  try {
+    if (sidePanel) {
+      await sidePanel.open({ tabId });
+      window.close();
+      return;
+    }
+  } catch {
+    /* not allowed here (e.g. no user gesture): open it as a page below */
+  }
+  await browser.tabs.create({ url: browser.runtime.getURL(`/sidepanel.html?tabId=${tabId}`) });
+}
+
+const tab = await currentTab().catch(() => null);
+const deps: PopupDeps = {
+  settings: new SettingsRepository(),
+  tab,
   tabStatus: (tabId) => extensionMessaging.sendMessage('tabStatus', tabId),
   syncPreview: () => extensionMessaging.sendMessage('syncPreview'),
   reloadTab: (tabId) => browser.tabs.reload(tabId),
-});
-void store.load();
+  checkStack: (origin) => extensionMessaging.sendMessage('checkLocalStack', origin),
+  openInspector,
+};
+const store = new PopupStore(deps);
+void store.load().catch((error: unknown) => console.error('[Aisle Preview] could not read the settings:', error));
 // The preview reports asynchronously: keep the status fresh while the popup is open.
 setInterval(() => void store.refreshStatus(), 1000);
-createRoot(document.getElementById('root')!).render(<Popup store={store} />);
+createRoot(document.getElementById('root')!).render(
+  <PopupErrorBoundary tab={tab} turnOff={(t) => turnPreviewOff(deps, t)}>
+    <Popup store={store} />
+  </PopupErrorBoundary>,
+);

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { badgeFor } from './badge.js';
+import { DEFAULT_SITE } from './settings.js';
+
+const sites = { 'https://shop.example': { ...DEFAULT_SITE, enabled: true } };
+const baseOf = () => '/maple';
+
+describe('badgeFor', () => {
+  it('shows ON on a listing page of an enabled origin', () => {
+    expect(badgeFor('https://shop.example/maple/dresses', sites, baseOf)).toMatchObject({ on: true, text: 'ON' });
+  });
+
+  it.each([
+    ['https://shop.example/maple/p/rain-jacket', 'outside its path patterns'],
+    ['https://shop.example:8443/maple/dresses', 'off'],
+    ['http://shop.example/maple/dresses', 'off'],
+    ['chrome://extensions', 'off'],
+    [undefined, 'off'],
+  ])('shows nothing elsewhere: %s', (url, title) => {
+    const badge = badgeFor(url, sites, baseOf);
+    expect(badge).toMatchObject({ on: false, text: '' });
+    expect(badge.title).toContain(title);
+  });
+});

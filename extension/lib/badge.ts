@@ -1,0 +1,44 @@
+/**
+ * The toolbar icon says whether the preview is on for the page in each tab: the coloured icon and
+ * a green "ON" badge (text, not colour alone) where the page is an enabled site inside its path patterns, nothing
+ * elsewhere.
+ */
+import { defaultPathPatterns, parsePathPatterns, pathInScope } from './pathScope.js';
+import type { SiteSettings } from './settings.js';
+
+/** What the badge of one tab shows. */
+export interface BadgeState {
+  /** Whether the preview takes over the tab's page (the icon's coloured variant). */
+  on: boolean;
+  text: string;
+  color: string;
+  title: string;
+}
+
+/** The toolbar icon's two variants (public/icon and public/icon-on). */
+export function iconPaths(on: boolean): Record<string, string> {
+  const dir = on ? '/icon-on' : '/icon';
+  return { 16: `${dir}/16.png`, 32: `${dir}/32.png`, 48: `${dir}/48.png` };
+}
+
+/** The badge of a tab showing `url`, given every site's settings and each tenant's base. */
+export function badgeFor(
+  url: string | undefined,
+  sites: Record<string, SiteSettings>,
+  baseOf: (tenantId: string) => string,
+): BadgeState {
+  const off: BadgeState = { on: false, text: '', color: '#5f6368', title: 'Aisle Preview: off on this page' };
+  if (!url) return off;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return off;
+  }
+  const site = sites[parsed.origin];
+  if (!site?.enabled) return off;
+  const scope = parsePathPatterns(site.pathPatterns || defaultPathPatterns(baseOf(site.tenantId)));
+  if (!pathInScope(scope, parsed.pathname))
+    return { ...off, title: 'Aisle Preview: on for this site, but this page is outside its path patterns' };
+  return { on: true, text: 'ON', color: '#137333', title: `Aisle Preview: on (${site.tenantId}, ${site.environment})` };
+}

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { fakeBrowser } from './testBrowser.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { previewConfigFor } from './relay.js';
+import { SettingsRepository } from './settings.js';
+
+const origin = 'https://shop.example';
+const at = (pathname: string) => ({ origin, pathname });
+
+async function enabled(patch = {}) {
+  const settings = new SettingsRepository();
+  await settings.saveSite(origin, { enabled: true, tenantId: 'maple', ...patch });
+  await settings.setLocalStack('http://127.0.0.1:4173');
+  return settings;
+}
+
+describe('previewConfigFor', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('points a development preview at the local stack by its absolute address', async () => {
+    const read = await previewConfigFor(await enabled(), at('/maple/dresses'), async () => true);
+    expect(read.problem).toBeNull();
+    expect(read.config?.context.config).toMatchObject({
+      searchHost: 'http://127.0.0.1:4173',
+      analyticsHost: 'http://127.0.0.1:4173/analytics',
+      proxySearch: false,
+    });
+  });
+
+  it('does not inject, and names the address, when the local stack does not answer', async () => {
+    const checkStack = vi.fn(async () => false);
+    const read = await previewConfigFor(await enabled(), at('/maple/dresses'), checkStack);
+    expect(checkStack).toHaveBeenCalledWith('http://127.0.0.1:4173');
+    expect(read.config).toBeNull();
+    expect(read.problem).toContain('the local stack at http://127.0.0.1:4173 does not answer');
+  });
+
+  it('does not ask the local stack for a production preview', async () => {
+    const checkStack = vi.fn(async () => false);
+    const read = await previewConfigFor(await enabled({ environment: 'production' }), at('/maple/x'), checkStack);
+    expect(checkStack).not.toHaveBeenCalled();
+    expect(read.config).not.toBeNull();
+  });
+
+  it('leaves a page outside the path patterns alone, without a problem to report', async () => {
+    const settings = await enabled();
+    expect(await previewConfigFor(settings, at('/maple/p/rain-jacket'), async () => true)).toEqual({
+      config: null,
+      problem: null,
+    });
+    expect(await previewConfigFor(settings, at('/checkout'), async () => true)).toEqual({
+      config: null,
+      problem: null,
+    });
+  });
+
+  it('leaves another port of the same host alone', async () => {
+    const settings = await enabled();
+    const read = await previewConfigFor(
+      settings,
+      { origin: 'https://shop.example:8443', pathname: '/maple/dresses' },
+      async () => true,
+    );
+    expect(read).toEqual({ config: null, problem: null });
+  });
+
+  it('refuses an invalid main-element selector with a problem instead of waiting forever', async () => {
+    const read = await previewConfigFor(await enabled({ mainSelector: 'main[[' }), at('/maple/x'), async () => true);
+    expect(read.config).toBeNull();
+    expect(read.problem).toContain('"main[[" is not a valid CSS selector');
+  });
+});

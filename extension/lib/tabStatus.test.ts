@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { applyReport, emptyBuffer, type TabBuffer } from './inspectorBuffer.js';
+import { tabStatusOf } from './tabStatus.js';
+
+function search(buffer: TabBuffer, phase: 'request' | 'response' | 'error', status: number | null): void {
+  applyReport(
+    buffer,
+    'load-1',
+    'https://shop.example/c/dresses',
+    {
+      kind: 'debug',
+      detail: {
+        source: 'search',
+        phase,
+        at: 0,
+        url: 'http://127.0.0.1:4173/search',
+        body: null,
+        status,
+        latencyMs: 5,
+        error: phase === 'error' ? 'Failed to fetch search results (HTTP 503)' : null,
+      },
+    },
+    0,
+  );
+}
+
+describe('tabStatusOf', () => {
+  it('reports a search error while it is the latest answer', () => {
+    const buffer = emptyBuffer();
+    search(buffer, 'request', null);
+    search(buffer, 'error', 503);
+    expect(tabStatusOf(buffer, null).searchError).toContain('HTTP 503');
+  });
+
+  it('forgets an old search error once a later search succeeds', () => {
+    const buffer = emptyBuffer();
+    search(buffer, 'request', null);
+    search(buffer, 'error', 503);
+    search(buffer, 'request', null);
+    search(buffer, 'response', 200);
+    expect(tabStatusOf(buffer, null).searchError).toBeNull();
+  });
+});
