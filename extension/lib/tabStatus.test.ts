@@ -18,6 +18,8 @@ function search(buffer: TabBuffer, phase: 'request' | 'response' | 'error', stat
         status,
         latencyMs: 5,
         error: phase === 'error' ? 'Failed to fetch search results (HTTP 503)' : null,
+        total: null,
+        pageNotFound: null,
       },
     },
     0,
