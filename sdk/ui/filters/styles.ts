@@ -8,7 +8,7 @@
 const FOCUS = 'outline: 2px solid var(--aisle-focus); outline-offset: 2px;';
 
 /** Height the price slider takes, reserved by its loading placeholder so nothing shifts when it arrives. */
-export const PRICE_SLIDER_HEIGHT = '5.5rem';
+export const PRICE_SLIDER_HEIGHT = '7.5rem';
 
 /** Height of a long filter's scrolling option list (checkboxes): a little under ten rows, so it reads as scrollable. */
 export const FACET_LIST_HEIGHT = '15rem';
