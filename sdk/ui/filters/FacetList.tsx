@@ -112,7 +112,9 @@ export const FacetList = observer(function FacetList({ filter, options, layout, 
               type="button"
               className="aisle-facet__more"
               aria-expanded={expanded}
-              aria-label={expanded ? m.showFewerOptionsOf(filter.label) : m.showMoreOptionsOf(view.hiddenCount, filter.label)}
+              aria-label={
+                expanded ? m.showFewerOptionsOf(filter.label) : m.showMoreOptionsOf(view.hiddenCount, filter.label)
+              }
               onClick={toggle}
             >
               {expanded ? m.showFewerOptions : m.showMoreOptions(view.hiddenCount)}

@@ -141,16 +141,16 @@ function PriceInput({ label, value, affix, onCommit }: PriceInputProps) {
       <span className="aisle-price-input__box">
         {affix.before.trim() === '' ? null : <span aria-hidden="true">{affix.before.trim()}</span>}
         <input
-        id={id}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        className="aisle-price-input__field"
-        value={text ?? String(value)}
-        aria-invalid={invalid || undefined}
-        onChange={(event) => setText(event.currentTarget.value)}
-        onKeyDown={onKeyDown}
-        onBlur={commit}
+          id={id}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          className="aisle-price-input__field"
+          value={text ?? String(value)}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          onBlur={commit}
         />
         {affix.after.trim() === '' ? null : <span aria-hidden="true">{affix.after.trim()}</span>}
       </span>

@@ -23,7 +23,8 @@ function spokenText(node: Node): string {
 
 /** A simplified accessible name: aria-label, else the enclosing or `for` label's text, else the spoken content. */
 export function accessibleName(element: Element): string {
-  const labelledBy = element.id === '' ? null : element.ownerDocument.querySelector(`label[for="${CSS.escape(element.id)}"]`);
+  const labelledBy =
+    element.id === '' ? null : element.ownerDocument.querySelector(`label[for="${CSS.escape(element.id)}"]`);
   const label =
     element.getAttribute('aria-label') ??
     element.closest('label')?.textContent ??
