@@ -187,6 +187,7 @@ describe.each(TENANTS)('long filter lists ($kind tenant)', ({ kind, path }) => {
       expect(box.height).toBeGreaterThanOrEqual(44);
       expect(await target.evaluate((el) => getComputedStyle(el).touchAction)).toBe('none');
     }
+    await screenshot(page, `facets-${kind}-375-price`);
     for (const box of await page.locator('[data-aisle="drawer"] .aisle-price-input__box').all()) {
       expect((await box.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     }

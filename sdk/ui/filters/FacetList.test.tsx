@@ -120,6 +120,15 @@ describe.each<Where>(['popover', 'drawer'])('a long filter list in the %s', (whe
     expect(checkboxNames(panel)).toHaveLength(10);
   });
 
+  it('starts the list area from its top when the query changes', async () => {
+    const panel = await openPanel(where, 'brand');
+    click(byName(panel, 'button', 'Show 12 more Brand options'));
+    const list = panel.querySelector<HTMLElement>('.aisle-facet__list')!;
+    list.scrollTop = 200;
+    type(searchBox(panel)!, 'b');
+    expect(list.scrollTop).toBe(0);
+  });
+
   it('says politely when nothing matches, once typing pauses, and keeps selected options listed', async () => {
     const panel = await openPanel(where, 'brand', { search: '?filters=brand~b3' });
     type(searchBox(panel)!, 'qq');

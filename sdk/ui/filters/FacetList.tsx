@@ -64,6 +64,12 @@ export const FacetList = observer(function FacetList({ filter, options, layout, 
     [env],
   );
 
+  // A new query or "Show less" starts the list from its top: a scroll kept from the longer list would
+  // hide the first matches above the fold of the list area.
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = 0;
+  }, [query, expanded]);
+
   // After "Show N more", the first option that appeared takes focus, so keyboard users land on it.
   useEffect(() => {
     if (focusKey === null || !list.current) return;

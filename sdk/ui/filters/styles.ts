@@ -51,7 +51,7 @@ export const PANEL_CSS = `
 .aisle-facet__search::placeholder { color: var(--aisle-muted); opacity: 1; }
 .aisle-facet__search:focus-visible { ${FOCUS} }
 .aisle-facet--long > .aisle-facet__list { box-sizing: border-box; height: ${FACET_LIST_HEIGHT}; overflow-y: auto;
-  overscroll-behavior: contain; padding: 4px; margin: -4px; }
+  overscroll-behavior: contain; padding: 4px; }
 .aisle-facet--long.aisle-facet--wrap > .aisle-facet__list { height: ${FACET_WRAP_LIST_HEIGHT}; }
 .aisle-facet__status { margin: 0; color: var(--aisle-muted); }
 .aisle-facet__footer { min-height: 44px; display: flex; align-items: center; }
