@@ -198,6 +198,8 @@ describe.each(TENANTS)('long filter lists ($kind tenant)', ({ kind, path }) => {
       el.appendChild(Object.assign(document.createElement('div'), { style: 'height: 2000px' }));
       el.scrollTop = 40;
     });
+    // Let the scroll just made report itself before listening.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     // Count scrolls during the gesture only: once the range is sent, a chip appears above and the
     // browser's scroll anchoring moves the body on purpose.
     await page.evaluate(() => {
@@ -207,8 +209,22 @@ describe.each(TENANTS)('long filter lists ($kind tenant)', ({ kind, path }) => {
       window.addEventListener('scroll', () => log.push(`window ${window.scrollY}`));
     });
 
-    const box = (await thumbs.nth(1).boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
+    // A swipe that starts on the slider's bar, between the handles, must not scroll either: a thumb
+    // that misses the handle by a few pixels is still "on the slider" to the shopper.
+    const bar = (await page.locator('[data-aisle="drawer"] .aisle-slider').boundingBox())!;
+    const barX = bar.x + bar.width / 2;
+    const barY = bar.y + bar.height / 2;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: barX, y: barY }] });
+    for (let step = 1; step <= 10; step++) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: barX - step * 4, y: barY - step * 12 }],
+      });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+
+    const box = (await thumbs.nth(1).boundingBox())!;
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
