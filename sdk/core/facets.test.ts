@@ -8,6 +8,7 @@ import {
   firstRevealed,
   foldForMatch,
   matchesQuery,
+  selectedKeys,
 } from './facets.js';
 
 const options = (count: number, selected: number[] = []) =>
@@ -101,6 +102,29 @@ describe('facetView', () => {
     expect(view).toMatchObject({ hiddenCount: 0, collapsible: false, noMatch: false });
   });
 
+  it('keeps a box ticked since the list was laid out where it is', () => {
+    const list = options(22, [4]);
+    const view = facetView(list, { expanded: false, query: '', locale, pinned: new Set() });
+    expect(keys(view.shown)).toEqual(range(0, 10));
+  });
+
+  it('keeps an unticked pinned option at the top until the list is laid out again', () => {
+    const view = facetView(options(22), { expanded: false, query: '', locale, pinned: new Set(['o15']) });
+    expect(keys(view.shown)[0]).toBe('o15');
+    expect(view.shown).toHaveLength(10);
+  });
+
+  it('never cuts off a selected option, even one chosen after the list was laid out', () => {
+    const view = facetView(options(22, [15]), { expanded: false, query: '', locale, pinned: new Set() });
+    expect(keys(view.shown)).toEqual([...range(0, 10), 'o15']);
+    expect(view.hiddenCount).toBe(11);
+  });
+
+  it('keeps pinned options above the matches, and other selected ones in place, while searching', () => {
+    const view = facetView(options(16, [9]), { expanded: false, query: 'option 1', locale, pinned: new Set(['o3']) });
+    expect(keys(view.shown)).toEqual(['o3', 'o1', 'o9', 'o10', 'o11', 'o12', 'o13', 'o14', 'o15']);
+  });
+
   it('reports no match while selected options stay listed', () => {
     const view = facetView(options(16, [5]), { expanded: false, query: 'zzz', locale });
     expect(keys(view.shown)).toEqual(['o5']);
@@ -116,6 +140,12 @@ describe('facetView', () => {
   it('treats a query of spaces as no query', () => {
     const view = facetView(options(16), { expanded: false, query: '   ', locale });
     expect(view).toMatchObject({ hiddenCount: 6, collapsible: true, noMatch: false });
+  });
+});
+
+describe('selectedKeys', () => {
+  it('is the keys of the selected options', () => {
+    expect([...selectedKeys(options(5, [1, 3]))]).toEqual(['o1', 'o3']);
   });
 });
 

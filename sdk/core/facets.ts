@@ -65,30 +65,44 @@ export interface FacetView<T> {
 
 /**
  * The options a facet renders. A short facet shows every option in the response's order. A long one
- * puts selected options first (so a choice is never hidden behind "Show more") and, unless expanded,
- * stops after the first `FACET_VISIBLE_LIMIT` (or after the selected ones, if there are more of those).
- * A query narrows a searchable facet to the matching options, with the selected ones kept above them
- * so they can always be cleared; the whole match list shows, as the list area scrolls.
+ * lists its pinned options first (so a choice is never hidden behind "Show more") and, unless
+ * expanded, stops after the first `FACET_VISIBLE_LIMIT` (or after the pinned ones, if there are more
+ * of those). A query narrows a searchable facet to the matching options, with the pinned ones kept
+ * above them so they can always be cleared; the whole match list shows, as the list area scrolls.
+ *
+ * `pinned` is the selection as it stood when the list was last laid out (the panel opened, the
+ * query changed, the list was expanded or collapsed); it defaults to the current selection. Ticking
+ * a box does not move it, so the option under the shopper's pointer or focus stays where it is, and
+ * an option chosen since then is still kept in view when the list is cut.
  */
 export function facetView<T extends FacetOption>(
   options: readonly T[],
-  view: { expanded: boolean; query: string; locale: Locale },
+  view: { expanded: boolean; query: string; locale: Locale; pinned?: ReadonlySet<string> },
 ): FacetView<T> {
   if (!facetCollapsible(options.length)) {
     return { shown: [...options], hiddenCount: 0, collapsible: false, noMatch: false };
   }
-  const selected = options.filter((option) => option.selected);
-  const others = options.filter((option) => !option.selected);
+  const isPinned = (option: T) => (view.pinned ? view.pinned.has(option.key) : option.selected);
+  const top = options.filter(isPinned);
+  const others = options.filter((option) => !isPinned(option));
   const searching = facetSearchable(options.length) && foldForMatch(view.query, view.locale) !== '';
   if (searching) {
     const matches = options.filter((option) => matchesQuery(option.text, view.query, view.locale));
-    const shown = [...selected, ...others.filter((option) => matches.includes(option))];
+    // A selected option stays listed (where it is) even when the query no longer matches it.
+    const shown = [...top, ...others.filter((option) => option.selected || matches.includes(option))];
     return { shown, hiddenCount: 0, collapsible: false, noMatch: matches.length === 0 };
   }
-  const ordered = [...selected, ...others];
-  const visible = view.expanded ? ordered.length : Math.max(FACET_VISIBLE_LIMIT, selected.length);
+  const ordered = [...top, ...others];
+  const visible = view.expanded ? ordered.length : Math.max(FACET_VISIBLE_LIMIT, top.length);
   const shown = ordered.slice(0, visible);
+  // A selected option is never cut off, even one chosen after the list was laid out.
+  shown.push(...ordered.slice(visible).filter((option) => option.selected));
   return { shown, hiddenCount: ordered.length - shown.length, collapsible: true, noMatch: false };
+}
+
+/** The keys of the selected options: what a facet pins when it lays its list out. */
+export function selectedKeys(options: readonly FacetOption[]): Set<string> {
+  return new Set(options.filter((option) => option.selected).map((option) => option.key));
 }
 
 /**

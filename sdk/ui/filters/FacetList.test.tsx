@@ -107,6 +107,30 @@ describe.each<Where>(['popover', 'drawer'])('a long filter list in the %s', (whe
     expect(panel.querySelector<HTMLInputElement>('[data-option-key="zenith"]')!.checked).toBe(true);
   });
 
+  it('leaves a ticked or unticked box where it is, with focus, until the list is laid out again', async () => {
+    const panel = await openPanel(where, 'brand', { search: '?filters=brand~zenith' });
+    click(byName(panel, 'button', 'Show 12 more Brand options'));
+    const b15 = byName<HTMLInputElement>(panel, 'input[type=checkbox]', 'B 15 (3)');
+    act(() => b15.focus());
+    click(b15);
+    await page.settle();
+    expect(b15.checked).toBe(true);
+    expect(document.activeElement).toBe(b15);
+    expect(checkboxNames(panel).indexOf('B 15 (3)')).toBe(16);
+
+    const zenith = byName<HTMLInputElement>(panel, 'input[type=checkbox]', 'Zenith (3)');
+    act(() => zenith.focus());
+    click(zenith);
+    await page.settle();
+    expect(zenith.checked).toBe(false);
+    expect(document.activeElement).toBe(zenith);
+    expect(checkboxNames(panel)[0]).toBe('Zenith (3)');
+
+    // Show less lays the list out again: the choice made meanwhile now leads it.
+    click(byName(panel, 'button', 'Show less of Brand'));
+    expect(checkboxNames(panel).slice(0, 2)).toEqual(['B 15 (3)', 'B 0 (3)']);
+  });
+
   it('narrows the options as the shopper types, ignoring accents and case', async () => {
     const panel = await openPanel(where, 'brand');
     const search = searchBox(panel)!;

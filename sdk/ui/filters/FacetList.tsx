@@ -13,6 +13,7 @@ import {
   facetSearchable,
   facetView,
   firstRevealed,
+  selectedKeys,
 } from '../../core/facets.js';
 import type { Filter } from '../../core/types.js';
 import type { TimerHandle } from '../../stores/env.js';
@@ -37,9 +38,12 @@ export const FacetList = observer(function FacetList({ filter, options, layout, 
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('');
   const [focusKey, setFocusKey] = useState<string | null>(null);
+  // The selection when the list was last laid out: ticking a box leaves it where it is (moving it
+  // would pull it from under the pointer and drop keyboard focus); the next layout lists it first.
+  const [pinned, setPinned] = useState(() => selectedKeys(options));
   const list = useRef<HTMLDivElement>(null);
   const timer = useRef<TimerHandle | null>(null);
-  const view = facetView(options, { expanded, query, locale });
+  const view = facetView(options, { expanded, query, locale, pinned });
   const searchable = facetSearchable(options.length);
   const long = facetCollapsible(options.length);
 
@@ -80,12 +84,18 @@ export const FacetList = observer(function FacetList({ filter, options, layout, 
 
   const toggle = () => {
     if (expanded) {
+      setPinned(selectedKeys(options));
       setExpanded(false);
       return;
     }
-    const revealed = firstRevealed(view.shown, facetView(options, { expanded: true, query, locale }).shown);
+    const revealed = firstRevealed(view.shown, facetView(options, { expanded: true, query, locale, pinned }).shown);
     setExpanded(true);
     setFocusKey(revealed?.key ?? null);
+  };
+
+  const search = (text: string) => {
+    setPinned(selectedKeys(options));
+    setQuery(text);
   };
 
   const className = ['aisle-facet', `aisle-facet--${layout}`, long ? 'aisle-facet--long' : ''].join(' ').trim();
@@ -100,7 +110,7 @@ export const FacetList = observer(function FacetList({ filter, options, layout, 
           autoComplete="off"
           spellCheck={false}
           value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
+          onChange={(event) => search(event.currentTarget.value)}
         />
       ) : null}
       <div className="aisle-facet__list" ref={list}>
