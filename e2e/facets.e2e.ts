@@ -203,7 +203,8 @@ describe.each(TENANTS)('long filter lists ($kind tenant)', ({ kind, path }) => {
     // Count scrolls during the gesture only: once the range is sent, a chip appears above and the
     // browser's scroll anchoring moves the body on purpose.
     await page.evaluate(() => {
-      const log = ((window as unknown as { __scrolls: string[] }).__scrolls = []);
+      const log: string[] = [];
+      (window as unknown as { __scrolls: string[] }).__scrolls = log;
       const body = document.querySelector('[data-aisle="drawer"] .aisle-drawer__body')!;
       body.addEventListener('scroll', () => log.push(`drawer ${body.scrollTop}`));
       window.addEventListener('scroll', () => log.push(`window ${window.scrollY}`));
