@@ -10,11 +10,11 @@ const FOCUS = 'outline: 2px solid var(--aisle-focus); outline-offset: 2px;';
 /** Height the price slider takes, reserved by its loading placeholder so nothing shifts when it arrives. */
 export const PRICE_SLIDER_HEIGHT = '7.5rem';
 
-/** Height of a long filter's scrolling option list (checkboxes): a little under ten rows, so it reads as scrollable. */
-export const FACET_LIST_HEIGHT = '15rem';
+/** Height of a long filter's scrolling option list (checkboxes): the first ten rows fit without scrolling. */
+export const FACET_LIST_HEIGHT = '20rem';
 
 /** The same for chip-like options (sizes, swatches), which flow several to a row. */
-export const FACET_WRAP_LIST_HEIGHT = '11rem';
+export const FACET_WRAP_LIST_HEIGHT = '14rem';
 
 /** Rules of the option panels (checkbox, colour, size, rating) and the price slider's box. */
 export const PANEL_CSS = `
@@ -83,6 +83,8 @@ export const POPOVER_CSS = `
 .aisle-filter-button-wrap { position: relative; }
 .aisle-filter-button:focus-visible { ${FOCUS} }
 .aisle-popover { position: absolute; top: calc(100% + 4px); left: 0; z-index: 20; min-width: 16rem; max-width: 22rem;
-  max-height: 24rem; overflow: auto; padding: var(--aisle-gap); background: var(--aisle-bg);
+  max-height: min(32rem, 80vh); overflow: auto; padding: var(--aisle-gap); background: var(--aisle-bg);
   border: 1px solid var(--aisle-border); border-radius: var(--aisle-radius); box-shadow: 0 8px 24px rgb(0 0 0 / 0.15); }
+/* A long list takes the popover's full width, so chip-like options flow several to a row. */
+.aisle-popover .aisle-facet--long { width: 20rem; max-width: 100%; }
 `;
