@@ -64,4 +64,13 @@ export const fr: Messages = {
   showParts: 'Voir les pièces',
   clearVehicle: 'Retirer le véhicule',
   fitsVehicle: (vehicle, year) => `Pièces compatibles avec votre ${vehicle} ${year}`,
+  showMoreOptions: (n) => `Afficher ${formatCount(n, 'fr')} de plus`,
+  showMoreOptionsOf: (n, label) => `Afficher ${formatCount(n, 'fr')} de plus, ${label}`,
+  showFewerOptions: 'Afficher moins',
+  showFewerOptionsOf: (label) => `Afficher moins, ${label}`,
+  searchFilter: (label) => `Rechercher dans ${label}`,
+  searchFilterPlaceholder: 'Rechercher',
+  noFilterMatch: (query) => `Aucun résultat pour «${NBSP}${query}${NBSP}»`,
+  priceFrom: 'De',
+  priceTo: 'À',
 };

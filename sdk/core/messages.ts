@@ -68,6 +68,19 @@ export interface Messages {
   showParts: string;
   clearVehicle: string;
   fitsVehicle: (vehicle: string, year: string) => string;
+  // Long filter lists and typed prices.
+  /** Visible text of the control that reveals a long filter's hidden options. */
+  showMoreOptions: (count: number) => string;
+  /** Its accessible name: the visible text plus which filter it belongs to. */
+  showMoreOptionsOf: (count: number, label: string) => string;
+  showFewerOptions: string;
+  showFewerOptionsOf: (label: string) => string;
+  /** Accessible name of the search box above a long filter's options. */
+  searchFilter: (label: string) => string;
+  searchFilterPlaceholder: string;
+  noFilterMatch: (query: string) => string;
+  priceFrom: string;
+  priceTo: string;
 }
 
 /** No-break space: French typography keeps one before % and inside guillemets, so lines never split there. */
@@ -146,6 +159,15 @@ const en: Messages = {
   showParts: 'Show parts',
   clearVehicle: 'Clear vehicle',
   fitsVehicle: (vehicle, year) => `Parts that fit your ${year} ${vehicle}`,
+  showMoreOptions: (n) => `Show ${formatCount(n, 'en')} more`,
+  showMoreOptionsOf: (n, label) => `Show ${formatCount(n, 'en')} more ${label} ${n === 1 ? 'option' : 'options'}`,
+  showFewerOptions: 'Show less',
+  showFewerOptionsOf: (label) => `Show less of ${label}`,
+  searchFilter: (label) => `Search ${label}`,
+  searchFilterPlaceholder: 'Search',
+  noFilterMatch: (query) => `Nothing matches "${query}"`,
+  priceFrom: 'From',
+  priceTo: 'To',
 };
 
 // English ships with the first render; other catalogues load when a page needs them (see mount.ts).

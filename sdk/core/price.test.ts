@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Filter } from './types.js';
-import { priceFilterHidden, sliderBounds, sliderRange, snapRange } from './price.js';
+import { parseTypedPrice, priceFilterHidden, sliderBounds, sliderRange, snapRange, typedRange } from './price.js';
 
 describe('sliderBounds (§5 range rounded to multiples of 10)', () => {
   it.each([
@@ -77,5 +77,42 @@ describe('sliderRange', () => {
     const base: Filter = { key: 'price', label: 'Price', options: [], abs_min: 3, abs_max: 247 };
     expect(sliderRange(base)).toEqual({ bounds: [0, 250], value: [0, 250] });
     expect(sliderRange({ ...base, min: 42, max: 101 })).toEqual({ bounds: [0, 250], value: [40, 110] });
+  });
+});
+
+describe('parseTypedPrice (what a From/To box accepts)', () => {
+  it.each([
+    ['120', 'en', 120],
+    [' 120 ', 'en', 120],
+    ['$1,200', 'en', 1200],
+    ['12.5', 'en', 12.5],
+    ['12,50', 'fr', 12.5],
+    ['1\u00a0200\u00a0$', 'fr', 1200],
+    ['CA$40', 'en', 40],
+    ['', 'en', null],
+    ['abc', 'en', null],
+    ['-20', 'en', null],
+    ['12..5', 'en', null],
+    ['1e3', 'en', null],
+  ] as const)('"%s" (%s) → %s', (text, locale, expected) => {
+    expect(parseTypedPrice(text, locale)).toBe(expected);
+  });
+});
+
+describe('typedRange (a typed value follows the slider rules)', () => {
+  const bounds: [number, number] = [10, 490];
+  it.each([
+    ['min', 44, [10, 490], [40, 490]],
+    ['min', 45, [10, 490], [50, 490]],
+    ['max', 201, [10, 490], [10, 210]],
+    ['max', 200, [10, 490], [10, 200]],
+    ['min', 0, [50, 490], [10, 490]],
+    ['max', 9999, [10, 200], [10, 490]],
+    // Typed past the other end: held one step short of it.
+    ['min', 300, [10, 200], [190, 200]],
+    ['max', 20, [100, 490], [100, 110]],
+    ['min', 485, [10, 490], [480, 490]],
+  ] as const)('%s typed %d over %j → %j', (edge, amount, current, expected) => {
+    expect(typedRange(edge, amount, current, bounds)).toEqual(expected);
   });
 });

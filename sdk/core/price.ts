@@ -1,13 +1,13 @@
 /**
- * The price slider rules of spec section 5: a range on multiples of 10, thumbs at least 10 apart,
+ * The price slider rules: a range on multiples of 10, thumbs at least 10 apart,
  * values snapped before they are sent.
  */
-import type { Filter } from './types.js';
+import type { Filter, Locale } from './types.js';
 
-/** Slider step and minimum gap between the thumbs (spec section 9). */
+/** Slider step and minimum gap between the thumbs. */
 export const PRICE_STEP = 10;
 
-/** Pause after the last slider move before the range is sent (spec section 9). */
+/** Pause after the last slider move before the range is sent. */
 export const PRICE_DEBOUNCE_MS = 300;
 
 /** Slider range from abs_min/abs_max: min floored and max ceiled to multiples of 10, at least one step wide. */
@@ -49,4 +49,40 @@ export function sliderRange(filter: Filter): { bounds: [number, number]; value: 
   const bounds = sliderBounds(filter.abs_min ?? 0, filter.abs_max ?? 0);
   const value = snapRange([filter.min ?? bounds[0], filter.max ?? bounds[1]], bounds);
   return { bounds, value };
+}
+
+/** Which end of the price range a typed value sets. */
+export type PriceEdge = 'min' | 'max';
+
+/**
+ * A price as typed in a "From"/"To" box, or null when it is not one: digits with an optional decimal
+ * part, currency signs and spaces ignored. French writes the decimal part after a comma ("12,50");
+ * in English a comma only groups thousands ("1,200").
+ */
+export function parseTypedPrice(text: string, locale: Locale): number | null {
+  let value = text.replace(/[\s\u00a0\u202f$€£]|CA|US/gi, '');
+  value = locale === 'fr' ? value.replace(',', '.') : value.replace(/,/g, '');
+  if (!/^\d+(?:\.\d+)?$/.test(value) && !/^\.\d+$/.test(value)) return null;
+  const amount = Number(value);
+  return Number.isFinite(amount) ? amount : null;
+}
+
+/**
+ * The range after a typed value, by the slider's own rules: a typed minimum rounds to the nearest step
+ * and a typed maximum rounds up, both stay within the bounds, and the other end does not move unless it
+ * must to keep one step between them. A minimum typed above the maximum (or the reverse) is held one
+ * step short of it rather than swapping the ends.
+ */
+export function typedRange(
+  edge: PriceEdge,
+  amount: number,
+  current: readonly [number, number],
+  bounds: readonly [number, number],
+): [number, number] {
+  if (edge === 'min') {
+    const min = Math.min(Math.round(amount / PRICE_STEP) * PRICE_STEP, current[1] - PRICE_STEP);
+    return snapRange([min, current[1]], bounds);
+  }
+  const max = Math.max(Math.ceil(amount / PRICE_STEP) * PRICE_STEP, current[0] + PRICE_STEP);
+  return snapRange([current[0], max], bounds);
 }

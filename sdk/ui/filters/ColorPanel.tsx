@@ -1,33 +1,41 @@
 import { observer } from 'mobx-react-lite';
 import type { Filter } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
+import { FacetList } from './FacetList.js';
 import { OptionCount } from './OptionCount.js';
 import { optionCount, optionDisabled, panelOptions, swatchStyle } from './options.js';
 
 /**
  * The colour panel: toggle buttons with a swatch dot. The name is the option text (and count, when
  * the response has one), so the colour itself is never the only cue; a selected swatch also gets a check ring.
+ * Swatches are found by name as often as by sight ("ecru", "taupe"), so a long colour list gets the
+ * same search box and "Show more" as any other filter.
  */
 export const ColorPanel = observer(function ColorPanel({ filter }: { filter: Filter }) {
   const { dlp, locale } = useStores();
   const options = panelOptions(filter.options, dlp.state, filter.key);
   return (
-    <ul className="aisle-options aisle-options--wrap" aria-label={filter.label}>
-      {options.map((option) => (
-        <li key={option.key}>
-          <button
-            type="button"
-            className="aisle-chip-option aisle-swatch-option"
-            aria-pressed={option.selected}
-            disabled={optionDisabled(option)}
-            onClick={() => dlp.toggleFilter(filter.key, option.key)}
-          >
-            <span className="aisle-swatch-dot" style={swatchStyle(option.swatch)} aria-hidden="true" />
-            <span>{option.text}</span>
-            <OptionCount text={optionCount(option, locale)} />
-          </button>
-        </li>
-      ))}
-    </ul>
+    <FacetList filter={filter} options={options} layout="wrap">
+      {(shown) => (
+        <ul className="aisle-options aisle-options--wrap" aria-label={filter.label}>
+          {shown.map((option) => (
+            <li key={option.key}>
+              <button
+                type="button"
+                className="aisle-chip-option aisle-swatch-option"
+                aria-pressed={option.selected}
+                disabled={optionDisabled(option)}
+                data-option-key={option.key}
+                onClick={() => dlp.toggleFilter(filter.key, option.key)}
+              >
+                <span className="aisle-swatch-dot" style={swatchStyle(option.swatch)} aria-hidden="true" />
+                <span>{option.text}</span>
+                <OptionCount text={optionCount(option, locale)} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </FacetList>
   );
 });

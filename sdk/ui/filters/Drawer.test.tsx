@@ -9,13 +9,36 @@ let page: TestPage;
 const drawer = () => page.container.querySelector<HTMLElement>('[data-aisle="drawer"]');
 const opener = () => byName(page.container, 'button', 'Open filters');
 
-function openDrawer(options: { width?: number; search?: string } = {}) {
+// Stand-ins for the listing around the drawer: its heading (hidden on phones) and the first result.
+function Listing({ headingHidden, products }: { headingHidden: boolean; products: boolean }) {
+  return (
+    <>
+      <h1 className={headingHidden ? 'aisle-visually-hidden' : undefined} data-aisle="heading">
+        Dresses
+      </h1>
+      {products ? (
+        <ul data-aisle="grid">
+          <li data-aisle="product">
+            <a href="/p/1">First dress</a>
+          </li>
+        </ul>
+      ) : (
+        <div className="aisle-empty">No results</div>
+      )}
+    </>
+  );
+}
+
+function openDrawer(
+  options: { width?: number; search?: string; listing?: { headingHidden: boolean; products: boolean } } = {},
+) {
   page = createTestPage({ width: 600, ...options });
   page.render(
     <>
       <button type="button" onClick={() => page.store.drawer.show()}>
         Open filters
       </button>
+      {options.listing ? <Listing {...options.listing} /> : null}
       <Drawer />
     </>,
   );
@@ -90,6 +113,33 @@ describe('All Filters drawer', () => {
     openDrawer();
     click(byName(drawer()!, 'button', 'See 42 Results'));
     expect(page.store.drawer.open).toBe(false);
+  });
+
+  it('moves focus to the results heading after See N Results', () => {
+    openDrawer({ width: 1280, listing: { headingHidden: false, products: true } });
+    click(byName(drawer()!, 'button', 'See 42 Results'));
+    const heading = page.container.querySelector<HTMLElement>('[data-aisle="heading"]')!;
+    expect(document.activeElement).toBe(heading);
+    // Focusable by script only, so Tab does not stop on it.
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('moves focus to the first result when the heading is visually hidden on a phone', () => {
+    openDrawer({ width: 375, listing: { headingHidden: true, products: true } });
+    click(byName(drawer()!, 'button', 'See 42 Results'));
+    expect(document.activeElement?.textContent).toBe('First dress');
+  });
+
+  it('moves focus to the no-results message when nothing matched and the heading is hidden', () => {
+    openDrawer({ width: 375, listing: { headingHidden: true, products: false } });
+    click(byName(drawer()!, 'button', 'See 42 Results'));
+    expect(document.activeElement?.className).toBe('aisle-empty');
+  });
+
+  it('still gives focus back to the opener when closed any other way', () => {
+    openDrawer({ width: 1280, listing: { headingHidden: false, products: true } });
+    click(byName(drawer()!, 'button', 'Close'));
+    expect(document.activeElement).toBe(opener());
   });
 
   it('closes when the backdrop is clicked', () => {

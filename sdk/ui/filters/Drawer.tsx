@@ -8,6 +8,7 @@ import { useStores } from '../StoreContext.js';
 import { SelectedChips } from './Chips.js';
 import { FilterAccordion } from './FilterAccordion.js';
 import { DRAWER_ID } from './ids.js';
+import { resultsFocusTarget } from './resultsFocus.js';
 
 const FOCUSABLE =
   'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
@@ -30,12 +31,17 @@ const DrawerDialog = observer(function DrawerDialog() {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
+  // Set by "See N Results": focus then goes to the results instead of back to the opener.
+  const toResults = useRef(false);
   const open = drawer.open;
 
   // While open: the page behind stays put, focus is held inside; on close both are given back.
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement;
+    toResults.current = false;
+    // The Aisle root the drawer sits in (a shadow root, or the host document, when mounted without one).
+    const scope: ParentNode | null = panel.current?.closest('.aisle-root') ?? null;
     const body = document.body;
     const overflow = body.style.overflow;
     body.style.overflow = 'hidden';
@@ -58,7 +64,10 @@ const DrawerDialog = observer(function DrawerDialog() {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('focusin', onFocusIn);
       body.style.overflow = overflow;
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+      const results = toResults.current && scope ? resultsFocusTarget(scope) : null;
+      // Moving to the results scrolls them into view: that is where the shopper asked to go.
+      if (results) results.focus();
+      else if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
     };
   }, [open, drawer]);
 
@@ -92,7 +101,14 @@ const DrawerDialog = observer(function DrawerDialog() {
           <FilterAccordion />
         </div>
         <div className="aisle-drawer__footer">
-          <button type="button" className="aisle-drawer__results" onClick={close}>
+          <button
+            type="button"
+            className="aisle-drawer__results"
+            onClick={() => {
+              toResults.current = true;
+              close();
+            }}
+          >
             {m.seeResults(dlp.data?.payload.filtered ?? 0)}
           </button>
         </div>

@@ -1,18 +1,23 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fr } from '../../core/messages.fr.js';
+import { registerMessages } from '../../core/messages.js';
 import { FilterPanel } from './FilterPanel.js';
-import { byName, press } from './testDom.js';
+import { byName, press, type } from './testDom.js';
 import { createTestPage, type TestPage } from './testEnv.js';
 
 let page: TestPage;
 const priceFilter = () => page.store.dlp.data!.filters.find((item) => item.key === 'price')!;
 const thumb = (name: string) => byName(page.container, '[role=slider]', name);
+// What the From and To boxes show.
 const shownPrices = () =>
-  [...page.container.querySelectorAll('.aisle-price-slider__values span')].map((span) => span.textContent);
+  [...page.container.querySelectorAll<HTMLInputElement>('.aisle-price-input__field')].map((input) => input.value);
+const box = (name: string) => byName<HTMLInputElement>(page.container, 'input', name);
 
-async function renderSlider(search = '') {
-  page = createTestPage({ search });
+async function renderSlider(search = '', locale?: 'en' | 'fr') {
+  if (locale === 'fr') registerMessages('fr', fr);
+  page = createTestPage({ search, locale });
   page.render(<FilterPanel filter={priceFilter()} context="drawer" />);
   // The slider is a lazy chunk: let it arrive.
   await page.settle();
@@ -42,7 +47,7 @@ describe('price slider', () => {
     expect([min.getAttribute('aria-valuemin'), min.getAttribute('aria-valuemax')]).toEqual(['10', '490']);
     expect([min.getAttribute('aria-valuenow'), max.getAttribute('aria-valuenow')]).toEqual(['10', '490']);
     expect(max.getAttribute('aria-valuetext')).toBe('$490.00');
-    expect(shownPrices()).toEqual(['$10.00', '$490.00']);
+    expect(shownPrices()).toEqual(['10', '490']);
   });
 
   it('sends one snapped range 300 ms after the last key press', async () => {
@@ -52,7 +57,7 @@ describe('price slider', () => {
     press('ArrowRight');
     act(() => void vi.advanceTimersByTime(200));
     press('ArrowRight');
-    expect(shownPrices()).toEqual(['$40.00', '$490.00']);
+    expect(shownPrices()).toEqual(['40', '490']);
     act(() => void vi.advanceTimersByTime(299));
     expect(page.requests).toHaveLength(0);
 
@@ -100,5 +105,95 @@ describe('price slider', () => {
     act(() => void vi.advanceTimersByTime(300));
     expect(page.requests).toHaveLength(0);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('price boxes', () => {
+  function blur(input: HTMLInputElement) {
+    act(() => input.blur());
+  }
+
+  it('shows the range in labelled From and To boxes that follow the slider', async () => {
+    await renderSlider('?price=40/200');
+    expect(box('From').value).toBe('40');
+    expect(box('To').value).toBe('200');
+    focus(thumb('Maximum price'));
+    press('ArrowRight');
+    expect(box('To').value).toBe('210');
+  });
+
+  it('names the boxes De and À in French', async () => {
+    await renderSlider('', 'fr');
+    expect(box('De').value).toBe('10');
+    expect(box('À').value).toBe('490');
+  });
+
+  it('sends a typed minimum once, snapped to the nearest ten, when Enter is pressed', async () => {
+    await renderSlider();
+    type(box('From'), '4');
+    type(box('From'), '44');
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(page.requests).toHaveLength(0);
+
+    press('Enter');
+    expect(page.requests).toHaveLength(1);
+    expect(page.requests[0]!.body.filters).toEqual([{ key: 'price', value: [40, 490] }]);
+    expect(box('From').value).toBe('40');
+
+    // Leaving the box after Enter has nothing new to send.
+    blur(box('From'));
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(page.requests).toHaveLength(1);
+  });
+
+  it('sends a typed maximum, rounded up, when the box is left', async () => {
+    await renderSlider();
+    type(box('To'), '$201');
+    blur(box('To'));
+    expect(page.requests).toHaveLength(1);
+    expect(page.requests[0]!.body.filters).toEqual([{ key: 'price', value: [10, 210] }]);
+  });
+
+  it('reads a French decimal comma', async () => {
+    await renderSlider('', 'fr');
+    type(box('À'), '120,50');
+    press('Enter');
+    expect(page.requests[0]!.body.filters).toEqual([{ key: 'price', value: [10, 130] }]);
+  });
+
+  it('holds a minimum typed above the maximum one step below it', async () => {
+    await renderSlider('?price=40/200');
+    type(box('From'), '900');
+    press('Enter');
+    expect(page.requests[0]!.body.filters).toEqual([{ key: 'price', value: [190, 200] }]);
+  });
+
+  it('flags garbage while it is typed and puts the current value back on Enter, sending nothing', async () => {
+    await renderSlider('?price=40/200');
+    type(box('From'), 'abc');
+    expect(box('From').getAttribute('aria-invalid')).toBe('true');
+    press('Enter');
+    expect(box('From').value).toBe('40');
+    expect(box('From').hasAttribute('aria-invalid')).toBe(false);
+    blur(box('From'));
+    expect(page.requests).toHaveLength(0);
+  });
+
+  it('clears the price filter when typed values give back the full range', async () => {
+    await renderSlider('?price=40/490');
+    type(box('From'), '0');
+    press('Enter');
+    expect(page.requests[0]!.body.filters).toEqual([]);
+  });
+
+  it('lets a typed value win over a slider move still waiting to be sent', async () => {
+    await renderSlider();
+    focus(thumb('Maximum price'));
+    press('ArrowLeft');
+    type(box('From'), '100');
+    press('Enter');
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(page.requests).toHaveLength(1);
+    expect(page.requests[0]!.body.filters).toEqual([{ key: 'price', value: [100, 480] }]);
   });
 });

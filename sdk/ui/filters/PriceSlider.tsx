@@ -1,12 +1,21 @@
 /**
- * The price panel: a dual-thumb slider on multiples of 10. It is its own
- * module so that react-slider lands in a chunk loaded only when a price panel is first shown.
+ * The price panel: a dual-thumb slider on multiples of 10, with "From" and "To" boxes beside it for
+ * shoppers who would rather type than drag. It is its own module so that react-slider lands in a
+ * chunk loaded only when a price panel is first shown.
  */
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import ReactSlider from 'react-slider';
 import { formatPrice } from '../../core/format.js';
-import { PRICE_DEBOUNCE_MS, PRICE_STEP, sliderRange, snapRange } from '../../core/price.js';
+import {
+  parseTypedPrice,
+  PRICE_DEBOUNCE_MS,
+  PRICE_STEP,
+  sliderRange,
+  snapRange,
+  typedRange,
+  type PriceEdge,
+} from '../../core/price.js';
 import type { Filter, UrlState } from '../../core/types.js';
 import { isRangeFilter } from '../../core/urlState.js';
 import type { TimerHandle } from '../../stores/env.js';
@@ -58,14 +67,27 @@ const PriceSlider = observer(function PriceSlider({ filter }: { filter: Filter }
     timer.current = env.timers.setTimeout(() => send(range), PRICE_DEBOUNCE_MS);
   };
 
+  // A typed value is sent once, when the shopper commits it (Enter or leaving the box), by the same
+  // snapping rules as the slider; anything that is not a price puts the current value back.
+  const commitTyped = (edge: PriceEdge, text: string) => {
+    const amount = parseTypedPrice(text, locale);
+    if (amount === null) return;
+    if (timer.current !== null) env.timers.clearTimeout(timer.current);
+    timer.current = null;
+    send(typedRange(edge, amount, draft ?? latest.current.value, latest.current.bounds));
+  };
+
   const shown = draft ?? value;
   const price = (amount: number) => formatPrice(amount, region, locale);
+  // The currency sign around a price in this locale and region ("$", "CA$" before; " $" after in French).
+  const sample = price(0);
+  const affix = { before: sample.slice(0, sample.search(/\d/)), after: sample.slice(sample.search(/\d[^\d]*$/) + 1) };
   return (
     <div className="aisle-price-slider" role="group" aria-label={filter.label}>
-      <p className="aisle-price-slider__values">
-        <span>{price(shown[0])}</span>
-        <span>{price(shown[1])}</span>
-      </p>
+      <div className="aisle-price-inputs">
+        <PriceInput label={m.priceFrom} value={shown[0]} affix={affix} onCommit={(text) => commitTyped('min', text)} />
+        <PriceInput label={m.priceTo} value={shown[1]} affix={affix} onCommit={(text) => commitTyped('max', text)} />
+      </div>
       <ReactSlider<readonly number[]>
         className="aisle-slider"
         trackClassName="aisle-slider__track"
@@ -84,6 +106,57 @@ const PriceSlider = observer(function PriceSlider({ filter }: { filter: Filter }
     </div>
   );
 });
+
+interface PriceInputProps {
+  label: string;
+  value: number;
+  /** Currency sign shown beside the box; the slider's value text already says it to screen readers. */
+  affix: { before: string; after: string };
+  onCommit: (text: string) => void;
+}
+
+/**
+ * One labelled price box. While the shopper types, the text is theirs (and flagged invalid if it is
+ * not a price); Enter or leaving the box hands it to `onCommit`, then the box shows the range again.
+ */
+function PriceInput({ label, value, affix, onCommit }: PriceInputProps) {
+  const { locale } = useStores();
+  const id = useId();
+  const [text, setText] = useState<string | null>(null);
+  const commit = () => {
+    if (text === null) return;
+    setText(null);
+    onCommit(text);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    }
+  };
+  const invalid = text !== null && parseTypedPrice(text, locale) === null;
+  return (
+    <div className="aisle-price-input">
+      <label htmlFor={id}>{label}</label>
+      <span className="aisle-price-input__box">
+        {affix.before.trim() === '' ? null : <span aria-hidden="true">{affix.before.trim()}</span>}
+        <input
+          id={id}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          className="aisle-price-input__field"
+          value={text ?? String(value)}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          onBlur={commit}
+        />
+        {affix.after.trim() === '' ? null : <span aria-hidden="true">{affix.after.trim()}</span>}
+      </span>
+    </div>
+  );
+}
 
 export default PriceSlider;
 

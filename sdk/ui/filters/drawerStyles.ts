@@ -36,6 +36,8 @@ export const DRAWER_CSS = `
 .aisle-accordion__chevron::before { content: "+"; font-size: 1.25rem; }
 [aria-expanded="true"] > .aisle-accordion__chevron::before { content: "\\2212"; }
 .aisle-accordion__panel { padding-bottom: var(--aisle-gap); }
+/* After "See N Results" the listing's heading takes focus (by script only); keyboard users see where they are. */
+.aisle-root [data-aisle="heading"]:focus-visible { ${FOCUS} }
 /* Without motion the drawer fades instead of sliding; the 300 ms before removal stays the same. */
 @media (prefers-reduced-motion: reduce) {
   .aisle-drawer { transform: none; opacity: 0; transition: opacity 300ms linear; }

@@ -8,7 +8,13 @@
 const FOCUS = 'outline: 2px solid var(--aisle-focus); outline-offset: 2px;';
 
 /** Height the price slider takes, reserved by its loading placeholder so nothing shifts when it arrives. */
-export const PRICE_SLIDER_HEIGHT = '5.5rem';
+export const PRICE_SLIDER_HEIGHT = '7.5rem';
+
+/** Height of a long filter's scrolling option list (checkboxes): the first ten rows fit without scrolling. */
+export const FACET_LIST_HEIGHT = '20rem';
+
+/** The same for chip-like options (sizes, swatches), which flow several to a row. */
+export const FACET_WRAP_LIST_HEIGHT = '14rem';
 
 /** Rules of the option panels (checkbox, colour, size, rating) and the price slider's box. */
 export const PANEL_CSS = `
@@ -37,6 +43,21 @@ export const PANEL_CSS = `
 .aisle-size-group__title { margin: 0 0 calc(var(--aisle-gap) / 2); font-weight: 600; font-size: 0.875em; }
 .aisle-rating-stars { color: var(--aisle-accent); letter-spacing: 1px; }
 .aisle-price-slider { min-height: ${PRICE_SLIDER_HEIGHT}; }
+/* A long filter list: the search box stays above, the options scroll inside a box whose height does not
+   change as options are revealed or narrowed, and the Show more row keeps its place even while hidden. */
+.aisle-facet__search { display: block; box-sizing: border-box; width: 100%; min-height: 44px; margin: 0 0 calc(var(--aisle-gap) / 2);
+  padding: 0.4em 0.6em; border: 1px solid var(--aisle-border); border-radius: var(--aisle-radius);
+  background: var(--aisle-bg); color: var(--aisle-text); font: inherit; }
+.aisle-facet__search::placeholder { color: var(--aisle-muted); opacity: 1; }
+.aisle-facet__search:focus-visible { ${FOCUS} }
+.aisle-facet--long > .aisle-facet__list { box-sizing: border-box; height: ${FACET_LIST_HEIGHT}; overflow-y: auto;
+  overscroll-behavior: contain; padding: 4px; }
+.aisle-facet--long.aisle-facet--wrap > .aisle-facet__list { height: ${FACET_WRAP_LIST_HEIGHT}; }
+.aisle-facet__status { margin: 0; color: var(--aisle-muted); }
+.aisle-facet__footer { min-height: 44px; display: flex; align-items: center; }
+.aisle-facet__more { min-height: 44px; padding: 0 0.25em; border: 0; background: none; color: var(--aisle-accent);
+  font: inherit; font-weight: 600; text-decoration: underline; cursor: pointer; }
+.aisle-facet__more:focus-visible { ${FOCUS} }
 @media (forced-colors: active) {
   .aisle-chip-option[aria-pressed="true"] { outline: 2px solid Highlight; }
 }
@@ -62,6 +83,8 @@ export const POPOVER_CSS = `
 .aisle-filter-button-wrap { position: relative; }
 .aisle-filter-button:focus-visible { ${FOCUS} }
 .aisle-popover { position: absolute; top: calc(100% + 4px); left: 0; z-index: 20; min-width: 16rem; max-width: 22rem;
-  max-height: 24rem; overflow: auto; padding: var(--aisle-gap); background: var(--aisle-bg);
+  max-height: min(32rem, 80vh); overflow: auto; padding: var(--aisle-gap); background: var(--aisle-bg);
   border: 1px solid var(--aisle-border); border-radius: var(--aisle-radius); box-shadow: 0 8px 24px rgb(0 0 0 / 0.15); }
+/* A long list takes the popover's full width, so chip-like options flow several to a row. */
+.aisle-popover .aisle-facet--long { width: 20rem; max-width: 100%; }
 `;

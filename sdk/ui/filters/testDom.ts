@@ -21,9 +21,15 @@ function spokenText(node: Node): string {
   return [...node.childNodes].map(spokenText).join('');
 }
 
-/** A simplified accessible name: aria-label, else the enclosing label's text, else the spoken content. */
+/** A simplified accessible name: aria-label, else the enclosing or `for` label's text, else the spoken content. */
 export function accessibleName(element: Element): string {
-  const label = element.getAttribute('aria-label') ?? element.closest('label')?.textContent ?? spokenText(element);
+  const labelledBy =
+    element.id === '' ? null : element.ownerDocument.querySelector(`label[for="${CSS.escape(element.id)}"]`);
+  const label =
+    element.getAttribute('aria-label') ??
+    element.closest('label')?.textContent ??
+    labelledBy?.textContent ??
+    spokenText(element);
   return label.replace(/\s+/g, ' ').trim();
 }
 
@@ -44,4 +50,14 @@ export function press(key: string, options: { shiftKey?: boolean } = {}): void {
       target.dispatchEvent(new KeyboardEvent(type, { key, bubbles: true, cancelable: true, ...options }));
     });
   }
+}
+
+/** Types `text` into a text box as a user would (replacing its content), inside act. */
+export function type(input: HTMLInputElement, text: string): void {
+  act(() => {
+    input.focus();
+    // React tracks the value through the prototype's setter; setting it there makes the input event count.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
 }

@@ -1,0 +1,143 @@
+/**
+ * The frame around a filter's options that keeps long lists usable: a search box above lists longer
+ * than FACET_SEARCH_THRESHOLD, the first FACET_VISIBLE_LIMIT options with "Show N more" / "Show less"
+ * below, and a list area of stable height that scrolls on its own, so revealing or narrowing options
+ * never moves the rest of the panel. Which options show is decided in core/facets.ts; each panel
+ * renders the options it is handed.
+ */
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  FACET_STATUS_DELAY_MS,
+  facetCollapsible,
+  facetSearchable,
+  facetView,
+  firstRevealed,
+  selectedKeys,
+} from '../../core/facets.js';
+import type { Filter } from '../../core/types.js';
+import type { TimerHandle } from '../../stores/env.js';
+import { useStores } from '../StoreContext.js';
+import type { PanelOption } from './options.js';
+
+/** Attribute each panel puts on an option's control (`data-option-key`), holding the option key, so focus can find it. */
+export const OPTION_KEY_ATTRIBUTE = 'data-option-key';
+
+export interface FacetListProps {
+  filter: Filter;
+  /** The filter's options with selection already read from the URL state. */
+  options: PanelOption[];
+  /** `wrap` for chip-like options (sizes, swatches) that flow in rows; `stack` for one per line. */
+  layout: 'stack' | 'wrap';
+  children: (shown: PanelOption[]) => ReactNode;
+}
+
+export const FacetList = observer(function FacetList({ filter, options, layout, children }: FacetListProps) {
+  const { env, locale, messages: m } = useStores();
+  const [expanded, setExpanded] = useState(false);
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState('');
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  // The selection when the list was last laid out: ticking a box leaves it where it is (moving it
+  // would pull it from under the pointer and drop keyboard focus); the next layout lists it first.
+  const [pinned, setPinned] = useState(() => selectedKeys(options));
+  const list = useRef<HTMLDivElement>(null);
+  const timer = useRef<TimerHandle | null>(null);
+  const view = facetView(options, { expanded, query, locale, pinned });
+  const searchable = facetSearchable(options.length);
+  const long = facetCollapsible(options.length);
+
+  // "Nothing matches" is said once typing pauses, not on every keystroke; it clears at once.
+  const noMatchText = view.noMatch ? m.noFilterMatch(query.trim()) : '';
+  useEffect(() => {
+    if (timer.current !== null) env.timers.clearTimeout(timer.current);
+    timer.current = null;
+    if (noMatchText === '') {
+      setStatus('');
+      return;
+    }
+    timer.current = env.timers.setTimeout(() => {
+      timer.current = null;
+      setStatus(noMatchText);
+    }, FACET_STATUS_DELAY_MS);
+  }, [noMatchText, env]);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) env.timers.clearTimeout(timer.current);
+    },
+    [env],
+  );
+
+  // A new query or "Show less" starts the list from its top: a scroll kept from the longer list would
+  // hide the first matches above the fold of the list area.
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = 0;
+  }, [query, expanded]);
+
+  // After "Show N more", the first option that appeared takes focus, so keyboard users land on it.
+  useEffect(() => {
+    if (focusKey === null || !list.current) return;
+    const controls = list.current.querySelectorAll<HTMLElement>(`[${OPTION_KEY_ATTRIBUTE}]`);
+    [...controls].find((control) => control.getAttribute(OPTION_KEY_ATTRIBUTE) === focusKey)?.focus();
+    setFocusKey(null);
+  }, [focusKey]);
+
+  const toggle = () => {
+    if (expanded) {
+      setPinned(selectedKeys(options));
+      setExpanded(false);
+      return;
+    }
+    const revealed = firstRevealed(view.shown, facetView(options, { expanded: true, query, locale, pinned }).shown);
+    setExpanded(true);
+    setFocusKey(revealed?.key ?? null);
+  };
+
+  const search = (text: string) => {
+    setPinned(selectedKeys(options));
+    setQuery(text);
+  };
+
+  const className = ['aisle-facet', `aisle-facet--${layout}`, long ? 'aisle-facet--long' : ''].join(' ').trim();
+  return (
+    <div className={className}>
+      {searchable ? (
+        <input
+          type="search"
+          className="aisle-facet__search"
+          aria-label={m.searchFilter(filter.label)}
+          placeholder={m.searchFilterPlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          onChange={(event) => search(event.currentTarget.value)}
+        />
+      ) : null}
+      <div className="aisle-facet__list" ref={list}>
+        {children(view.shown)}
+        {searchable ? (
+          <p className="aisle-facet__status" role="status">
+            {status}
+          </p>
+        ) : null}
+      </div>
+      {long ? (
+        <div className="aisle-facet__footer">
+          {view.collapsible ? (
+            <button
+              type="button"
+              className="aisle-facet__more"
+              aria-expanded={expanded}
+              aria-label={
+                expanded ? m.showFewerOptionsOf(filter.label) : m.showMoreOptionsOf(view.hiddenCount, filter.label)
+              }
+              onClick={toggle}
+            >
+              {expanded ? m.showFewerOptions : m.showMoreOptions(view.hiddenCount)}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+});

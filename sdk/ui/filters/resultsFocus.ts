@@ -1,0 +1,27 @@
+/**
+ * Where focus lands after "See N Results" closes the drawer: the shopper asked to see the results, so
+ * focus goes to them rather than back to the button that opened the drawer. The listing's heading is
+ * the natural start; on phones it is visually hidden, and focusing something invisible leaves sighted
+ * keyboard users lost, so there the first result's link takes focus instead (it has a visible ring).
+ */
+
+const HIDDEN_CLASS = 'aisle-visually-hidden';
+
+/** The element to focus inside `scope` (an Aisle root), or null when the listing shows nothing to land on. */
+export function resultsFocusTarget(scope: ParentNode): HTMLElement | null {
+  const heading = scope.querySelector<HTMLElement>('[data-aisle="heading"]');
+  if (heading && !heading.closest(`.${HIDDEN_CLASS}`)) {
+    // A heading is not a control: it takes focus only from script, and Tab never stops on it.
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    return heading;
+  }
+  const firstResult = scope.querySelector<HTMLElement>('[data-aisle="grid"] [data-aisle="product"] a[href]');
+  if (firstResult) return firstResult;
+  // No products: the "no results" message (with its Clear Filters button) is what there is to see.
+  const empty = scope.querySelector<HTMLElement>('.aisle-empty');
+  if (empty) {
+    if (!empty.hasAttribute('tabindex')) empty.setAttribute('tabindex', '-1');
+    return empty;
+  }
+  return heading;
+}
