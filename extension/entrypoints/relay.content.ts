@@ -17,6 +17,7 @@ export default defineContentScript({
       forward: (message) => void extensionMessaging.sendMessage('pageMessage', message).catch(() => undefined),
       onSettingsChanged: (callback) => settings.watchAll(callback),
       checkStack: (origin) => extensionMessaging.sendMessage('checkLocalStack', origin),
+      now: () => Date.now(),
     });
   },
 });
