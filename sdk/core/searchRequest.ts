@@ -1,12 +1,12 @@
 /**
- * The search call: where it goes, what it sends (docs/backend-fields.md), and which page a path
- * names (the routes of docs/routes-and-locales.md).
+ * The search call: where it goes and what it sends (docs/search-requests.md), and which page a
+ * path names (the routes of docs/routes-and-locales.md).
  */
 import type { Environment, PageRoute, RenderContext, RequestFilter, SearchRequest, UrlState } from './types.js';
 import { optionalStr } from './coerce.js';
 import { isRangeFilter } from './urlState.js';
 
-/** Search hosts by environment; `development` is the local stack (`npm start`, docs/local-stack.md). */
+/** Search hosts by environment; `development` is the local stack of `npm start` (docs/search-requests.md). */
 export const SEARCH_HOSTS: Record<Environment, string> = {
   production: 'https://search.aisle-cdn.example',
   qa: 'https://search.qa.aisle-cdn.example',
@@ -25,7 +25,7 @@ export interface Vehicle {
 // Vehicle fields come only as a complete pair, never half from the extras: half a vehicle narrows nothing.
 const VEHICLE_FIELDS = ['vehicle_id', 'vehicle_year'] as const;
 
-/** The body of `POST /search` (or `/vehicle-selector` with a vehicle), as docs/backend-fields.md lists it. */
+/** The body of `POST /search` (or `/vehicle-selector` with a vehicle), as docs/search-requests.md lists it. */
 export function buildSearchRequest(
   context: RenderContext,
   state: UrlState,
