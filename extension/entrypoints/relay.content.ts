@@ -7,9 +7,9 @@ import { SettingsRepository } from '../lib/settings.js';
 export default defineContentScript({
   matches: ['<all_urls>'],
   runAt: 'document_start',
-  main() {
+  main(ctx) {
     const settings = new SettingsRepository();
-    startRelay({
+    const stop = startRelay({
       channel: createPageChannel(),
       settings,
       location: window.location,
@@ -19,5 +19,7 @@ export default defineContentScript({
       checkStack: (origin) => extensionMessaging.sendMessage('checkLocalStack', origin),
       now: () => Date.now(),
     });
+    // An updated or disabled extension leaves this script in the page: stop watching the settings.
+    ctx.onInvalidated(stop);
   },
 });
