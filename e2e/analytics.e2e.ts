@@ -34,7 +34,7 @@ async function sortBy(page: Page, text: string): Promise<void> {
   await searchSettled(page);
 }
 
-describe('the DLP and the router send the events of spec section 7', () => {
+describe('the DLP and the router send the events of the analytics catalogue', () => {
   it('visit, display results, sort, filter and product click arrive with their fields', async () => {
     const page = await openDlp(chromium(), baseUrl, '/maple/womens-running-shoes');
     await sortBy(page, 'Low to High');

@@ -11,6 +11,9 @@ export const SNAPSHOT_POLL_MS = 1000;
 
 type DebugHook = { debug?: { snapshot?: () => unknown } };
 
+/** The part of the page channel the bridge sends on. */
+export type BridgeChannel = Pick<ReturnType<typeof createPageChannel>, 'sendMessage'>;
+
 /** JSON text of `value` when it is JSON-safe and small enough, else null. */
 function jsonText(value: unknown): string | null {
   try {
@@ -21,11 +24,11 @@ function jsonText(value: unknown): string | null {
   }
 }
 
-/** Starts the bridge in `win` (the page's main world). */
-export function startBridge(win: Window): void {
-  const channel = createPageChannel();
+/** Starts the bridge in `win` (the page's main world); returns its cleanup. */
+export function startBridge(win: Window, channel: BridgeChannel = createPageChannel()): () => void {
   let last = '';
-  let soon: ReturnType<typeof setTimeout> | undefined;
+  // The window's own timers: a test hands in a window on fake time.
+  let soon: number | undefined;
   const look = (): void => {
     soon = undefined;
     let snapshot: unknown;
@@ -41,10 +44,17 @@ export function startBridge(win: Window): void {
     last = text;
     channel.sendMessage('aisleSnapshot', JSON.parse(text)).catch(() => undefined);
   };
-  win.addEventListener('aisle:debug', (event) => {
+  const onDebug = (event: Event): void => {
     const text = jsonText((event as CustomEvent).detail);
     if (text !== null) channel.sendMessage('aisleDebug', JSON.parse(text)).catch(() => undefined);
-    soon ??= setTimeout(look, 50);
-  });
-  setInterval(look, SNAPSHOT_POLL_MS);
+    soon ??= win.setTimeout(look, 50);
+  };
+  win.addEventListener('aisle:debug', onDebug);
+  const poll = win.setInterval(look, SNAPSHOT_POLL_MS);
+  return () => {
+    win.removeEventListener('aisle:debug', onDebug);
+    win.clearInterval(poll);
+    if (soon !== undefined) win.clearTimeout(soon);
+    soon = undefined;
+  };
 }

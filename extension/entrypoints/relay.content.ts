@@ -7,9 +7,9 @@ import { SettingsRepository } from '../lib/settings.js';
 export default defineContentScript({
   matches: ['<all_urls>'],
   runAt: 'document_start',
-  main() {
+  main(ctx) {
     const settings = new SettingsRepository();
-    startRelay({
+    const stop = startRelay({
       channel: createPageChannel(),
       settings,
       location: window.location,
@@ -17,6 +17,9 @@ export default defineContentScript({
       forward: (message) => void extensionMessaging.sendMessage('pageMessage', message).catch(() => undefined),
       onSettingsChanged: (callback) => settings.watchAll(callback),
       checkStack: (origin) => extensionMessaging.sendMessage('checkLocalStack', origin),
+      now: () => Date.now(),
     });
+    // An updated or disabled extension leaves this script in the page: stop watching the settings.
+    ctx.onInvalidated(stop);
   },
 });

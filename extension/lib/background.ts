@@ -3,12 +3,13 @@
  * what each tab's Aisle reports, serves the popup's questions and the panels' ports.
  */
 import type { WxtBrowser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
 import { extensionMessaging } from './messaging.js';
 import { readPageMessage } from './pageData.js';
 import { PORT_NAME, serveInspectorPort, type PortLike } from './inspectorPorts.js';
 import { syncRegistrations, type ScriptingApi } from './registration.js';
 import { SettingsRepository } from './settings.js';
-import { STORAGE_KEYS } from './storageKeys.js';
+import { registrationErrorItem } from './storageKeys.js';
 import { TabBuffers, type BufferTimers } from './tabBuffers.js';
 import { tabStatusOf } from './tabStatus.js';
 import { badgeFor, iconPaths } from './badge.js';
@@ -19,11 +20,13 @@ const timers: BufferTimers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
+const now = (): number => Date.now();
 
 /** Installs every background listener (synchronously, so a woken worker hears its event). */
 export function inspectorBackground(browser: WxtBrowser): void {
   const settings = new SettingsRepository();
-  const buffers = new TabBuffers(browser.storage.session, timers);
+  const registrationError = registrationErrorItem();
+  const buffers = new TabBuffers(storage, timers, now);
   // Firefox's match patterns cannot name a port (the relay checks the origin there).
   const withPort = !browser.runtime.getURL('/').startsWith('moz-extension:');
   const tenantBases = async (): Promise<(id: string) => string> => {
@@ -43,7 +46,7 @@ export function inspectorBackground(browser: WxtBrowser): void {
     } catch (e) {
       error = `the preview could not be registered: ${String(e)}`;
     }
-    await browser.storage.session.set({ [STORAGE_KEYS.registrationError]: error });
+    await registrationError.setValue(error);
     return error;
   };
   // One sync at a time: overlapping unregister/register calls would collide on the script ids.
@@ -79,13 +82,12 @@ export function inspectorBackground(browser: WxtBrowser): void {
     const tabId = sender.tab?.id;
     // Only the top frame's relay speaks for a tab.
     if (tabId === undefined || sender.frameId !== 0 || typeof data !== 'object' || data === null) return;
-    const report = readPageMessage(data.kind, data.raw);
+    const report = readPageMessage(data.kind, data.raw, now);
     if (!report || typeof data.loadId !== 'string' || typeof data.url !== 'string') return;
     void buffers.report(tabId, data.loadId.slice(0, 64), data.url.slice(0, 2000), report);
   });
   extensionMessaging.onMessage('tabStatus', async ({ data: tabId }) => {
-    const stored = await browser.storage.session.get(STORAGE_KEYS.registrationError);
-    const error = stored[STORAGE_KEYS.registrationError];
+    const error = await registrationError.getValue();
     return tabStatusOf(await buffers.get(tabId), typeof error === 'string' ? error : null);
   });
   extensionMessaging.onMessage('clearTab', ({ data: tabId }) => buffers.clear(tabId));

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { fakeBrowser } from './testBrowser.js';
+import { storage } from 'wxt/utils/storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Inspector } from '../components/Inspector.js';
 import { MAX_LOADS, applyReport, emptyBuffer, waitingOf, type PageReport } from './inspectorBuffer.js';
@@ -8,7 +9,7 @@ import { InspectorStore } from './InspectorStore.js';
 import { eventAsCurl, expiryCountdown } from './inspectorExport.js';
 import { connectInspector, serveInspectorPort, type PortLike } from './inspectorPorts.js';
 import { readPageMessage } from './pageData.js';
-import { tabKey, type StorageArea } from './storageKeys.js';
+import { tabKey, tabStorageKey, type SessionStorage } from './storageKeys.js';
 import { PERSIST_DELAY_MS, TabBuffers } from './tabBuffers.js';
 
 const snapshot = (events: Array<[string, string, number?]>, status = 'ready'): PageReport =>
@@ -148,7 +149,7 @@ describe('applyReport', () => {
 });
 
 describe('TabBuffers', () => {
-  const session = () => fakeBrowser.storage.session as unknown as StorageArea;
+  const session = (): SessionStorage => storage;
   const timers = {
     setTimeout: (cb: () => void, ms: number) => setTimeout(cb, ms),
     clearTimeout: (h: unknown) => clearTimeout(h as number),
@@ -172,15 +173,29 @@ describe('TabBuffers', () => {
   });
 
   it('keeps the buffer in memory when storage.session is full, without throwing', async () => {
-    const full: StorageArea = {
-      get: async () => ({}),
-      set: () => Promise.reject(new Error('QUOTA_BYTES quota exceeded')),
-      remove: async () => undefined,
+    const full: SessionStorage = {
+      getItem: async () => null,
+      setItem: () => Promise.reject(new Error('QUOTA_BYTES quota exceeded')),
+      removeItem: async () => undefined,
     };
     const buffers = new TabBuffers(full, timers);
     await buffers.report(4, 'l1', '/a', snapshot([['e1', 'queued']]));
     await expect(buffers.flush()).resolves.toBeUndefined();
     expect((await buffers.get(4)).loads[0]!.events[0]!.id).toBe('e1');
+  });
+
+  it('stamps a report the page sent without a time, and one restored without it, with the injected clock', async () => {
+    vi.setSystemTime(50_000);
+    const buffers = new TabBuffers(session(), timers, () => 1_000);
+    const preview = readPageMessage('preview', { outcome: 'pending', message: 'waiting' }, () => 1_000)!;
+    await buffers.report(6, 'l1', '/a', preview);
+    expect((await buffers.get(6)).loads[0]!.preview?.at).toBe(1_000);
+    // An older version stored the report without its time: the restarted buffers stamp it with their clock.
+    await storage.setItem(tabStorageKey(8), {
+      loads: [{ loadId: 'l1', url: '/a', preview: { outcome: 'shown', message: 'ok' } }],
+    });
+    const restarted = new TabBuffers(session(), timers, () => 2_000);
+    expect((await restarted.get(8)).loads[0]!.preview?.at).toBe(2_000);
   });
 
   it('tells subscribers, clears and forgets a closed tab', async () => {
@@ -232,7 +247,7 @@ describe('the inspector ports', () => {
   afterEach(() => vi.useRealTimers());
 
   it('push the buffer to the panel and reconnect after the background stopped', async () => {
-    const session = fakeBrowser.storage.session as unknown as StorageArea;
+    const session = storage;
     let buffers = new TabBuffers(session, timers);
     const ports: Array<ReturnType<typeof portPair>[0]> = [];
     const store = new InspectorStore(0);

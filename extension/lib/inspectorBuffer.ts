@@ -491,7 +491,7 @@ function restoreSession(raw: unknown): SessionInfo | null {
 const list = <T>(raw: unknown, max: number, read: (item: unknown) => T | null): T[] =>
   Array.isArray(raw) ? raw.slice(-max).flatMap((item) => read(item) ?? []) : [];
 
-function restoreLoad(raw: unknown): PageLoad | null {
+function restoreLoad(raw: unknown, now: () => number): PageLoad | null {
   if (!isRecord(raw)) return null;
   const loadId = text(raw.loadId, 64);
   if (!loadId) return null;
@@ -503,16 +503,19 @@ function restoreLoad(raw: unknown): PageLoad | null {
     events: list(raw.events, MAX_EVENTS_PER_LOAD, restoreEvent),
     searches: list(raw.searches, MAX_SEARCHES_PER_LOAD, restoreSearch),
     log: list(raw.log, MAX_LOG_PER_LOAD, restoreLogEntry),
-    preview: raw.preview === null || raw.preview === undefined ? null : readPreviewStatus(raw.preview),
+    preview: raw.preview === null || raw.preview === undefined ? null : readPreviewStatus(raw.preview, now),
     activeShop: text(raw.activeShop, 100),
     ended: raw.ended === true,
   };
 }
 
-/** Reads a buffer back from storage; anything unexpected yields an empty buffer. */
-export function restoreBuffer(raw: unknown): TabBuffer {
+/**
+ * Reads a buffer back from storage; anything unexpected yields an empty buffer. `now` stamps a
+ * preview report stored without a time (injected so that tests run on fake time).
+ */
+export function restoreBuffer(raw: unknown, now: () => number = Date.now): TabBuffer {
   if (!isRecord(raw) || !Array.isArray(raw.loads)) return emptyBuffer();
-  return { loads: raw.loads.slice(-MAX_LOADS).flatMap((l) => restoreLoad(l) ?? []) };
+  return { loads: raw.loads.slice(-MAX_LOADS).flatMap((l) => restoreLoad(l, now) ?? []) };
 }
 
 /** Why and until when an event waits before its next attempt. */

@@ -1,8 +1,8 @@
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { fakeBrowser } from './testBrowser.js';
+import { storage } from 'wxt/utils/storage';
 import { describe, expect, it, vi } from 'vitest';
 import { applyReport, emptyBuffer, timelineOf, type PageReport, type TabBuffer } from './inspectorBuffer.js';
 import { readPageMessage } from './pageData.js';
-import type { StorageArea } from './storageKeys.js';
 import { PERSIST_DELAY_MS, TabBuffers } from './tabBuffers.js';
 
 type Row = { id: string; state: string; seq?: number; event?: string; shop?: string; attempts?: number };
@@ -113,7 +113,7 @@ describe('one row per event id', () => {
     vi.useFakeTimers();
     try {
       fakeBrowser.reset();
-      const session = fakeBrowser.storage.session as unknown as StorageArea;
+      const session = storage;
       const timers = {
         setTimeout: (cb: () => void, ms: number) => setTimeout(cb, ms),
         clearTimeout: (h: unknown) => clearTimeout(h as number),

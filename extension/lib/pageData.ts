@@ -145,8 +145,11 @@ export function readSnapshot(raw: unknown): PageSnapshot | null {
   };
 }
 
-/** Reads an `aisle:debug` detail; null when it is neither a search nor an analytics step. */
-export function readDebugDetail(raw: unknown): DebugDetail | null {
+/**
+ * Reads an `aisle:debug` detail; null when it is neither a search nor an analytics step. `now`
+ * stamps a detail the page sent without a time (injected so that tests run on fake time).
+ */
+export function readDebugDetail(raw: unknown, now: () => number = Date.now): DebugDetail | null {
   if (!isRecord(raw)) return null;
   if (raw.source === 'search') {
     const phase = raw.phase === 'request' || raw.phase === 'response' || raw.phase === 'error' ? raw.phase : null;
@@ -154,7 +157,7 @@ export function readDebugDetail(raw: unknown): DebugDetail | null {
     return {
       source: 'search',
       phase,
-      at: num(raw.at) ?? Date.now(),
+      at: num(raw.at) ?? now(),
       url: str(raw.url, 2000) ?? '',
       body: raw.body === undefined ? null : capJson(raw.body),
       status: num(raw.status),
@@ -186,8 +189,8 @@ export function readDebugDetail(raw: unknown): DebugDetail | null {
   return null;
 }
 
-/** Reads the preview script's status report. */
-export function readPreviewStatus(raw: unknown): PreviewStatus | null {
+/** Reads the preview script's status report; `now` stamps one that came without a time. */
+export function readPreviewStatus(raw: unknown, now: () => number = Date.now): PreviewStatus | null {
   if (!isRecord(raw)) return null;
   const outcome = PREVIEW_OUTCOMES.find((o) => o === raw.outcome);
   if (!outcome) return null;
@@ -197,7 +200,7 @@ export function readPreviewStatus(raw: unknown): PreviewStatus | null {
     tookOver: raw.tookOver === true,
     message: str(raw.message, 500) ?? '',
     ...(warning ? { warning } : {}),
-    at: num(raw.at) ?? Date.now(),
+    at: num(raw.at) ?? now(),
   };
 }
 
@@ -208,17 +211,21 @@ export const MAX_MESSAGE_CHARS = 4 * 1024 * 1024;
 export type PageMessageKind = 'snapshot' | 'debug' | 'preview';
 
 /** Validates one forwarded page message into a report for the buffer; null drops it. */
-export function readPageMessage(kind: unknown, raw: unknown): import('./inspectorBuffer.js').PageReport | null {
+export function readPageMessage(
+  kind: unknown,
+  raw: unknown,
+  now: () => number = Date.now,
+): import('./inspectorBuffer.js').PageReport | null {
   if (kind === 'snapshot') {
     const snapshot = readSnapshot(raw);
     return snapshot && { kind, snapshot };
   }
   if (kind === 'debug') {
-    const detail = readDebugDetail(raw);
+    const detail = readDebugDetail(raw, now);
     return detail && { kind, detail };
   }
   if (kind === 'preview') {
-    const status = readPreviewStatus(raw);
+    const status = readPreviewStatus(raw, now);
     return status && { kind, status };
   }
   return null;

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { fakeBrowser } from './testBrowser.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { previewConfigFor } from './relay.js';
+import { previewConfigFor, startRelay, type RelayDeps } from './relay.js';
+import type { ForwardedPageMessage } from './messaging.js';
 import { SettingsRepository } from './settings.js';
 
 const origin = 'https://shop.example';
@@ -68,5 +69,59 @@ describe('previewConfigFor', () => {
     const read = await previewConfigFor(await enabled({ mainSelector: 'main[[' }), at('/maple/x'), async () => true);
     expect(read.config).toBeNull();
     expect(read.problem).toContain('"main[[" is not a valid CSS selector');
+  });
+});
+
+describe('startRelay', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  /** A page channel that records what the relay sends and lets the test speak for the page. */
+  function fakeChannel() {
+    const handlers = new Map<string, (message: { data: unknown }) => void>();
+    const sent: Array<[string, unknown]> = [];
+    const channel = {
+      onMessage: (type: string, handler: (message: { data: unknown }) => void) => {
+        handlers.set(type, handler);
+        return () => handlers.delete(type);
+      },
+      sendMessage: async (type: string, data: unknown) => void sent.push([type, data]),
+      removeAllListeners: () => handlers.clear(),
+    };
+    return { channel: channel as unknown as RelayDeps['channel'], handlers, sent };
+  }
+
+  function relayWith(settings: SettingsRepository, now: () => number) {
+    const forwarded: ForwardedPageMessage[] = [];
+    const { channel, handlers } = fakeChannel();
+    const stop = startRelay({
+      channel,
+      settings,
+      location: { origin, pathname: '/maple/dresses', href: `${origin}/maple/dresses` },
+      forward: (message) => forwarded.push(message),
+      onSettingsChanged: () => () => undefined,
+      loadId: 'load-1',
+      checkStack: async () => true,
+      now,
+    });
+    return { forwarded, handlers, stop };
+  }
+
+  it("stamps its own preview report with the injected clock's time", async () => {
+    vi.useFakeTimers({ now: 5_000 });
+    try {
+      const settings = await enabled({ mainSelector: 'main[[' });
+      const { forwarded } = relayWith(settings, () => 1_234);
+      await vi.waitFor(() => expect(forwarded).toHaveLength(1));
+      expect(forwarded[0]).toMatchObject({ kind: 'preview', raw: { outcome: 'failed', at: 1_234 } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops listening to the page once cleaned up', async () => {
+    const { handlers, stop } = relayWith(await enabled(), () => 0);
+    expect(handlers.size).toBeGreaterThan(0);
+    stop();
+    expect(handlers.size).toBe(0);
   });
 });

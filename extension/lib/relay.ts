@@ -23,6 +23,8 @@ export interface RelayDeps {
   loadId: string;
   /** True when the local stack answers at that origin (asked of the background: no page CORS). */
   checkStack(origin: string): Promise<boolean>;
+  /** The clock that stamps the relay's own reports (injected so that tests run on fake time). */
+  now(): number;
 }
 
 /** The preview config of this page, or null with the reason when the site is not previewed. */
@@ -80,7 +82,7 @@ export function startRelay(deps: RelayDeps): () => void {
         outcome: problem ? 'failed' : 'pending',
         tookOver: false,
         message: problem ?? 'waiting for the preview script',
-        at: Date.now(),
+        at: deps.now(),
       });
     if (next) push();
     else if (wasEnabled) channel.sendMessage('previewConfig', null).catch(() => undefined);

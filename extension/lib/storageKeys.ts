@@ -1,10 +1,13 @@
 /**
  * Every storage key the extension uses, declared once. `local` survives browser restarts (the
  * per-site settings); `session` lives as long as the browser and holds the inspector's buffers, so
- * that a stopped service worker finds them again.
+ * that a stopped service worker finds them again. Every read and write goes through WXT's storage
+ * (`wxt/utils/storage`), which names a key with its area: `local:aisle:sites`.
  */
+import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+
 export const STORAGE_KEYS = {
-  /** `Record<hostname, SiteSettings>` in storage.local. */
+  /** `Record<origin, SiteSettings>` in storage.local. */
   sites: 'aisle:sites',
   /** `CustomTenant[]` imported from JSON in storage.local. */
   customTenants: 'aisle:custom-tenants',
@@ -21,9 +24,22 @@ export function tabKey(tabId: number): string {
   return `${STORAGE_KEYS.tabPrefix}${tabId}`;
 }
 
-/** The subset of a `browser.storage` area the extension's modules need (fake-browser in tests). */
-export interface StorageArea {
-  get(keys?: string | string[] | null): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-  remove(keys: string | string[]): Promise<void>;
+/** The WXT storage key (area and key) of one tab's inspector buffer. */
+export function tabStorageKey(tabId: number): `session:${string}` {
+  return `session:${tabKey(tabId)}`;
+}
+
+/**
+ * The last error of the content-script registration (null: none), in storage.session. Defined on
+ * demand: WXT binds an item to the extension API when it is defined.
+ */
+export function registrationErrorItem(): WxtStorageItem<string | null, Record<string, unknown>> {
+  return storage.defineItem<string | null>(`session:${STORAGE_KEYS.registrationError}`, { fallback: null });
+}
+
+/** The part of WXT's storage that the inspector's buffers use (a fake in tests). */
+export interface SessionStorage {
+  getItem(key: `session:${string}`): Promise<unknown>;
+  setItem(key: `session:${string}`, value: unknown): Promise<void>;
+  removeItem(key: `session:${string}`): Promise<void>;
 }

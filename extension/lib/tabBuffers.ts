@@ -18,7 +18,7 @@ import {
   type SettledIndex,
   type TabBuffer,
 } from './inspectorBuffer.js';
-import { tabKey, type StorageArea } from './storageKeys.js';
+import { tabStorageKey, type SessionStorage } from './storageKeys.js';
 
 /** Timers the buffers use (injected so that tests run on fake time). */
 export interface BufferTimers {
@@ -40,7 +40,7 @@ export class TabBuffers {
   private readonly settled: SettledIndex = new Map();
 
   constructor(
-    private readonly session: StorageArea,
+    private readonly session: SessionStorage,
     private readonly timers: BufferTimers,
     private readonly now: () => number = Date.now,
   ) {}
@@ -49,9 +49,8 @@ export class TabBuffers {
   get(tabId: number): Promise<TabBuffer> {
     let buffer = this.buffers.get(tabId);
     if (!buffer) {
-      const key = tabKey(tabId);
-      buffer = this.session.get(key).then((items) => {
-        const restored = restoreBuffer(items[key]);
+      buffer = this.session.getItem(tabStorageKey(tabId)).then((stored) => {
+        const restored = restoreBuffer(stored, this.now);
         // A restarted background learns again what each tab saw settle, and shares it.
         indexSettled(restored, this.settled);
         applySettled(restored, this.settled, this.now());
@@ -90,7 +89,7 @@ export class TabBuffers {
     const handle = this.pendingWrites.get(tabId);
     if (handle !== undefined) this.timers.clearTimeout(handle);
     this.pendingWrites.delete(tabId);
-    await this.session.remove(tabKey(tabId));
+    await this.session.removeItem(tabStorageKey(tabId));
   }
 
   /** Calls `listener` with the tab's buffer now and after every change; returns the unsubscribe. */
@@ -125,7 +124,7 @@ export class TabBuffers {
     this.pendingWrites.delete(tabId);
     const buffer = await (this.buffers.get(tabId) ?? Promise.resolve(emptyBuffer()));
     try {
-      await this.session.set({ [tabKey(tabId)]: buffer });
+      await this.session.setItem(tabStorageKey(tabId), buffer);
     } catch {
       // storage.session is full: the buffer still lives in memory; a restarted worker would find
       // the last copy that fitted. Nothing is thrown into the worker for a mirror that failed.

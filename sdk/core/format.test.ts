@@ -4,7 +4,7 @@ import { discountPercent, formatCount, formatDecimal, formatPrice } from './form
 // Intl writes French amounts with U+00A0 (no-break space); the tests spell it out.
 const NBSP = '\u00a0';
 
-describe('formatPrice (§2 currency shown)', () => {
+describe('formatPrice (currency shown)', () => {
   it.each([
     [12.99, 'us', 'en', '$12.99'],
     [12.99, undefined, 'en', '$12.99'],
@@ -19,7 +19,7 @@ describe('formatPrice (§2 currency shown)', () => {
   });
 });
 
-describe('discountPercent (§2 rounded fraction of price)', () => {
+describe('discountPercent (rounded fraction of price)', () => {
   it.each([
     [100, 75, 25],
     [30, 19.99, 33],

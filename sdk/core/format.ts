@@ -1,5 +1,5 @@
 /**
- * Prices, discounts and counts as shoppers read them (spec section 2, product card): `$` in the US,
+ * Prices, discounts and counts as shoppers read them on a product card: `$` in the US,
  * a `CA$` prefix in English Canada, the suffix form `12,99 $` in French Canada. Intl does the work.
  */
 import type { Locale, Region } from './types.js';
@@ -25,7 +25,7 @@ export function intlTag(locale: Locale): string {
 /** A price in the shopper's currency form: "$12.99", "CA$12.99" or "12,99 $" ('' for a non-number). */
 export function formatPrice(amount: number, region: Region | undefined, locale: Locale): string {
   if (!Number.isFinite(amount)) return '';
-  // en-US shows CAD as "CA$", which tells Canadian shoppers apart from US dollars (spec section 2).
+  // en-US shows CAD as "CA$", which tells Canadian shoppers apart from US dollars.
   const currency = region === 'ca' ? 'CAD' : 'USD';
   return numberFormat(intlTag(locale), { style: 'currency', currency }).format(amount);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextSimilarCount, relatedNeedsToggle, relatedPageUrl } from './lists';
 
-describe('§4 similar products: 16 at first, 16 more per sentinel', () => {
+describe('similar products: 16 at first, 16 more per sentinel', () => {
   it('adds 16 and stops at the total', () => {
     expect(nextSimilarCount(16, 40)).toBe(32);
     expect(nextSimilarCount(32, 40)).toBe(40);
@@ -9,7 +9,7 @@ describe('§4 similar products: 16 at first, 16 more per sentinel', () => {
   });
 });
 
-describe('§4 related pages toggle', () => {
+describe('related pages toggle', () => {
   it('appears when taller than 80 px, narrower than 768 px or more than 15 links', () => {
     expect(relatedNeedsToggle(60, 1280, 10)).toBe(false);
     expect(relatedNeedsToggle(81, 1280, 10)).toBe(true);
@@ -19,7 +19,7 @@ describe('§4 related pages toggle', () => {
   });
 });
 
-describe('§8 related link URL', () => {
+describe('related link URL', () => {
   const origin = 'http://127.0.0.1:4173';
   it('resolves slugs under the tenant base', () => {
     expect(relatedPageUrl('mens-boots', '/maple', origin)).toBe('/maple/mens-boots');

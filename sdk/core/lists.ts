@@ -1,10 +1,10 @@
 import { hasControlCharacter } from './safeUrl.js';
 
-/** Spec section 9: similar products show 16 at first and 16 more each time their sentinel is reached. */
+/** Similar products show 16 at first and 16 more each time their sentinel is reached. */
 export const SIMILAR_STEP = 16;
-/** Spec section 9: related pages shown at first. */
+/** Related pages shown at first, before See More. */
 export const RELATED_SHOWN = 15;
-/** Spec section 9: the related list gets See More / See Less when taller than this … */
+/** The related list gets See More / See Less when taller than this … */
 export const RELATED_HEIGHT_PX = 80;
 /** … or when the screen is narrower than this. */
 export const RELATED_NARROW_PX = 768;
@@ -14,7 +14,7 @@ export function nextSimilarCount(current: number, total: number): number {
   return Math.min(total, current + SIMILAR_STEP);
 }
 
-/** Whether the related list needs its See More / See Less toggle (spec section 4). */
+/** Whether the related list needs its See More / See Less toggle (docs/embedding.md lists when). */
 export function relatedNeedsToggle(listHeight: number, screenWidth: number, total: number): boolean {
   return total > RELATED_SHOWN || listHeight > RELATED_HEIGHT_PX || screenWidth < RELATED_NARROW_PX;
 }

@@ -31,7 +31,7 @@ describe('messages (the visible texts in en and fr)', () => {
     ['relatedItems', 'Related Items', 'Articles connexes'],
     ['popularCategories', 'Popular Categories', 'Catégories populaires'],
     ['home', 'Home', 'Accueil'],
-  ])('spec text %s: %j / %j', (key, english, french) => {
+  ])('shopper-facing text %s: %j / %j', (key, english, french) => {
     expect(en[key]).toBe(english);
     expect(fr[key]).toBe(french);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Filter } from './types.js';
 import { parseTypedPrice, priceFilterHidden, sliderBounds, sliderRange, snapRange, typedRange } from './price.js';
 
-describe('sliderBounds (§5 range rounded to multiples of 10)', () => {
+describe('sliderBounds (range rounded to multiples of 10)', () => {
   it.each([
     [3, 247, [0, 250]],
     [10, 200, [10, 200]],
@@ -16,7 +16,7 @@ describe('sliderBounds (§5 range rounded to multiples of 10)', () => {
   });
 });
 
-describe('snapRange (§5 step 10, min nearest, max up, ≥ 10 apart)', () => {
+describe('snapRange (step 10, min nearest, max up, ≥ 10 apart)', () => {
   const bounds: [number, number] = [0, 250];
   it.each([
     [
@@ -60,7 +60,7 @@ describe('snapRange (§5 step 10, min nearest, max up, ≥ 10 apart)', () => {
   });
 });
 
-describe('priceFilterHidden (§2 price panel hidden when abs min = max)', () => {
+describe('priceFilterHidden (price panel hidden when abs min = max)', () => {
   const filter = (fields: Partial<Filter>): Filter => ({ key: 'price', label: 'Price', options: [], ...fields });
   it.each([
     [filter({ abs_min: 10, abs_max: 10 }), true],

@@ -1,13 +1,13 @@
 /**
- * The price slider rules: a range on multiples of 10, thumbs at least 10 apart,
- * values snapped before they are sent.
+ * The price slider's rules: a range on multiples of 10, thumbs at least 10 apart, values snapped
+ * before they are sent, so that every tenant's slider moves in the same round steps.
  */
 import type { Filter, Locale } from './types.js';
 
-/** Slider step and minimum gap between the thumbs. */
+/** Slider step and minimum gap between the thumbs (a range never collapses to one price). */
 export const PRICE_STEP = 10;
 
-/** Pause after the last slider move before the range is sent. */
+/** Pause after the last slider move before the range is sent (one search per drag, not per step). */
 export const PRICE_DEBOUNCE_MS = 300;
 
 /** Slider range from abs_min/abs_max: min floored and max ceiled to multiples of 10, at least one step wide. */

@@ -31,7 +31,7 @@ const product = (variants: Variant[]): Product => ({
 });
 const many = (n: number) => Array.from({ length: n }, (_, i) => variant(`v${i}`));
 
-describe('selectedVariant / resultId (§2 selected variant, §7 result ids)', () => {
+describe('selectedVariant / resultId (selected variant, result ids)', () => {
   it.each([
     [[variant('a'), variant('b', true)], 'b'],
     [[variant('a'), variant('b')], 'a'],
@@ -46,7 +46,7 @@ describe('selectedVariant / resultId (§2 selected variant, §7 result ids)', ()
   });
 });
 
-describe('visibleSwatches (§2 swatches)', () => {
+describe('visibleSwatches (how many swatches a card shows)', () => {
   it.each([
     ['desktop', 'us', 20, 12, 8],
     ['desktop', 'us', 12, 12, 0],
@@ -64,7 +64,7 @@ describe('visibleSwatches (§2 swatches)', () => {
   });
 });
 
-describe('imageUrl (§2 width 480, high quality)', () => {
+describe('imageUrl (width 480, high quality)', () => {
   it.each([
     ['/img/boot.jpg', '/img/boot.jpg?w=480&q=high'],
     ['img/boot.jpg', 'img/boot.jpg?w=480&q=high'],
@@ -88,7 +88,7 @@ describe('imageUrl (§2 width 480, high quality)', () => {
   });
 });
 
-describe('viewportKind (§2 screen sizes)', () => {
+describe('viewportKind (screen sizes)', () => {
   it.each([
     [1440, 'desktop'],
     [1025, 'desktop'],

@@ -1,13 +1,13 @@
 /**
- * Product card rules of spec section 2: which variant is shown, how many swatches fit, image
+ * Product card rules: which variant is shown, how many swatches fit, image
  * request parameters, the analytics result id, and the screen classes.
  */
 import type { Product, Region, Variant, Viewport } from './types.js';
 
-/** Most swatches a card shows (spec section 9). */
+/** Most swatches a card shows on larger screens; the rest are counted as a remainder. */
 export const MAX_SWATCHES = 12;
 
-/** Image width requested for cards (spec section 2). */
+/** Image width requested for cards (with high quality, see imageUrl). */
 export const CARD_IMAGE_WIDTH = 480;
 
 /** The variant flagged selected, else the first, else null. */
@@ -59,7 +59,7 @@ function hasControlOrSpace(text: string): boolean {
   return /\s/.test(text) || [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 }
 
-/** The analytics result id `productId:variantId` of the variant shown (spec section 7). */
+/** The analytics result id `productId:variantId` of the variant shown (see docs/analytics-events.md). */
 export function resultId(product: Product): string {
   return `${product.product_id}:${selectedVariant(product)?.id ?? ''}`;
 }

@@ -26,7 +26,7 @@ const state = (fields: Partial<UrlState> = {}): UrlState => ({
   ...fields,
 });
 
-describe('buildSearchRequest (§7 search body)', () => {
+describe('buildSearchRequest (search body)', () => {
   it('builds the paged body exactly', () => {
     expect(buildSearchRequest(context(), state(), 'boots')).toStrictEqual({
       customer: 'maple',
@@ -41,7 +41,7 @@ describe('buildSearchRequest (§7 search body)', () => {
     });
   });
 
-  it('§7 infinite loading asks for pages 1..N at once: size = page × page size, start 0', () => {
+  it('infinite loading asks for pages 1..N at once: size = page × page size, start 0', () => {
     const body = buildSearchRequest(context({}, { infiniteLoading: true }), state(), 'boots');
     expect(body).toMatchObject({ size: 72, start: 0, pageNumber: 3, pageSize: 24 });
   });
@@ -50,7 +50,7 @@ describe('buildSearchRequest (§7 search body)', () => {
     [{ customerSearchId: 'maple-pine' }, 'maple-pine'],
     [{ customerSearchId: '' }, 'maple'],
     [{}, 'maple'],
-  ])('§7 customer is customerSearchId, else id (%j)', (tenant, customer) => {
+  ])('customer is customerSearchId, else id (%j)', (tenant, customer) => {
     expect(buildSearchRequest(context({}, tenant), state(), 'p').customer).toBe(customer);
   });
 
@@ -58,7 +58,7 @@ describe('buildSearchRequest (§7 search body)', () => {
     ['production', false],
     ['qa', true],
     ['development', true],
-  ] as const)('§7 skip_cache when environment is %s → %s', (environment, skip) => {
+  ] as const)('skip_cache when environment is %s → %s', (environment, skip) => {
     expect(buildSearchRequest(context({ environment }), state(), 'p').skip_cache).toBe(skip);
   });
 
@@ -66,11 +66,11 @@ describe('buildSearchRequest (§7 search body)', () => {
     ['boots', 'production'],
     ['boots_staging', 'staging'],
     ['x_staging_y', 'staging'],
-  ])('§7 environment from page name %s → %s', (page, environment) => {
+  ])('environment from page name %s → %s', (page, environment) => {
     expect(buildSearchRequest(context(), state(), page).environment).toBe(environment);
   });
 
-  it('§7 region and locale from additional, region falling back to the tenant', () => {
+  it('region and locale from additional, region falling back to the tenant', () => {
     const fromAdditional = buildSearchRequest(
       context({ additional: { region: 'ca', locale: 'fr' } }, { region: 'us' }),
       state(),
@@ -81,7 +81,7 @@ describe('buildSearchRequest (§7 search body)', () => {
     expect(fromTenant).toMatchObject({ region: 'us', locale: 'en' });
   });
 
-  it('§7 sort and filters come from the state; price is a number pair', () => {
+  it('sort and filters come from the state; price is a number pair', () => {
     const filters = [
       { key: 'color', value: ['black'] },
       { key: 'price', value: [10, 200] as [number, number] },
@@ -92,7 +92,7 @@ describe('buildSearchRequest (§7 search body)', () => {
     expect(body.filters[0]).not.toBe(filters[0]);
   });
 
-  it('§7 additional parameters are spread in but never override computed fields', () => {
+  it('additional parameters are spread in but never override computed fields', () => {
     const additional = {
       campaign: 'fall',
       pageSize: 99,
@@ -112,13 +112,13 @@ describe('buildSearchRequest (§7 search body)', () => {
     [{ vehicle: { id: 'v1', year: '' } }, {}, {}],
     [{}, { vehicle_id: 'v2', vehicle_year: '2019' }, { vehicle_id: 'v2', vehicle_year: '2019' }],
     [{}, { vehicle_id: 'v2' }, {}],
-  ])('§7 vehicle fields only when both are given (%j, additional %j)', (options, additional, expected) => {
+  ])('vehicle fields only when both are given (%j, additional %j)', (options, additional, expected) => {
     const body = buildSearchRequest(context({ additional }), state(), 'p', options);
     expect({ vehicle_id: body.vehicle_id, vehicle_year: body.vehicle_year }).toEqual(expected);
   });
 });
 
-describe('searchUrl (§7 host)', () => {
+describe('searchUrl (the search host of each environment)', () => {
   it.each([
     ['production', {}, 'search', 'https://search.aisle-cdn.example/search'],
     ['qa', {}, 'search', 'https://search.qa.aisle-cdn.example/search'],
@@ -132,7 +132,7 @@ describe('searchUrl (§7 host)', () => {
   });
 });
 
-describe('pageFromPath (§2 routes)', () => {
+describe('pageFromPath (routes)', () => {
   it.each([
     ['/maple/boots', '/maple', { screen: 'dlp', page: 'boots' }],
     ['/maple/boots/', '/maple', { screen: 'dlp', page: 'boots' }],

@@ -1,12 +1,12 @@
 /**
- * The search call of spec section 7: where it goes, what it sends, and which page a path names
- * (the routes of spec section 2).
+ * The search call: where it goes and what it sends (docs/search-requests.md), and which page a
+ * path names (the routes of docs/routes-and-locales.md).
  */
 import type { Environment, PageRoute, RenderContext, RequestFilter, SearchRequest, UrlState } from './types.js';
 import { optionalStr } from './coerce.js';
 import { isRangeFilter } from './urlState.js';
 
-/** Search hosts by environment (spec section 7); `development` is the local stack of CONTRACT.md. */
+/** Search hosts by environment; `development` is the local stack of `npm start` (docs/search-requests.md). */
 export const SEARCH_HOSTS: Record<Environment, string> = {
   production: 'https://search.aisle-cdn.example',
   qa: 'https://search.qa.aisle-cdn.example',
@@ -16,16 +16,16 @@ export const SEARCH_HOSTS: Record<Environment, string> = {
 /** The endpoints that share a base: the search, the vehicle selector and the sitemap data. */
 export type SearchEndpoint = 'search' | 'vehicle-selector' | 'sitemap';
 
-/** A vehicle for the vehicle selector; both parts are required (spec section 7). */
+/** A vehicle for the vehicle selector; both parts are required (half a vehicle narrows nothing). */
 export interface Vehicle {
   id: string;
   year: string;
 }
 
-// Vehicle fields come only as a complete pair (spec section 7), never half from the extras.
+// Vehicle fields come only as a complete pair, never half from the extras: half a vehicle narrows nothing.
 const VEHICLE_FIELDS = ['vehicle_id', 'vehicle_year'] as const;
 
-/** The body of `POST /search` (or `/vehicle-selector` with a vehicle) exactly as spec section 7. */
+/** The body of `POST /search` (or `/vehicle-selector` with a vehicle), as docs/search-requests.md lists it. */
 export function buildSearchRequest(
   context: RenderContext,
   state: UrlState,
@@ -75,7 +75,7 @@ export function searchUrl(context: RenderContext, kind: SearchEndpoint): string 
   return `${host.replace(/\/+$/, '')}/${kind}`;
 }
 
-/** The route of a path (spec section 2): `{base}/vsm/{page*}` or `{base}/{page}`, else null. */
+/** The route of a path (docs/routes-and-locales.md): `{base}/vsm/{page*}` or `{base}/{page}`, else null. */
 export function pageFromPath(pathname: string, base: string): PageRoute | null {
   const root = base.replace(/\/+$/, '');
   if (!pathname.startsWith(`${root}/`)) return null;

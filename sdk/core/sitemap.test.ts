@@ -6,7 +6,7 @@ const links = (...titles: string[]): SitemapLink[] => titles.map((title) => ({ t
 const titlesBySection = (list: SitemapLink[], locale: 'en' | 'fr' = 'en') =>
   Object.fromEntries(groupSitemap(list, locale).map((section) => [section.letter, section.links.map((l) => l.title)]));
 
-describe('sectionLetter (§2 grouped by first letter, non-letters under #)', () => {
+describe('sectionLetter (grouped by first letter, non-letters under #)', () => {
   it.each([
     ['Boots', 'B'],
     ['boots', 'B'],
@@ -27,7 +27,7 @@ describe('sectionLetter (§2 grouped by first letter, non-letters under #)', () 
   });
 });
 
-describe('groupSitemap (§2 alphabetical sections)', () => {
+describe('groupSitemap (alphabetical sections)', () => {
   it('puts # first, then A–Z, omitting empty letters, titles collated', () => {
     expect(
       titlesBySection(links('boots', 'Écharpes', 'Apples', '10 Gifts', '2 Gifts', 'eggs', '!Sale', 'Elk', 'bags')),
@@ -68,7 +68,7 @@ describe('groupSitemap (§2 alphabetical sections)', () => {
   });
 });
 
-describe('letterPairs (§2 jump bar in pairs, # first)', () => {
+describe('letterPairs (jump bar in pairs, # first)', () => {
   it('lists every pair and marks the empty ones', () => {
     const pairs = letterPairs(groupSitemap(links('Apples', 'Zebra toys', '4x4'), 'en'));
     expect(pairs.map((pair) => pair.label)).toEqual([
@@ -98,7 +98,7 @@ describe('letterPairs (§2 jump bar in pairs, # first)', () => {
   });
 });
 
-describe('localeSuffixUrl (§2 link locale suffix)', () => {
+describe('localeSuffixUrl (link locale suffix)', () => {
   it.each([
     ['/maple/boots', { region: 'ca', locale: 'fr' }, '/maple/boots?locale=fr_CA'],
     ['/maple/boots?color=red', { region: 'ca', locale: 'fr' }, '/maple/boots?color=red&locale=fr_CA'],

@@ -1,5 +1,5 @@
 /**
- * The visual sitemap's grouping (spec section 2): links under the first letter of their title,
+ * The visual sitemap's grouping (docs/routes-and-locales.md): links under the first letter of their title,
  * `#` for anything that does not start with a letter, and a jump bar of letter pairs.
  */
 import type { Locale, SitemapLink } from './types.js';

@@ -34,7 +34,7 @@ const breadcrumbs = [
   { title: 'Popular Categories', url: '/maple/vsm/' },
 ];
 
-describe('dlpStructuredData (§9 structured data)', () => {
+describe('dlpStructuredData (JSON-LD for search engines)', () => {
   const [itemList, breadcrumbList] = dlpStructuredData(response, { pageUrl, breadcrumbs });
   const items = itemList!.itemListElement as Array<{ position: number; item: Record<string, unknown> }>;
 

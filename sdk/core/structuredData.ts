@@ -1,5 +1,5 @@
 /**
- * schema.org JSON-LD for the DLP (spec sections 1 and 9): an ItemList of Product or ProductGroup
+ * schema.org JSON-LD for the DLP, so search engines can list its products: an ItemList of Product or ProductGroup
  * entries with USD offers, and a BreadcrumbList. Pure data; the host writes it into the head.
  */
 import type { Product, SearchResponse, SitemapLink, Variant } from './types.js';
@@ -103,7 +103,7 @@ function offer(product: Product, variant: Variant | null, pageUrl: string): Json
   const price = variant ? (variant.sale_price ?? variant.price) : product.price_range.min_purchase_price;
   return {
     '@type': 'Offer',
-    // Spec section 9: offers are in USD for every tenant.
+    // Offers are in USD for every tenant, Canadian ones included: a fixed rule of the structured data.
     priceCurrency: 'USD',
     price,
     availability: `${SCHEMA}/${product.quantity > 0 ? 'InStock' : 'OutOfStock'}`,

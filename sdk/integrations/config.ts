@@ -15,7 +15,7 @@ export function reportingEnvironment(environment: Environment): 'production' | '
   return environment === 'qa' ? 'staging' : environment;
 }
 
-/** The error sample rate: the spec's, unless a development page sets `errorReportingSampleRate`. */
+/** The error sample rate: the fixed production rate, unless a development page sets `errorReportingSampleRate`. */
 export function errorSampleRate(environment: Environment, configured: number | undefined): number {
   return environment === 'development' && configured !== undefined ? configured : ERROR_SAMPLE_RATE;
 }

@@ -1,8 +1,9 @@
 /**
  * The last step before an error report leaves the page (Sentry's `beforeSend`): only Aisle's own
  * fields are kept (the Sentry carrier is shared with a host that runs Sentry too, so its user,
- * tags and breadcrumbs could otherwise ride along), stacks and lines are cut to the limits of spec
- * section 9, and tokens and shopper identifiers are scrubbed.
+ * tags and breadcrumbs could otherwise ride along), stacks and lines are cut to fixed limits (50
+ * frames, 1024 characters a line; see docs/integrations.md), and tokens and shopper identifiers are
+ * scrubbed.
  */
 import type { ErrorEvent, Exception, StackFrame } from '@sentry/browser';
 import { MAX_LINE_CHARS, MAX_STACK_FRAMES } from './config.js';

@@ -7,7 +7,7 @@ configure({ enforceActions: 'always' });
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('DrawerStore (spec §4 drawer)', () => {
+describe('DrawerStore (the All Filters drawer)', () => {
   it('opening adds content-ready after about 10 ms', () => {
     const drawer = new DrawerStore(browserTimers());
     drawer.show();

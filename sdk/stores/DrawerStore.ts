@@ -1,13 +1,13 @@
 import { makeAutoObservable } from 'mobx';
 import type { TimerHandle, Timers } from './env.js';
 
-/** Spec section 4: the content-ready class follows opening by about 10 ms. */
+/** The content-ready class follows opening by about 10 ms, so the opening transition can run. */
 export const DRAWER_READY_MS = 10;
-/** Spec section 9: closing animates for 300 ms before the drawer is hidden. */
+/** Closing animates for 300 ms before the drawer is hidden. */
 export const DRAWER_CLOSE_MS = 300;
 
 /**
- * The All Filters drawer (spec section 4): open → content-ready after 10 ms; close → 300 ms of
+ * The All Filters drawer: open → content-ready after 10 ms; close → 300 ms of
  * animation → hidden. One accordion section is open at a time, tracked by filter key.
  */
 export class DrawerStore {

@@ -39,7 +39,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('navigation between screens (spec §2 routes)', () => {
+describe('navigation between screens (routes)', () => {
   it('shows the sitemap on /vsm/ and a DLP on /{page}', () => {
     const root = new RootStore(env, vsmContext, 1280);
     expect(root.route).toEqual({ screen: 'vsm', page: '' });

@@ -27,7 +27,7 @@ describe('SearchStore (loading, the search call, failures)', () => {
     expect(store.response?.products).toHaveLength(24);
   });
 
-  it('a reply that is not OK keeps the shown data, logs the spec message and stops loading', async () => {
+  it('a reply that is not OK keeps the shown data, logs the search-failed message and stops loading', async () => {
     const shown = fakeResponse();
     const store = new SearchStore(env, shown);
     env.reply(() => ({ status: 500, json: { error: 'boom' } }));

@@ -2,7 +2,7 @@ import type { Product } from '../core/types.js';
 
 /**
  * What the listing and the router report for analytics, in the product's words. The analytics
- * session (loaded after the first render) turns intents into the events of spec section 7; until
+ * session (loaded after the first render) turns intents into events (docs/analytics-events.md); until
  * it is attached they wait here, in order.
  */
 export type TrackIntent =

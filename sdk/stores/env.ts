@@ -32,7 +32,7 @@ export interface Transport {
 /** An opaque timer handle. */
 export type TimerHandle = unknown;
 
-/** The clock's timers (spec rules with time: debounce, polling, retries) go through this. */
+/** The clock's timers (every rule with time: debounce, polling, retries) go through this, so tests run on fake time. */
 export interface Timers {
   setTimeout(fn: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;

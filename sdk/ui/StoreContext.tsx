@@ -8,7 +8,7 @@ export function StoreProvider({ store, children }: { store: RootStore; children:
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
 }
 
-/** The one way components reach the stores (STYLE.md practice 7). */
+/** The one way components reach the stores: no component imports a store instance, so tests can hand in their own. */
 export function useStores(): RootStore {
   const store = useContext(StoreContext);
   if (!store) throw new Error('useStores() outside <StoreProvider>');

@@ -2,7 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 
 /**
  * Calls `onVisible` whenever the element becomes at least `threshold` visible (the infinite-scroll
- * and similar-products sentinels, spec section 4). The observer is disconnected on unmount.
+ * and similar-products sentinels). The observer is disconnected on unmount.
  */
 export function useIntersection<T extends Element>(
   onVisible: () => void,

@@ -4,6 +4,9 @@ import { Popup, PopupErrorBoundary } from '../../components/Popup.js';
 import { extensionMessaging } from '../../lib/messaging.js';
 import { PopupStore, turnPreviewOff, type PopupDeps } from '../../lib/PopupStore.js';
 import { SettingsRepository } from '../../lib/settings.js';
+import { PORT_NAME, type PortLike } from '../../lib/inspectorPorts.js';
+import { registrationErrorItem } from '../../lib/storageKeys.js';
+import { watchTabStatus } from '../../lib/tabStatusFeed.js';
 import './style.css';
 
 async function currentTab(): Promise<{ id: number; url: string } | null> {
@@ -41,8 +44,23 @@ const deps: PopupDeps = {
 };
 const store = new PopupStore(deps);
 void store.load().catch((error: unknown) => console.error('[Aisle Preview] could not read the settings:', error));
-// The preview reports asynchronously: keep the status fresh while the popup is open.
-setInterval(() => void store.refreshStatus(), 1000);
+// The preview reports asynchronously: ask again whenever the tab's buffer or the registration
+// error changes, for as long as the popup is open (it closes with its page).
+if (tab) {
+  const registrationError = registrationErrorItem();
+  watchTabStatus({
+    tabId: tab.id,
+    connect: () => browser.runtime.connect({ name: PORT_NAME }) as unknown as PortLike,
+    timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
+    watchRegistrationError: (callback) => registrationError.watch(() => callback()),
+    onChange: () => void store.refreshStatus(),
+  });
+}
+// The local stack is another program that cannot tell us when it starts: while it does not
+// answer (and only then) it is asked again, so starting it shows without reopening the popup.
+setInterval(() => {
+  if (store.stackAnswers === false) void store.checkStack();
+}, 1000);
 createRoot(document.getElementById('root')!).render(
   <PopupErrorBoundary tab={tab} turnOff={(t) => turnPreviewOff(deps, t)}>
     <Popup store={store} />

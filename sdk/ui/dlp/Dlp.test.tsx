@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 describe('DLP sections, in order', () => {
-  it('renders every section with its data-aisle hook, in the spec order', async () => {
+  it('renders every section with its data-aisle hook, in page order', async () => {
     const data = fakeResponse();
     data.similar_products = [fakeProduct('s1')];
     data.related_pages = [{ title: 'Boots', href: 'boots' }];

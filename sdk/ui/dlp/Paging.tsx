@@ -3,7 +3,7 @@ import { useStores } from '../StoreContext.js';
 import { useIntersection } from '../hooks.js';
 import { pageWindow } from './pageWindow.js';
 
-/** Spec section 9: the infinite-scroll sentinel fires at 20 % visibility. */
+/** The infinite-scroll sentinel fires once a fifth of it is visible. */
 export const SENTINEL_THRESHOLD = 0.2;
 
 /** Infinite mode: the sentinel that loads the next page, and where the shopper stands. */

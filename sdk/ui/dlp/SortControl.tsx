@@ -4,7 +4,7 @@ import type { SortOption } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
 
 /**
- * The sort control of spec section 2: a dropdown (button + listbox) on desktop, a native select on
+ * The sort control: a dropdown (button + listbox) on desktop, a native select on
  * mobile and tablet. Picking the first option (the listing's default order) clears the sort.
  */
 export const SortControl = observer(function SortControl() {

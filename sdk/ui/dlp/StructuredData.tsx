@@ -5,7 +5,7 @@ import { useStores } from '../StoreContext.js';
 import { trustedScriptText } from '../trustedHtml.js';
 
 /**
- * JSON-LD for search engines (spec section 9), escaped so that no text can close the script. The
+ * JSON-LD for search engines, escaped so that no text can close the script. The
  * script element is made here rather than by React, which creates script elements through
  * innerHTML, a write that pages enforcing Trusted Types refuse.
  */

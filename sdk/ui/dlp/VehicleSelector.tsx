@@ -4,7 +4,7 @@ import { useStores } from '../StoreContext.js';
 
 /**
  * The auto-parts vehicle selector: a vehicle and a model year narrow the listing to the parts that
- * fit (spec section 7: the vehicle-selector call is made only when both are given).
+ * fit (the vehicle-selector call is made only when both are given: half a vehicle narrows nothing).
  */
 export const VehicleSelector = observer(function VehicleSelector() {
   const { dlp, context, messages: m } = useStores();

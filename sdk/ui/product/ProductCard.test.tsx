@@ -45,7 +45,7 @@ afterEach(() => {
 const swatches = (el: HTMLElement) => el.querySelectorAll('.aisle-swatch').length;
 const more = (el: HTMLElement) => el.querySelector('.aisle-card__more')?.textContent ?? null;
 
-describe('product card (spec §2)', () => {
+describe('product card', () => {
   it('shows the variant flagged selected, else the first', () => {
     const product = fakeProduct('p1', 3);
     product.variants[2]!.selected = true;

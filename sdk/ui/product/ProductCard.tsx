@@ -27,7 +27,7 @@ export interface ProductCardProps {
   ) => void;
 }
 
-/** A product card of spec section 2: image, brand, title, price, rating, swatches, promo. */
+/** A product card: image, brand, title, price, rating, swatches, promo. */
 export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
   const { product, viewport, region, locale, messages: m } = props;
   const [chosenId, setChosenId] = useState<string | null>(null);
