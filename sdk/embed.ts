@@ -103,6 +103,14 @@ function start(): void {
 
 if (!(window as { Aisle?: unknown }).Aisle) {
   (window as { Aisle?: unknown }).Aisle = aisle;
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-  else start();
+  if (document.readyState === 'loading') {
+    // Loaded without `defer` while the page still parses: when the context is already there, fetch
+    // the app and the stylesheet now, so they arrive while the rest of the page parses; the start
+    // itself waits for the whole document. A failure here is reported by that start.
+    if (document.getElementById(CONTEXT_ID)) {
+      loadApp().catch(() => undefined);
+      loadStyles().catch(() => undefined);
+    }
+    document.addEventListener('DOMContentLoaded', start, { once: true });
+  } else start();
 }
