@@ -47,7 +47,7 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-dropdown__option[aria-selected=true]::after{content:' ✓';color:var(--aisle-accent)}
 .aisle-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:28px var(--aisle-gap);list-style:none;margin:8px 0 0;padding:0;transition:opacity .2s}
 .aisle-grid--busy{opacity:.45;pointer-events:none}
-.aisle-card{display:flex;flex-flow:row wrap;align-items:center;gap:4px;min-width:0}.aisle-card>*{flex:1 0 100%;min-width:0}
+.aisle-card{display:flex;flex-flow:row wrap;align-items:center;align-content:flex-start;gap:4px;min-width:0}.aisle-card>*{flex:1 0 100%;min-width:0}
 .aisle-card__link{display:flex;flex-direction:column;gap:4px;text-decoration:none}
 .aisle-card__media{position:relative;display:block;aspect-ratio:4/5;border-radius:var(--aisle-radius);overflow:hidden;background:var(--aisle-surface);margin-bottom:6px}
 .aisle-card__media img{display:block;width:100%;height:100%;object-fit:cover;transition:transform .3s}
@@ -66,7 +66,7 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-card>.aisle-card__swatches{display:flex;flex:0 1 auto;flex-wrap:wrap;align-items:center;gap:2px;margin:2px 0 0}
 .aisle-swatch{display:block;flex:none;width:28px;height:28px;padding:2px;border:2px solid transparent;border-radius:50%;background:var(--aisle-surface) content-box;box-shadow:inset 0 0 0 3px var(--aisle-bg),inset 0 0 0 4px rgba(0,0,0,.18);cursor:pointer;overflow:hidden}
 .aisle-swatch[aria-checked=true]{border-color:var(--aisle-text)}
-.aisle-swatch img{display:block;width:100%;height:100%;border-radius:50%;object-fit:cover}
+.aisle-swatch[style*=background-image]{background-size:cover;background-position:center;background-origin:content-box}
 .aisle-card>.aisle-card__more{flex:none;margin-top:2px;font-size:13px;color:var(--aisle-muted);padding:4px 6px;text-decoration:none}
 .aisle-card__promo{margin:2px 0 0;font-size:13px;color:var(--aisle-accent);font-weight:600}
 .aisle-sentinel{display:flex;flex-direction:column;align-items:center;gap:10px;margin:32px 0 8px}

@@ -1,4 +1,5 @@
 import { memo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useIntersection } from '../hooks.js';
 import { discountPercent, formatPrice } from '../../core/format.js';
 import { imageUrl, selectedVariant, visibleSwatches } from '../../core/product.js';
 import { safeHref } from '../../core/safeUrl.js';
@@ -93,14 +94,13 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
         )}
       </p>
       {product.review_count > 0 ? (
-        <p className="aisle-card__rating">
-          <Stars
-            rating={product.average_rating}
-            locale={locale}
-            label={`${m.ratingOutOf5(product.average_rating)}, ${m.reviewCount(product.review_count)}`}
-            suffix={`(${product.review_count})`}
-          />
-        </p>
+        <Stars
+          className="aisle-card__rating"
+          rating={product.average_rating}
+          locale={locale}
+          label={`${m.ratingOutOf5(product.average_rating)}, ${m.reviewCount(product.review_count)}`}
+          suffix={`(${product.review_count})`}
+        />
       ) : null}
       {shown.length > 1 || remainder > 0 ? (
         <Swatches
@@ -121,9 +121,14 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
   );
 });
 
+/** How far below the viewport a card's swatch images start loading. */
+const SWATCH_IMAGES_MARGIN = '400px';
+
 /**
  * The swatches as one radio group: a single tab stop (the checked swatch, else the first), the
- * arrow keys, Home and End move the choice, as in any radio group. Each swatch is one element.
+ * arrow keys, Home and End move the choice, as in any radio group. Each swatch is one element: a
+ * colour or an image painted as its background. Background images would all load at once, so they
+ * are set only once the group comes near the viewport, as a lazy image would.
  */
 function Swatches(props: {
   label: string;
@@ -132,6 +137,9 @@ function Swatches(props: {
   onChoose: (id: string) => void;
 }) {
   const { swatches, checkedId } = props;
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  const images = swatches.some((v) => !isColour(v.swatch));
+  const ref = useIntersection<HTMLDivElement>(() => setNear(true), 0, images && !near, SWATCH_IMAGES_MARGIN);
   const tabbable = swatches.some((v) => v.id === checkedId) ? checkedId : (swatches[0]?.id ?? null);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="radio"]')];
@@ -159,10 +167,12 @@ function Swatches(props: {
     buttons[to]?.focus();
   };
   return (
-    <div className="aisle-card__swatches" role="radiogroup" aria-label={props.label} onKeyDown={onKeyDown}>
+    <div ref={ref} className="aisle-card__swatches" role="radiogroup" aria-label={props.label} onKeyDown={onKeyDown}>
       {swatches.map((v) => {
-        const colour = /^#[0-9a-f]{3,8}$/i.test(v.swatch) ? v.swatch : null;
-        const src = colour ? '' : imageUrl(v.swatch, { width: 48, quality: 'high' });
+        const colour = isColour(v.swatch) ? v.swatch : null;
+        // JSON quoting makes the URL one CSS string; set through the style object it can only ever
+        // be this one property's value.
+        const src = colour || !near ? '' : imageUrl(v.swatch, { width: 48, quality: 'high' });
         return (
           <button
             key={v.id}
@@ -172,15 +182,22 @@ function Swatches(props: {
             aria-label={v.name || v.color}
             aria-checked={v.id === checkedId}
             tabIndex={v.id === tabbable ? 0 : -1}
-            // A colour paints the button itself; anything that is neither a colour nor an image
-            // shows the neutral dot of the stylesheet.
-            style={colour ? { backgroundColor: colour } : undefined}
+            // Anything that is neither a colour nor an image shows the stylesheet's neutral dot.
+            style={
+              colour
+                ? { backgroundColor: colour }
+                : src
+                  ? { backgroundImage: `url(${JSON.stringify(src)})` }
+                  : undefined
+            }
             onClick={() => props.onChoose(v.id)}
-          >
-            {src ? <img src={src} alt="" width={24} height={24} loading="lazy" /> : null}
-          </button>
+          />
         );
       })}
     </div>
   );
+}
+
+function isColour(swatch: string): boolean {
+  return /^#[0-9a-f]{3,8}$/i.test(swatch);
 }

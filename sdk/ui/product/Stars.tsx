@@ -12,24 +12,27 @@ export function Stars({
   label,
   locale,
   suffix,
+  className,
 }: {
   rating: number;
   label: string;
   locale: Locale;
   /** Shown after the figure, e.g. the review count in brackets. */
   suffix?: string;
+  /** The block's own class: the stars are then that block, without a wrapper. */
+  className?: string;
 }) {
   // Out-of-range or non-finite ratings draw as the nearest possible one rather than as "NaN".
   const shown = Number.isFinite(rating) ? Math.max(0, Math.min(5, rating)) : 0;
   const text = formatDecimal(shown, locale);
   return (
-    <span
-      className="aisle-stars"
+    <p
+      className={className ? `${className} aisle-stars` : 'aisle-stars'}
       role="img"
       aria-label={label}
       style={{ ['--aisle-fill' as string]: `${shown * 20}%` }}
     >
       {suffix ? `${text} ${suffix}` : text}
-    </span>
+    </p>
   );
 }
