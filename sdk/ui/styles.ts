@@ -88,8 +88,12 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-seo h2,.aisle-seo h3{color:var(--aisle-text);font-size:17px}
 .aisle-not-found{padding:48px 0;max-width:60ch}
 .aisle-empty{padding:48px 16px;text-align:center;border:1px dashed var(--aisle-border);border-radius:var(--aisle-radius);margin-top:8px}
-.aisle-skeleton{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:28px var(--aisle-gap)}
-.aisle-skeleton__card{aspect-ratio:4/5;border-radius:var(--aisle-radius);background:linear-gradient(90deg,var(--aisle-surface),#ececea,var(--aisle-surface));background-size:200% 100%;animation:aisle-shimmer 1.2s infinite linear}
+.aisle-skeleton__card,.aisle-skeleton__text,.aisle-skeleton__pill,.aisle-skeleton__swatches{background:linear-gradient(90deg,var(--aisle-surface),#ececea,var(--aisle-surface));background-size:200% 100%;animation:aisle-shimmer 1.2s infinite linear}
+.aisle-skeleton__text{display:block;max-width:100%;color:transparent;border-radius:6px;box-shadow:inset 0 .22em var(--aisle-bg),inset 0 -.22em var(--aisle-bg)}
+.aisle-skeleton__crumbs{font-size:13px}
+.aisle-skeleton__pill{display:inline-block;height:40px;border-radius:999px}
+.aisle-skeleton__pill--sort{width:180px;border-radius:8px}
+.aisle-skeleton__swatches{height:28px;margin-top:2px;max-width:110px;border-radius:999px}
 .aisle-vehicle{display:flex;flex-wrap:wrap;align-items:flex-end;gap:12px var(--aisle-gap);padding:16px;margin:0 0 16px;border-radius:var(--aisle-radius);background:var(--aisle-surface)}
 .aisle-vehicle__title{flex-basis:100%;margin:0;font-size:17px}
 .aisle-vehicle--loading{min-height:124px}
@@ -98,11 +102,12 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-vehicle__status{flex-basis:100%;margin:0;font-weight:600}
 @keyframes aisle-shimmer{to{background-position:-200% 0}}
 @media (max-width:768px){
-.aisle-grid,.aisle-skeleton{grid-template-columns:repeat(2,minmax(0,1fr));gap:20px 12px}
+.aisle-grid{grid-template-columns:repeat(2,minmax(0,1fr));gap:20px 12px}
+.aisle-sort .aisle-skeleton__pill--sort{width:100%}
 .aisle-toolbar{gap:10px}.aisle-sort{margin-left:0;flex-basis:100%}.aisle-sort__native{justify-content:space-between}
 .aisle-sort__native select{flex:1}.aisle-section__title{font-size:19px}
 .aisle-card__badges{top:6px;left:6px;right:6px}.aisle-card__flag,.aisle-card__discount{font-size:11px;padding:2px 6px}
 }
-@media (min-width:540px) and (max-width:768px){.aisle-grid,.aisle-skeleton{grid-template-columns:repeat(3,minmax(0,1fr))}}
+@media (min-width:540px) and (max-width:768px){.aisle-grid{grid-template-columns:repeat(3,minmax(0,1fr))}}
 @media (prefers-reduced-motion:reduce){.aisle-root *{transition:none!important;animation:none!important}}
 `;
