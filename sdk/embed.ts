@@ -126,7 +126,14 @@ function readContext(): unknown {
 function start(): void {
   const context = readContext();
   if (context === undefined) return;
-  aisle.mount(context).catch((error: unknown) => console.error('[Aisle] could not start:', error));
+  // The app's code has just been evaluated in this task: rendering in a task of its own keeps each
+  // shorter, so the page answers input in between and a phone sees fewer blocking tasks. A mount or
+  // unmount called meanwhile overrides this start.
+  const ticket = generation;
+  setTimeout(() => {
+    if (ticket !== generation) return;
+    aisle.mount(context).catch((error: unknown) => console.error('[Aisle] could not start:', error));
+  }, 0);
 }
 
 if (!(window as { Aisle?: unknown }).Aisle) {
