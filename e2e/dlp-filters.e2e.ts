@@ -103,8 +103,8 @@ describe.each(BACKENDS)('shopper filters a DLP (desktop, $backend backend)', ({ 
     await page.waitForURL(/filters=color~/);
     await searchSettled(page);
     await page.keyboard.press('Escape');
-    // The API flags the variant in the chosen colour; the card's pressed swatch is the one it shows.
-    const shown = await page.$$eval('[data-aisle="grid"] .aisle-swatch[aria-pressed="true"]', (els) =>
+    // The API flags the variant in the chosen colour; the card's checked swatch is the one it shows.
+    const shown = await page.$$eval('[data-aisle="grid"] .aisle-swatch[aria-checked="true"]', (els) =>
       els.map((e) => e.getAttribute('aria-label') ?? ''),
     );
     expect(shown.length).toBeGreaterThan(0);

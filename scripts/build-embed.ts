@@ -1,13 +1,22 @@
 /**
- * Builds the production embed: `dist/embed/aisle.js`, a small classic script that defines
- * `window.Aisle`, links `aisle.css` and imports the app as ES module chunks from beside itself.
- * Everything the first render needs is one chunk; what it does not need (slider, drawer, filter
- * panels, sanitiser, below-the-fold sections, sitemap, analytics) loads on demand.
+ * Builds the production embed: `dist/embed/aisle.js`, ONE classic script holding everything the
+ * first render needs: the loader that defines `window.Aisle`, the app, and the stylesheet. A phone
+ * on a mobile network pays one round trip after the page for the whole first render; there is no
+ * second file to discover. What the first render does not need (slider, drawer, filter panels,
+ * sanitiser, below-the-fold sections, sitemap, analytics) stays in ES module chunks in `chunks/`
+ * that load on demand.
+ *
+ * How a classic script shares its modules with those chunks: rolldown builds the app as an ES entry
+ * chunk that holds every statically imported module; its `export {…}` (what the lazy chunks import)
+ * becomes a registry object on a private symbol, the chunk's text is wrapped into a function inside
+ * aisle.js, and the entry chunk's file is replaced by a small bridge module that re-exports the
+ * registry, so the lazy chunks, which import from that file, get the very same React and stores.
  */
 import { build } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
 import { rolldown, type OutputChunk } from 'rolldown';
+import { parseAst } from 'rolldown/parseAst';
 import { AISLE_CSS } from '../sdk/ui/stylesheet.js';
 
 const outdir = 'dist/embed';
@@ -21,7 +30,76 @@ function staticClosure(chunks: Map<string, OutputChunk>, file: string, seen = ne
   return seen;
 }
 
-/** Builds dist/embed; returns the app chunk and the files of a first render. */
+/** The symbol (`Symbol.for`) under which aisle.js keeps the app's modules for the lazy chunks. */
+const REGISTRY = 'aisle.app.modules';
+
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+function walk(node: unknown, visit: (node: AstNode) => void): void {
+  if (Array.isArray(node)) for (const child of node) walk(child, visit);
+  else if (node && typeof node === 'object' && typeof (node as AstNode).type === 'string') {
+    visit(node as AstNode);
+    for (const value of Object.values(node)) if (value && typeof value === 'object') walk(value, visit);
+  }
+}
+
+const identifier = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * Turns the app's ES entry chunk into the body of a classic script, and writes the bridge module
+ * that stands in for it. Refuses anything a classic script cannot run (static imports, import.meta).
+ */
+function classicApp(code: string): { script: string; bridge: string } {
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  const exported: Array<{ local: string; name: string }> = [];
+  walk(parseAst(code), (node) => {
+    if (node.type === 'ImportDeclaration' || node.type === 'ExportAllDeclaration' || node.type === 'MetaProperty')
+      throw new Error(`the app chunk has a ${node.type}, which a classic script cannot run`);
+    if (node.type === 'ExportDefaultDeclaration') throw new Error('the app chunk has a default export');
+    if (node.type === 'ExportNamedDeclaration') {
+      if (node.source || node.declaration) throw new Error('the app chunk re-exports or exports a declaration');
+      for (const spec of node.specifiers as Array<{
+        local: AstNode & { name: string };
+        exported: AstNode & { name?: string; value?: string };
+      }>)
+        exported.push({ local: spec.local.name, name: spec.exported.name ?? String(spec.exported.value) });
+      edits.push({ start: node.start, end: node.end, text: '' });
+    }
+    if (node.type === 'ImportExpression') {
+      // Lazy chunks sit in chunks/ beside aisle.js; a classic script's import() would resolve a
+      // relative path against the page instead.
+      const source = node.source as AstNode;
+      edits.push({ start: source.start, end: source.start, text: '__aisleChunk(' });
+      edits.push({ start: source.end, end: source.end, text: ')' });
+    }
+  });
+  let body = code.replace(/\/\/# sourceMappingURL=.*$/m, '');
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    body = body.slice(0, edit.start) + edit.text + body.slice(edit.end);
+  // Getters keep the bindings live, as module exports are.
+  const registry = exported.map((e) => `get ${JSON.stringify(e.name)}(){return ${e.local}}`).join(',');
+  const script =
+    `(function(){"use strict";` +
+    `var __aisleBase=new URL("chunks/",document.currentScript&&document.currentScript.src||location.href);` +
+    `var __aisleChunk=function(p){return new URL(p,__aisleBase).href};\n${body}\n` +
+    `Object.defineProperty(globalThis,Symbol.for(${JSON.stringify(REGISTRY)}),{value:Object.freeze({${registry}}),configurable:true});` +
+    `}).call(void 0);`;
+  const names = exported.map((e, i) => `${identifier.test(e.name) ? e.name : JSON.stringify(e.name)}:e${i}`);
+  const bridge =
+    `// Aisle's app runs inside aisle.js; this module hands its modules to the chunks loaded on demand.\n` +
+    `const m=globalThis[Symbol.for(${JSON.stringify(REGISTRY)})];` +
+    `if(!m)throw new Error("[Aisle] aisle.js has not run on this page");` +
+    `const{${names.join(',')}}=m;` +
+    `export{${exported.map((e, i) => `e${i} as ${identifier.test(e.name) ? e.name : JSON.stringify(e.name)}`).join(',')}};\n`;
+  return { script, bridge };
+}
+
+/** Builds dist/embed; returns the app chunk (now the bridge) and the files of a first render. */
 export async function buildEmbed(): Promise<{ app: string; firstRender: string[] }> {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
@@ -31,6 +109,9 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
     transform: { define: production },
     resolve: { alias: { 'use-sync-external-store/shim': resolvePath('sdk/vendor/useSyncExternalStore.ts') } },
     logLevel: 'warn',
+    // Lets the entry chunk carry the modules the lazy chunks share with it (and the runtime helpers),
+    // instead of re-exporting them from a second chunk fetched only once the entry arrived.
+    preserveEntrySignatures: 'allow-extension',
   });
   const { output } = await bundle.write({
     dir: join(outdir, 'chunks'),
@@ -39,27 +120,40 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
     sourcemap: true,
     entryFileNames: '[name]-[hash].js',
     chunkFileNames: '[name]-[hash].js',
-    // Every module the app imports statically goes into one chunk: one request, one gzip stream.
-    codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+    // Every module the app imports statically goes into the entry chunk itself: one request, one
+    // gzip stream, nothing for the browser to discover after it.
+    codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
   });
   await bundle.close();
   const chunks = new Map(output.filter((o): o is OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
   const entry = [...chunks.values()].find((c) => c.isEntry);
   if (!entry) throw new Error('the app entry chunk is missing');
   const app = `chunks/${entry.fileName}`;
-  await build({
+  // Anything the app imported statically outside its own chunk would be found one round trip later,
+  // which is the wait this build exists to remove.
+  const closure = [...staticClosure(chunks, entry.fileName)];
+  if (closure.length !== 1) throw new Error(`the first render needs more than one chunk: ${closure.join(', ')}`);
+  const { script, bridge } = classicApp(entry.code);
+  writeFileSync(join(outdir, app), bridge);
+  rmSync(join(outdir, `${app}.map`), { force: true });
+  const loader = await build({
     entryPoints: ['sdk/embed.ts'],
-    outfile: join(outdir, 'aisle.js'),
+    write: false,
     bundle: true,
     format: 'iife',
     minify: true,
-    sourcemap: true,
     target: 'es2020',
-    define: { ...production, __AISLE_APP_CHUNK__: JSON.stringify(app) },
+    define: { ...production, __AISLE_APP_REGISTRY__: JSON.stringify(REGISTRY) },
     logLevel: 'warning',
   });
+  const loaderCode = loader.outputFiles[0]?.text ?? '';
+  // The app runs first, and only when no Aisle claimed the page yet (a second aisle.js, or the
+  // extension's preview), so its modules are never evaluated twice.
+  const registry = `globalThis[Symbol.for(${JSON.stringify(REGISTRY)})]`;
+  writeFileSync(join(outdir, 'aisle.js'), `if(!window.Aisle&&!${registry})${script}\n${loaderCode}`);
+  // For pages that cannot use constructed style sheets (the loader links it then).
   writeFileSync(join(outdir, 'aisle.css'), AISLE_CSS);
-  const firstRender = ['aisle.js', ...[...staticClosure(chunks, entry.fileName)].map((f) => `chunks/${f}`)];
+  const firstRender = ['aisle.js'];
   writeFileSync(join(outdir, 'manifest.json'), JSON.stringify({ app, firstRender }, null, 2));
   return { app, firstRender };
 }

@@ -1,9 +1,11 @@
 /**
- * The production entry (`dist/embed/aisle.js`, a classic script). It defines `window.Aisle`, reads
- * the render context from `#aisle-context` and loads the app's module chunks from beside itself.
- * It never throws into the host page: every failure is one console message.
+ * The loader of the production embed (`dist/embed/aisle.js`, a classic script). The build puts the
+ * app itself in the same file, before this code, so the first render waits for no second file. It
+ * defines `window.Aisle`, reads the render context from `#aisle-context` and adopts Aisle's
+ * stylesheet. It never throws into the host page: every failure is one console message.
  */
 import type { AisleApp } from './app.js';
+import { AISLE_CSS } from './ui/stylesheet.js';
 import { VERSION } from './version.js';
 
 const CONTEXT_ID = 'aisle-context';
@@ -11,10 +13,15 @@ const CONTEXT_ID = 'aisle-context';
 const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? '';
 let appPromise: Promise<AisleApp> | undefined;
 
+/** The app the build placed before this loader in aisle.js (absent when another Aisle ran first). */
 function loadApp(): Promise<AisleApp> {
-  appPromise ??= import(/* @vite-ignore */ new URL(__AISLE_APP_CHUNK__, scriptSrc || location.href).href).then(
-    (m: { app: AisleApp }) => m.app,
-  );
+  appPromise ??= new Promise<AisleApp>((resolve, reject) => {
+    const modules = (globalThis as unknown as Record<symbol, { app?: AisleApp } | undefined>)[
+      Symbol.for(__AISLE_APP_REGISTRY__)
+    ];
+    if (modules?.app) resolve(modules.app);
+    else reject(new Error('the app is missing from aisle.js'));
+  });
   return appPromise;
 }
 
@@ -29,19 +36,33 @@ function emptySnapshot(): unknown {
 let loaded: AisleApp | undefined;
 /** Counts mount and unmount calls: an unmount while the app still loads cancels that mount. */
 let generation = 0;
-let stylesheet: HTMLLinkElement | undefined;
+/** Aisle's rules as a constructed sheet adopted by the document, or the linked aisle.css. */
+let stylesheet: { sheet: CSSStyleSheet } | { link: HTMLLinkElement } | undefined;
 
-/** Longest wait for aisle.css before rendering anyway (a blocked stylesheet must not block Aisle). */
+/** Longest wait for a linked aisle.css before rendering anyway (a blocked stylesheet must not block Aisle). */
 const STYLES_WAIT_MS = 3000;
 
-/** Links aisle.css (beside aisle.js) once; resolves when it loaded, failed or took too long. */
+/**
+ * Installs Aisle's rules once. They travel inside aisle.js and are adopted as a constructed sheet:
+ * no request to wait for, and a page's style-src policy, which governs style elements, does not
+ * apply to it. Browsers without constructed sheets get aisle.css linked from beside aisle.js.
+ */
 function loadStyles(): Promise<void> {
-  if (stylesheet?.isConnected) return Promise.resolve();
+  if (stylesheet && ('sheet' in stylesheet || stylesheet.link.isConnected)) return Promise.resolve();
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(AISLE_CSS);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    stylesheet = { sheet };
+    return Promise.resolve();
+  } catch {
+    // No constructed sheets here: link the file.
+  }
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = new URL('aisle.css', scriptSrc || location.href).href;
   link.setAttribute('data-aisle-styles', '');
-  stylesheet = link;
+  stylesheet = { link };
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, STYLES_WAIT_MS);
     const done = (): void => {
@@ -52,6 +73,14 @@ function loadStyles(): Promise<void> {
     link.addEventListener('error', done, { once: true });
     document.head.appendChild(link);
   });
+}
+
+function removeStyles(): void {
+  if (stylesheet && 'sheet' in stylesheet) {
+    const { sheet } = stylesheet;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+  } else stylesheet?.link.remove();
+  stylesheet = undefined;
 }
 
 const aisle = {
@@ -69,8 +98,7 @@ const aisle = {
   unmount(): void {
     generation++;
     loaded?.unmount();
-    stylesheet?.remove();
-    stylesheet = undefined;
+    removeStyles();
   },
   debug: {
     /** A JSON-safe picture of the analytics queue and the search state; never holds the token. */
@@ -98,11 +126,19 @@ function readContext(): unknown {
 function start(): void {
   const context = readContext();
   if (context === undefined) return;
-  aisle.mount(context).catch((error: unknown) => console.error('[Aisle] could not start:', error));
+  // The app's code has just been evaluated in this task: rendering in a task of its own keeps each
+  // shorter, so the page answers input in between and a phone sees fewer blocking tasks. A mount or
+  // unmount called meanwhile overrides this start.
+  const ticket = generation;
+  setTimeout(() => {
+    if (ticket !== generation) return;
+    aisle.mount(context).catch((error: unknown) => console.error('[Aisle] could not start:', error));
+  }, 0);
 }
 
 if (!(window as { Aisle?: unknown }).Aisle) {
   (window as { Aisle?: unknown }).Aisle = aisle;
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-  else start();
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', start, { once: true });
+  } else start();
 }

@@ -1,2 +1,2 @@
-/** Path of the app's entry chunk relative to aisle.js, set by scripts/build-embed.ts. */
-declare const __AISLE_APP_CHUNK__: string;
+/** The `Symbol.for` key under which aisle.js keeps the app (set by scripts/build-embed.ts). */
+declare const __AISLE_APP_REGISTRY__: string;

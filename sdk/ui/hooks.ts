@@ -2,12 +2,14 @@ import { useEffect, useRef, type RefObject } from 'react';
 
 /**
  * Calls `onVisible` whenever the element becomes at least `threshold` visible (the infinite-scroll
- * and similar-products sentinels). The observer is disconnected on unmount.
+ * and similar-products sentinels; `rootMargin` widens the viewport, e.g. to load a card's swatch
+ * images shortly before it scrolls in). The observer is disconnected on unmount.
  */
 export function useIntersection<T extends Element>(
   onVisible: () => void,
   threshold: number,
   enabled = true,
+  rootMargin?: string,
 ): RefObject<T> {
   const ref = useRef<T>(null);
   const callback = useRef(onVisible);
@@ -19,10 +21,10 @@ export function useIntersection<T extends Element>(
       (entries) => {
         if (entries.some((e) => e.isIntersecting && e.intersectionRatio >= threshold)) callback.current();
       },
-      { threshold },
+      { threshold, rootMargin },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [threshold, enabled]);
+  }, [threshold, enabled, rootMargin]);
   return ref;
 }

@@ -47,27 +47,27 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-dropdown__option[aria-selected=true]::after{content:' ✓';color:var(--aisle-accent)}
 .aisle-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:28px var(--aisle-gap);list-style:none;margin:8px 0 0;padding:0;transition:opacity .2s}
 .aisle-grid--busy{opacity:.45;pointer-events:none}
-.aisle-card{display:flex;flex-direction:column;gap:4px;min-width:0}
+.aisle-card{display:flex;flex-flow:row wrap;align-items:center;align-content:flex-start;gap:4px;min-width:0}.aisle-card>*{flex:1 0 100%;min-width:0}
 .aisle-card__link{display:flex;flex-direction:column;gap:4px;text-decoration:none}
 .aisle-card__media{position:relative;display:block;aspect-ratio:4/5;border-radius:var(--aisle-radius);overflow:hidden;background:var(--aisle-surface);margin-bottom:6px}
 .aisle-card__media img{display:block;width:100%;height:100%;object-fit:cover;transition:transform .3s}
 .aisle-card__link:hover img{transform:scale(1.03)}
-.aisle-card__flag,.aisle-card__discount{position:absolute;top:10px;padding:3px 8px;border-radius:999px;font-size:12px;font-weight:700;background:var(--aisle-bg);color:var(--aisle-text)}
-.aisle-card__flag{left:10px}.aisle-card__discount{right:10px;background:var(--aisle-sale);color:#fff}
+.aisle-card__badges{position:absolute;top:10px;left:10px;right:10px;display:flex;flex-wrap:wrap;align-items:flex-start;gap:4px}
+.aisle-card__flag,.aisle-card__discount{max-width:100%;padding:3px 8px;border-radius:999px;font-size:12px;font-weight:700;line-height:1.3;background:var(--aisle-bg);color:var(--aisle-text);overflow-wrap:anywhere}
+.aisle-card__discount{margin-left:auto;background:var(--aisle-sale);color:#fff}
 .aisle-card__brand{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:var(--aisle-muted)}
 .aisle-card__title{font-weight:600;line-height:1.3;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
 .aisle-card__link:hover .aisle-card__title{text-decoration:underline}
 .aisle-card__price{margin:0;font-weight:700}
 .aisle-card__sale{color:var(--aisle-sale)}.aisle-card__was{color:var(--aisle-muted);font-weight:400;margin-left:4px}
 .aisle-card__rating{display:flex;align-items:center;gap:6px;margin:0;font-size:13px;color:var(--aisle-muted)}
-.aisle-stars{display:inline-flex;align-items:center;gap:6px}.aisle-stars__glyphs{position:relative;display:inline-block;letter-spacing:1px;line-height:1}
-.aisle-stars__base{color:#d0d0d4}.aisle-stars__fill{position:absolute;left:0;top:0;overflow:hidden;white-space:nowrap;color:#c98a00}
-.aisle-stars__value{color:var(--aisle-muted);letter-spacing:0}
-.aisle-card__swatches{display:flex;flex-wrap:wrap;align-items:center;gap:2px;list-style:none;margin:2px 0 0;padding:0}
-.aisle-swatch{display:grid;place-items:center;width:28px;height:28px;padding:0;border:2px solid transparent;border-radius:50%;background:none;cursor:pointer}
-.aisle-swatch[aria-pressed=true]{border-color:var(--aisle-text)}
-.aisle-swatch__fill{display:block;width:20px;height:20px;border-radius:50%;box-shadow:inset 0 0 0 1px rgba(0,0,0,.18);background:var(--aisle-surface);object-fit:cover}
-.aisle-card__more{font-size:13px;color:var(--aisle-muted);padding:4px 6px;text-decoration:none}
+.aisle-stars{display:inline-flex;align-items:center;gap:6px}
+.aisle-stars::before{content:'★★★★★'/'';letter-spacing:1px;line-height:1;color:transparent;background:linear-gradient(90deg,#c98a00 var(--aisle-fill,0%),#d0d0d4 0);-webkit-background-clip:text;background-clip:text}
+.aisle-card>.aisle-card__swatches{display:flex;flex:0 1 auto;flex-wrap:wrap;align-items:center;gap:2px;margin:2px 0 0}
+.aisle-swatch{display:block;flex:none;width:28px;height:28px;padding:2px;border:2px solid transparent;border-radius:50%;background:var(--aisle-surface) content-box;box-shadow:inset 0 0 0 3px var(--aisle-bg),inset 0 0 0 4px rgba(0,0,0,.18);cursor:pointer;overflow:hidden}
+.aisle-swatch[aria-checked=true]{border-color:var(--aisle-text)}
+.aisle-swatch[style*=background-image]{background-size:cover;background-position:center;background-origin:content-box}
+.aisle-card>.aisle-card__more{flex:none;margin-top:2px;font-size:13px;color:var(--aisle-muted);padding:4px 6px;text-decoration:none}
 .aisle-card__promo{margin:2px 0 0;font-size:13px;color:var(--aisle-accent);font-weight:600}
 .aisle-sentinel{display:flex;flex-direction:column;align-items:center;gap:10px;margin:32px 0 8px}
 .aisle-sentinel--quiet{height:1px;margin:0}
@@ -88,8 +88,12 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-seo h2,.aisle-seo h3{color:var(--aisle-text);font-size:17px}
 .aisle-not-found{padding:48px 0;max-width:60ch}
 .aisle-empty{padding:48px 16px;text-align:center;border:1px dashed var(--aisle-border);border-radius:var(--aisle-radius);margin-top:8px}
-.aisle-skeleton{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:28px var(--aisle-gap)}
-.aisle-skeleton__card{aspect-ratio:4/5;border-radius:var(--aisle-radius);background:linear-gradient(90deg,var(--aisle-surface),#ececea,var(--aisle-surface));background-size:200% 100%;animation:aisle-shimmer 1.2s infinite linear}
+.aisle-skeleton__card,.aisle-skeleton__text,.aisle-skeleton__pill,.aisle-skeleton__swatches{background:linear-gradient(90deg,var(--aisle-surface),#ececea,var(--aisle-surface));background-size:200% 100%;animation:aisle-shimmer 1.2s infinite linear}
+.aisle-skeleton__text{display:block;max-width:100%;color:transparent;border-radius:6px;box-shadow:inset 0 .22em var(--aisle-bg),inset 0 -.22em var(--aisle-bg)}
+.aisle-skeleton__crumbs{font-size:13px}
+.aisle-skeleton__pill{display:inline-block;height:40px;border-radius:999px}
+.aisle-skeleton__pill--sort{width:180px;border-radius:8px}
+.aisle-skeleton__swatches{height:28px;margin-top:2px;max-width:110px;border-radius:999px}
 .aisle-vehicle{display:flex;flex-wrap:wrap;align-items:flex-end;gap:12px var(--aisle-gap);padding:16px;margin:0 0 16px;border-radius:var(--aisle-radius);background:var(--aisle-surface)}
 .aisle-vehicle__title{flex-basis:100%;margin:0;font-size:17px}
 .aisle-vehicle--loading{min-height:124px}
@@ -98,11 +102,12 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-vehicle__status{flex-basis:100%;margin:0;font-weight:600}
 @keyframes aisle-shimmer{to{background-position:-200% 0}}
 @media (max-width:768px){
-.aisle-grid,.aisle-skeleton{grid-template-columns:repeat(2,minmax(0,1fr));gap:20px 12px}
+.aisle-grid{grid-template-columns:repeat(2,minmax(0,1fr));gap:20px 12px}
+.aisle-sort .aisle-skeleton__pill--sort{width:100%}
 .aisle-toolbar{gap:10px}.aisle-sort{margin-left:0;flex-basis:100%}.aisle-sort__native{justify-content:space-between}
 .aisle-sort__native select{flex:1}.aisle-section__title{font-size:19px}
-.aisle-card__flag,.aisle-card__discount{top:6px;font-size:11px;padding:2px 6px}.aisle-card__flag{left:6px}.aisle-card__discount{right:6px}
+.aisle-card__badges{top:6px;left:6px;right:6px}.aisle-card__flag,.aisle-card__discount{font-size:11px;padding:2px 6px}
 }
-@media (min-width:540px) and (max-width:768px){.aisle-grid,.aisle-skeleton{grid-template-columns:repeat(3,minmax(0,1fr))}}
+@media (min-width:540px) and (max-width:768px){.aisle-grid{grid-template-columns:repeat(3,minmax(0,1fr))}}
 @media (prefers-reduced-motion:reduce){.aisle-root *{transition:none!important;animation:none!important}}
 `;

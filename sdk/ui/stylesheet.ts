@@ -1,6 +1,7 @@
 /**
- * Aisle's whole stylesheet, written to `dist/embed/aisle.css` by the build and linked by the embed
- * beside aisle.js: CSS parses off the script path and costs no JavaScript in the first render.
+ * Aisle's whole stylesheet. The embed carries it inside aisle.js and adopts it as a constructed
+ * sheet, so the first render waits for no second request; the build also writes it to
+ * `dist/embed/aisle.css` for browsers without constructed sheets.
  */
 import { DRAWER_CSS } from './filters/drawerStyles.js';
 import { sliderStyles } from './filters/sliderStyles.js';

@@ -1,10 +1,63 @@
-/** Placeholder cards while the first search runs (when the render context came without data). */
-export function Skeleton({ label }: { label: string }) {
+import { observer } from 'mobx-react-lite';
+import type { CSSProperties } from 'react';
+import { useStores } from '../StoreContext.js';
+
+/** Placeholder cards: two rows on a wide screen, three on a phone, so the first screen is full. */
+const CARDS = 10;
+
+/**
+ * A placeholder line with the metrics of the real text it stands for: `className` is that text's own
+ * class (same font size and line height), so the line is exactly as tall as what replaces it.
+ */
+function Line({ className, width, lines = 1 }: { className: string; width: string; lines?: number }) {
+  const style: CSSProperties = { width, ...(lines > 1 ? { minHeight: `${lines * 1.3}em` } : {}) };
   return (
-    <div className="aisle-skeleton" role="status" aria-label={label}>
-      {Array.from({ length: 8 }, (_, i) => (
-        <div key={i} className="aisle-skeleton__card" aria-hidden="true" />
-      ))}
+    <div className={`${className} aisle-skeleton__text`} style={style}>
+      {'\u00a0'}
     </div>
   );
 }
+
+/**
+ * The listing while the first search runs (when the render context came without data). It has the
+ * shape of the page it becomes, block for block (crumbs, heading, count, filter and sort row, grid of
+ * cards with their text lines), built from the same classes, so the page does not jump when the
+ * data arrives.
+ */
+export const Skeleton = observer(function Skeleton({ label }: { label: string }) {
+  const { viewport } = useStores();
+  return (
+    <div className="aisle-skeleton" role="status" aria-label={label}>
+      <div aria-hidden="true">
+        <div className="aisle-breadcrumbs aisle-breadcrumbs--top">
+          <Line className="aisle-skeleton__crumbs" width="16em" />
+        </div>
+        {/* On a phone the real heading is visually hidden, so it takes no room there either. */}
+        {viewport.kind === 'mobile' ? null : <Line className="aisle-h1" width="min(60%, 14em)" />}
+        <div className="aisle-toolbar">
+          <Line className="aisle-count" width="7em" />
+          <div className="aisle-toolbar__filters">
+            {['8em', '5em', '5.5em', '5em', '4.5em'].map((width, i) => (
+              <span key={i} className="aisle-skeleton__pill" style={{ width }} />
+            ))}
+          </div>
+          <div className="aisle-sort">
+            <span className="aisle-skeleton__pill aisle-skeleton__pill--sort" />
+          </div>
+        </div>
+        <div className="aisle-grid">
+          {Array.from({ length: CARDS }, (_, i) => (
+            <div key={i} className="aisle-card">
+              <span className="aisle-card__media aisle-skeleton__card" />
+              <Line className="aisle-card__brand" width="40%" />
+              <Line className="aisle-card__title" width="90%" lines={2} />
+              <Line className="aisle-card__price" width="30%" />
+              <Line className="aisle-card__rating" width="45%" />
+              <span className="aisle-skeleton__swatches" />
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+});

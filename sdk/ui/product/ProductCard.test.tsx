@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messagesFor } from '../../core/messages.js';
 import { normalizeProduct } from '../../core/normalizeProduct.js';
 import type { Product, Region, Viewport } from '../../core/types.js';
@@ -87,7 +87,115 @@ describe('product card', () => {
     const el = card(fakeProduct('p1', 3));
     act(() => (el.querySelectorAll('.aisle-swatch')[1] as HTMLButtonElement).click());
     expect(el.querySelector('img')!.getAttribute('src')).toContain('p1-v1.svg');
-    expect(el.querySelectorAll('.aisle-swatch')[1]!.getAttribute('aria-pressed')).toBe('true');
+    expect(el.querySelectorAll('.aisle-swatch')[1]!.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('is at most two tab stops: its link and one stop for its whole swatch group', () => {
+    const el = card(fakeProduct('p1', 16));
+    const stops = [...el.querySelectorAll<HTMLElement>('a[href], button, [tabindex]')].filter((e) => e.tabIndex >= 0);
+    expect(stops.map((e) => e.className)).toEqual(['aisle-card__link', 'aisle-swatch']);
+    const group = el.querySelector('[role="radiogroup"]')!;
+    expect(group.getAttribute('aria-label')).toBe(`Colors of ${fakeProduct('p1').title}`);
+    expect(group.querySelectorAll('[role="radio"]')).toHaveLength(12);
+    // The '+N' link stays a link for the mouse.
+    expect(el.querySelector('.aisle-card__more')!.getAttribute('href')).toBeTruthy();
+  });
+
+  it('moves the checked swatch and the tab stop with the arrow keys, Home and End', () => {
+    const el = card(fakeProduct('p1', 4));
+    const radios = () => [...el.querySelectorAll<HTMLButtonElement>('[role="radio"]')];
+    const press = (key: string) =>
+      act(() => {
+        document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      });
+    radios()[0]!.focus();
+    press('ArrowRight');
+    expect(radios()[1]!.getAttribute('aria-checked')).toBe('true');
+    expect(document.activeElement).toBe(radios()[1]);
+    expect(radios().map((r) => r.tabIndex)).toEqual([-1, 0, -1, -1]);
+    expect(el.querySelector('img')!.getAttribute('src')).toContain('p1-v1.svg');
+    press('End');
+    expect(document.activeElement).toBe(radios()[3]);
+    press('ArrowDown');
+    expect(document.activeElement).toBe(radios()[0]);
+    press('ArrowLeft');
+    expect(document.activeElement).toBe(radios()[3]);
+    press('Home');
+    expect(radios()[0]!.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('draws the rating as one named image holding the figure and the review count', () => {
+    const product = fakeProduct('p1', 3);
+    product.average_rating = 4.5;
+    product.review_count = 12;
+    const rating = card(product).querySelector('.aisle-card__rating')!;
+    expect(rating.getAttribute('role')).toBe('img');
+    expect(rating.getAttribute('aria-label')).toBe('Rated 4.5 out of 5, 12 reviews');
+    expect(rating.textContent).toBe('4.5 (12)');
+    expect(rating.children).toHaveLength(0);
+  });
+
+  it('paints an image swatch as the radio itself, once the card comes near the viewport', () => {
+    const callbacks: Array<(entries: Array<Partial<IntersectionObserverEntry>>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<Partial<IntersectionObserverEntry>>) => void) {
+          callbacks.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const product = fakeProduct('p1', 3);
+      product.variants[1]!.swatch = '/img/s/p1-v1.png';
+      const el = card(product);
+      const radio = () => el.querySelectorAll<HTMLElement>('[role="radio"]')[1]!;
+      expect(radio().children).toHaveLength(0);
+      expect(radio().style.backgroundImage).toBe('');
+      expect(callbacks).toHaveLength(1);
+      act(() => callbacks[0]!([{ isIntersecting: true, intersectionRatio: 0.1 }]));
+      expect(radio().style.backgroundImage).toContain('/img/s/p1-v1.png');
+      expect(radio().children).toHaveLength(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps a long marketing flag and the discount in one wrapping row, so they never overlap', () => {
+    const product = fakeProduct('p1', 3);
+    product.variants[0]!.marketing_flag = 'Nouveauté exclusive en ligne';
+    const badges = card(product, { locale: 'fr' }).querySelector('.aisle-card__badges')!;
+    expect([...badges.children].map((b) => b.className)).toEqual(['aisle-card__flag', 'aisle-card__discount']);
+  });
+
+  it('asks the browser to fetch a first-row image first', () => {
+    const render = (priority: boolean) => {
+      host = document.createElement('ul');
+      document.body.appendChild(host);
+      root = createRoot(host);
+      act(() =>
+        root!.render(
+          <ProductCard
+            product={fakeProduct('p1')}
+            position={1}
+            viewport="desktop"
+            region="us"
+            locale="en"
+            messages={messagesFor('en')}
+            pageOrigin="http://shop.test"
+            eager
+            priority={priority}
+          />,
+        ),
+      );
+      return host.querySelector('img')!.getAttribute('fetchpriority');
+    };
+    expect(render(true)).toBe('high');
+    act(() => root!.unmount());
+    host.remove();
+    expect(render(false)).toBeNull();
   });
 
   it('shows the rounded discount and both prices', () => {

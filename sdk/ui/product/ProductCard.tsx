@@ -1,8 +1,9 @@
-import { memo, useState, type MouseEvent } from 'react';
+import { memo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useIntersection } from '../hooks.js';
 import { discountPercent, formatPrice } from '../../core/format.js';
 import { imageUrl, selectedVariant, visibleSwatches } from '../../core/product.js';
 import { safeHref } from '../../core/safeUrl.js';
-import type { Locale, Product, Region, Viewport } from '../../core/types.js';
+import type { Locale, Product, Region, Variant, Viewport } from '../../core/types.js';
 import type { Messages } from '../../core/messages.js';
 import { Stars } from './Stars.js';
 
@@ -19,6 +20,8 @@ export interface ProductCardProps {
   pageOrigin: string;
   /** Images above the fold load at once; the rest lazily. */
   eager: boolean;
+  /** The first row's images: the browser fetches them before other images (they are the LCP). */
+  priority?: boolean;
   onProductClick?: (
     product: Product,
     variantId: string | null,
@@ -27,7 +30,11 @@ export interface ProductCardProps {
   ) => void;
 }
 
-/** A product card: image, brand, title, price, rating, swatches, promo. */
+/**
+ * A product card: image, badges, brand, title, price, rating, swatches, promo. It is at most two tab
+ * stops (its link, and its swatch group entered with the arrow keys) and as few elements as its
+ * content allows, because a listing holds dozens of them.
+ */
 export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
   const { product, viewport, region, locale, messages: m } = props;
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -38,6 +45,8 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
   const price = variant?.price ?? product.price_range.min_purchase_price;
   const sale = variant?.sale_price ?? null;
   const discount = discountPercent(price, sale);
+  const flag = variant?.marketing_flag || null;
+  const percentOff = discount !== null && discount > 0 ? m.percentOff(discount) : null;
   const onClick = (event: MouseEvent<HTMLAnchorElement>) =>
     props.onProductClick?.(product, variant?.id ?? null, props.position, event);
   return (
@@ -52,11 +61,17 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
               height={600}
               loading={props.eager ? 'eager' : 'lazy'}
               decoding="async"
+              // React 18 does not know the camel-cased property; the attribute is what browsers read.
+              {...(props.priority ? { fetchpriority: 'high' } : {})}
             />
           ) : null}
-          {variant?.marketing_flag ? <span className="aisle-card__flag">{variant.marketing_flag}</span> : null}
-          {discount !== null && discount > 0 ? (
-            <span className="aisle-card__discount">{m.percentOff(discount)}</span>
+          {flag || percentOff ? (
+            // One row that wraps: a long flag and the discount sit side by side or one under the
+            // other, never on top of each other.
+            <span className="aisle-card__badges">
+              {flag ? <span className="aisle-card__flag">{flag}</span> : null}
+              {percentOff ? <span className="aisle-card__discount">{percentOff}</span> : null}
+            </span>
           ) : null}
         </span>
         {product.brand ? <span className="aisle-card__brand">{product.brand}</span> : null}
@@ -79,53 +94,110 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
         )}
       </p>
       {product.review_count > 0 ? (
-        <p className="aisle-card__rating">
-          <Stars
-            rating={product.average_rating}
-            locale={locale}
-            label={`${m.ratingOutOf5(product.average_rating)}, ${m.reviewCount(product.review_count)}`}
-          />
-          <span className="aisle-card__reviews" aria-hidden="true">
-            ({product.review_count})
-          </span>
-        </p>
+        <Stars
+          className="aisle-card__rating"
+          rating={product.average_rating}
+          locale={locale}
+          label={`${m.ratingOutOf5(product.average_rating)}, ${m.reviewCount(product.review_count)}`}
+          suffix={`(${product.review_count})`}
+        />
       ) : null}
       {shown.length > 1 || remainder > 0 ? (
-        <ul className="aisle-card__swatches" aria-label={m.colorsOf(product.title)}>
-          {shown.map((v) => (
-            <li key={v.id}>
-              <button
-                type="button"
-                className="aisle-swatch"
-                aria-label={v.name || v.color}
-                aria-pressed={v.id === variant?.id}
-                onClick={() => setChosenId(v.id)}
-              >
-                <SwatchFill swatch={v.swatch} />
-              </button>
-            </li>
-          ))}
-          {remainder > 0 ? (
-            <li>
-              <a className="aisle-card__more" href={href || undefined} aria-label={m.moreVariants(remainder)}>
-                +{remainder}
-              </a>
-            </li>
-          ) : null}
-        </ul>
+        <Swatches
+          label={m.colorsOf(product.title)}
+          swatches={shown}
+          checkedId={variant?.id ?? null}
+          onChoose={setChosenId}
+        />
+      ) : null}
+      {remainder > 0 ? (
+        // Not a tab stop: it leads where the card's own link leads, and the card keeps two stops.
+        <a className="aisle-card__more" href={href || undefined} tabIndex={-1} aria-label={m.moreVariants(remainder)}>
+          +{remainder}
+        </a>
       ) : null}
       {product.promo_message ? <p className="aisle-card__promo">{product.promo_message}</p> : null}
     </li>
   );
 });
 
-/** A swatch is a colour (`#rrggbb`) or an image URL; anything else shows a neutral dot. */
-function SwatchFill({ swatch }: { swatch: string }) {
-  if (/^#[0-9a-f]{3,8}$/i.test(swatch)) return <span className="aisle-swatch__fill" style={{ background: swatch }} />;
-  const src = imageUrl(swatch, { width: 48, quality: 'high' });
-  return src ? (
-    <img className="aisle-swatch__fill" src={src} alt="" width={24} height={24} loading="lazy" />
-  ) : (
-    <span className="aisle-swatch__fill" />
+/** How far below the viewport a card's swatch images start loading. */
+const SWATCH_IMAGES_MARGIN = '400px';
+
+/**
+ * The swatches as one radio group: a single tab stop (the checked swatch, else the first), the
+ * arrow keys, Home and End move the choice, as in any radio group. Each swatch is one element: a
+ * colour or an image painted as its background. Background images would all load at once, so they
+ * are set only once the group comes near the viewport, as a lazy image would.
+ */
+function Swatches(props: {
+  label: string;
+  swatches: Variant[];
+  checkedId: string | null;
+  onChoose: (id: string) => void;
+}) {
+  const { swatches, checkedId } = props;
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  const images = swatches.some((v) => !isColour(v.swatch));
+  const ref = useIntersection<HTMLDivElement>(() => setNear(true), 0, images && !near, SWATCH_IMAGES_MARGIN);
+  const tabbable = swatches.some((v) => v.id === checkedId) ? checkedId : (swatches[0]?.id ?? null);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="radio"]')];
+    const from = buttons.indexOf(event.target as HTMLButtonElement);
+    if (from < 0) return;
+    const last = buttons.length - 1;
+    const to =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? from === last
+          ? 0
+          : from + 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? from === 0
+            ? last
+            : from - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : -1;
+    const swatch = swatches[to];
+    if (to < 0 || !swatch) return;
+    event.preventDefault();
+    props.onChoose(swatch.id);
+    buttons[to]?.focus();
+  };
+  return (
+    <div ref={ref} className="aisle-card__swatches" role="radiogroup" aria-label={props.label} onKeyDown={onKeyDown}>
+      {swatches.map((v) => {
+        const colour = isColour(v.swatch) ? v.swatch : null;
+        // JSON quoting makes the URL one CSS string; set through the style object it can only ever
+        // be this one property's value.
+        const src = colour || !near ? '' : imageUrl(v.swatch, { width: 48, quality: 'high' });
+        return (
+          <button
+            key={v.id}
+            type="button"
+            role="radio"
+            className="aisle-swatch"
+            aria-label={v.name || v.color}
+            aria-checked={v.id === checkedId}
+            tabIndex={v.id === tabbable ? 0 : -1}
+            // Anything that is neither a colour nor an image shows the stylesheet's neutral dot.
+            style={
+              colour
+                ? { backgroundColor: colour }
+                : src
+                  ? { backgroundImage: `url(${JSON.stringify(src)})` }
+                  : undefined
+            }
+            onClick={() => props.onChoose(v.id)}
+          />
+        );
+      })}
+    </div>
   );
+}
+
+function isColour(swatch: string): boolean {
+  return /^#[0-9a-f]{3,8}$/i.test(swatch);
 }

@@ -6,6 +6,8 @@ import { ProductCard } from './ProductCard.js';
 
 /** How many cards load their image at once: roughly the first screen on any viewport. */
 const EAGER_IMAGES = 8;
+/** The first row on a phone (two columns) and on a wide screen (up to five): fetched first. */
+const PRIORITY_IMAGES = { mobile: 2, tablet: 3, desktop: 4 } as const;
 
 /** A list of product cards (the result grid or the similar products). */
 export const ProductGrid = observer(function ProductGrid(props: {
@@ -49,6 +51,7 @@ export const ProductGrid = observer(function ProductGrid(props: {
           messages={root.messages}
           pageOrigin={root.env.host.location().origin}
           eager={props.hook === 'grid' && index < EAGER_IMAGES}
+          priority={props.hook === 'grid' && index < PRIORITY_IMAGES[root.viewport.kind]}
           onProductClick={onProductClick}
         />
       ))}
