@@ -21,6 +21,28 @@ describe('importTenant', () => {
     expect(importTenant('{"id": "acme", "base": "/acme", "infiniteLoading": true}')).toMatchObject({ ok: true });
   });
 
+  it('accepts every field Aisle reads, the integrations included', () => {
+    const config = {
+      id: 'acme',
+      base: '/acme',
+      errorReportingDsn: 'https://key@o1.ingest.sentry.io/42',
+      errorReportingSampleRate: 1,
+      clickAnalytics: { domain: 'acme.example', endpoint: 'https://plausible.io/api/event' },
+      experiments: { clientKey: 'sdk-abc', apiHost: 'https://cdn.growthbook.io' },
+    };
+    const result = importTenant(JSON.stringify({ config }));
+    expect(result).toMatchObject({ ok: true, tenant: { config } });
+  });
+
+  it.each([
+    ['{"id": "x", "base": "/x", "experiments": {"clientKey": "k"}}', 'experiments.apiHost must be a non-empty string'],
+    ['{"id": "x", "base": "/x", "errorReportingDsn": "not a url"}', 'errorReportingDsn must be an http(s) URL'],
+    ['{"id": "x", "base": "/x", "errorReportingSampleRate": 2}', 'errorReportingSampleRate must be a number from 0'],
+  ])('refuses an integration that Aisle would not run: %s', (text, error) => {
+    const result = importTenant(text);
+    expect(result.ok ? [] : result.errors.join('\n')).toContain(error);
+  });
+
   it.each([
     ['', 'paste or choose a tenant JSON file first'],
     ['{"id": ', 'not valid JSON'],
