@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadTenants } from '../../fixtures/tenants/index.js';
 import { buildPreviewConfig } from './previewContext.js';
-import { DEFAULT_SITE } from './settings.js';
+import { TENANT_FIELDS, TENANT_FIELD_NAMES, tenantField } from '../../sdk/core/tenantFields.js';
+import { DEFAULT_SITE, normalizeSite } from './settings.js';
 import { importTenant } from './tenantImport.js';
 import { FIXTURE_TENANTS, allTenants } from './tenants.js';
 
@@ -97,5 +98,17 @@ describe('buildPreviewConfig', () => {
     const { context } = buildPreviewConfig(maple, site, 'http://127.0.0.1:9999');
     expect(context.config).not.toHaveProperty('searchHost');
     expect(context.additional.page).toBe('rain jackets');
+  });
+});
+
+describe('the popup', () => {
+  it('keeps a per-site override for each tenant field the field table marks as offered by the popup', () => {
+    const offered = TENANT_FIELD_NAMES.filter((field) => tenantField(field).popup);
+    expect(offered).toEqual(['region', 'mainSelector']);
+    for (const field of offered) expect(DEFAULT_SITE).toHaveProperty(field);
+  });
+
+  it('offers every region the tenant config accepts', () => {
+    for (const region of TENANT_FIELDS.region.values) expect(normalizeSite({ region }).region).toBe(region);
   });
 });

@@ -135,6 +135,9 @@ export interface RequestFilter {
   value: string[] | [number, number];
 }
 
+/** The environment names a search body carries (the render context's `qa` is sent as `staging`). */
+export const SEARCH_ENVIRONMENTS = ['staging', 'production'] as const;
+
 /** The body of `POST /search`. */
 export interface SearchRequest {
   customer: string;
@@ -142,7 +145,7 @@ export interface SearchRequest {
   start: number;
   page: string;
   skip_cache: boolean;
-  environment: 'staging' | 'production';
+  environment: (typeof SEARCH_ENVIRONMENTS)[number];
   region?: string;
   locale?: string;
   sort?: string;

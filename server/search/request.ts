@@ -5,6 +5,7 @@
  */
 import { isVertical } from '../../fixtures/catalogue/index.js';
 import type { Vertical } from '../../fixtures/catalogue/index.js';
+import { SEARCH_ENVIRONMENTS } from '../../sdk/core/types.js';
 import type { Lang } from './labels.js';
 import { absent, fail, isInt, isObject, quote } from './parsing.js';
 import type { Parsed } from './parsing.js';
@@ -50,8 +51,8 @@ export function parseSearchBody(body: unknown, opts: SearchOptions): Parsed<Sear
     if (!absent(body[field]) && typeof body[field] !== 'string') return fail(`${field} must be a string`);
   }
   if (!absent(body.skip_cache) && typeof body.skip_cache !== 'boolean') return fail('skip_cache must be a boolean');
-  if (!absent(body.environment) && body.environment !== 'staging' && body.environment !== 'production') {
-    return fail("environment must be 'staging' or 'production'");
+  if (!absent(body.environment) && !SEARCH_ENVIRONMENTS.some((name) => name === body.environment)) {
+    return fail(`environment must be ${SEARCH_ENVIRONMENTS.map((name) => `'${name}'`).join(' or ')}`);
   }
   for (const field of ['pageSize', 'pageNumber'] as const) {
     const value = body[field];

@@ -5,6 +5,7 @@
  * `vsm/` ('' for the root). Pure, validates everything, never throws.
  */
 import { sitemapFor } from '../../fixtures/catalogue/index.js';
+import { ENVIRONMENTS as CONTEXT_ENVIRONMENTS, SEARCH_ENVIRONMENTS } from '../../sdk/core/types.js';
 import { absent, fail, isObject, quote } from './parsing.js';
 import type { Parsed } from './parsing.js';
 import { isStrict, strictSitemap } from './strict.js';
@@ -14,7 +15,7 @@ import type { SearchOptions, SearchResult, SearchTenant } from './types.js';
 const MAX_PAGE = 200;
 // The render context's environment names and the names they map to on the wire: accept both,
 // since a sitemap request may be written by either side of that mapping.
-const ENVIRONMENTS = ['production', 'staging', 'development', 'qa'];
+const ENVIRONMENTS: readonly string[] = [...new Set([...CONTEXT_ENVIRONMENTS, ...SEARCH_ENVIRONMENTS])];
 
 interface SitemapQuery {
   tenant: SearchTenant;
