@@ -1,3 +1,4 @@
+import { DEBUG_EVENT } from './contract.js';
 import { comparer, reaction } from 'mobx';
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
@@ -165,7 +166,7 @@ export async function mountAisle(
       found.restore();
       mounted.status = { state: 'kept-host-content', reason };
       // The extension's inspector shows why the page kept its own content.
-      env.host.dispatch('aisle:debug', {
+      env.host.dispatch(DEBUG_EVENT, {
         source: 'search',
         phase: 'error',
         at: env.now(),

@@ -3,6 +3,7 @@
  * `Aisle.debug.snapshot()`s to the relay. It works for the page's own (production) Aisle as well
  * as for the extension's copy, whichever loads first: it listens from document_start and polls.
  */
+import { DEBUG_EVENT, GLOBAL_NAME, type WindowWithAisle } from '../../sdk/contract.js';
 import { MAX_MESSAGE_CHARS } from '../lib/pageData.js';
 import { createPageChannel } from '../lib/pageChannel.js';
 
@@ -30,7 +31,7 @@ export function startBridge(win: Window): void {
     soon = undefined;
     let snapshot: unknown;
     try {
-      const hook = (win as unknown as { Aisle?: DebugHook }).Aisle;
+      const hook = (win as WindowWithAisle)[GLOBAL_NAME] as DebugHook | undefined;
       if (typeof hook?.debug?.snapshot !== 'function') return;
       snapshot = hook.debug.snapshot();
     } catch {
@@ -41,7 +42,7 @@ export function startBridge(win: Window): void {
     last = text;
     channel.sendMessage('aisleSnapshot', JSON.parse(text)).catch(() => undefined);
   };
-  win.addEventListener('aisle:debug', (event) => {
+  win.addEventListener(DEBUG_EVENT, (event) => {
     const text = jsonText((event as CustomEvent).detail);
     if (text !== null) channel.sendMessage('aisleDebug', JSON.parse(text)).catch(() => undefined);
     soon ??= setTimeout(look, 50);

@@ -3,6 +3,7 @@
  * sender per shop across tabs, a keepalive flush when the page goes away, and a JSON-safe snapshot
  * plus `aisle:debug` events for the page's debug hook.
  */
+import { DEBUG_EVENT } from '../contract.js';
 import { makeAutoObservable } from 'mobx';
 import { v4 as uuidv4 } from 'uuid';
 import { trackTimers, type TrackedTimers } from '../host/timers.js';
@@ -253,7 +254,7 @@ export class AnalyticsSession {
 
   #emit(phase: string, detail: Record<string, unknown> = {}): void {
     try {
-      this.#env.host.dispatch('aisle:debug', { source: 'analytics', shopId: this.#options.shopId, phase, ...detail });
+      this.#env.host.dispatch(DEBUG_EVENT, { source: 'analytics', shopId: this.#options.shopId, phase, ...detail });
     } catch {
       /* a failing debug listener on the host page must not stop delivery */
     }

@@ -1,3 +1,4 @@
+import { DEBUG_EVENT } from '../contract.js';
 import { makeObservable, observable, runInAction, when } from 'mobx';
 import { localeOf, messagesFor, regionOf, type Messages } from '../core/messages.js';
 import { isSitemapShape, normalizeSitemap, readRenderContext } from '../core/normalize.js';
@@ -107,7 +108,7 @@ export class RootStore {
     const body = sitemapRequest(this.context, this.route.page);
     const started = this.env.now();
     const debug = (phase: string, detail: Record<string, unknown>): void =>
-      this.env.host.dispatch('aisle:debug', { source: 'search', phase, at: this.env.now(), url, ...detail });
+      this.env.host.dispatch(DEBUG_EVENT, { source: 'search', phase, at: this.env.now(), url, ...detail });
     runInAction(() => (this.sitemapLoading = true));
     debug('request', { body });
     let failure: ScreenFailure | null;
