@@ -4,9 +4,10 @@
  * `{ customer, page, environment, skip_cache, region?, locale? }`, `page` being the path after
  * `vsm/` ('' for the root). Pure, validates everything, never throws.
  */
+import { isRecord } from '../../sdk/core/coerce.js';
 import { sitemapFor } from '../../fixtures/catalogue/index.js';
 import { ENVIRONMENTS as CONTEXT_ENVIRONMENTS, SEARCH_ENVIRONMENTS } from '../../sdk/core/types.js';
-import { absent, fail, isObject, quote } from './parsing.js';
+import { absent, fail, quote } from './parsing.js';
 import type { Parsed } from './parsing.js';
 import { isStrict, strictSitemap } from './strict.js';
 import { resolveTenant } from './tenants.js';
@@ -40,7 +41,7 @@ export function handleSitemap(body: unknown, opts: SearchOptions): SearchResult 
 }
 
 function parseSitemapBody(body: unknown, opts: SearchOptions): Parsed<SitemapQuery> {
-  if (!isObject(body)) return fail('body must be a JSON object');
+  if (!isRecord(body)) return fail('body must be a JSON object');
   const tenant = resolveTenant(body.customer, opts);
   if (!tenant.ok) return tenant;
   const { page } = body;
