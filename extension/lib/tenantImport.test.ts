@@ -3,7 +3,7 @@ import { loadTenants } from '../../fixtures/tenants/index.js';
 import { buildPreviewConfig } from './previewContext.js';
 import { TENANT_FIELDS, TENANT_FIELD_NAMES, tenantField } from '../../sdk/core/tenantFields.js';
 import { DEFAULT_SITE, normalizeSite } from './settings.js';
-import { importTenant } from './tenantImport.js';
+import { importTenant, validateTenant } from './tenantImport.js';
 import { FIXTURE_TENANTS, allTenants } from './tenants.js';
 
 describe('the tenants offered', () => {
@@ -42,6 +42,13 @@ describe('importTenant', () => {
   ])('refuses an integration that Aisle would not run: %s', (text, error) => {
     const result = importTenant(text);
     expect(result.ok ? [] : result.errors.join('\n')).toContain(error);
+  });
+
+  it('knows every field Aisle reads from a tenant config', () => {
+    const every = Object.fromEntries(TENANT_FIELD_NAMES.map((field) => [field, null]));
+    const result = validateTenant(every);
+    expect(result.ok ? [] : result.errors.join('\n')).not.toContain('unknown field');
+    expect(result.ok ? [] : result.errors).toHaveLength(TENANT_FIELD_NAMES.length);
   });
 
   it.each([
