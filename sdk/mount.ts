@@ -1,8 +1,8 @@
-import { DEBUG_EVENT } from './contract.js';
 import { comparer, reaction } from 'mobx';
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import { DEBUG_EVENT } from './contract.js';
 import { hasMessages, localeOf, registerMessages } from './core/messages.js';
 import { readRenderContext } from './core/normalize.js';
 import type { PageRoute } from './core/types.js';

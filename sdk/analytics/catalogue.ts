@@ -5,8 +5,8 @@
  * below (the extension's inspector flags events that break it) and a test that keeps it and
  * docs/analytics-events.md in agreement. Framework-free: no DOM, no MobX, no React.
  */
-import { isRecord } from '../core/coerce.js';
 import { validate as isUuid, version as uuidVersion } from 'uuid';
+import { isRecord } from '../core/coerce.js';
 
 /** The kinds of value a field holds. */
 export type FieldType = 'string' | 'number' | 'integer' | 'object' | 'string[]' | 'filter-value';

@@ -3,9 +3,9 @@
  * sender per shop across tabs, a keepalive flush when the page goes away, and a JSON-safe snapshot
  * plus `aisle:debug` events for the page's debug hook.
  */
-import { DEBUG_EVENT } from '../contract.js';
 import { makeAutoObservable } from 'mobx';
 import { v4 as uuidv4 } from 'uuid';
+import { DEBUG_EVENT } from '../contract.js';
 import { trackTimers, type TrackedTimers } from '../host/timers.js';
 import type { StoreEnv } from '../stores/env.js';
 import { AUTH_RETRY, authRetryDelay, DEFAULT_RETRY, isTransientStatus, retryDelay } from './backoff.js';

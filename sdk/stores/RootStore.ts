@@ -1,5 +1,5 @@
-import { DEBUG_EVENT } from '../contract.js';
 import { makeObservable, observable, runInAction, when } from 'mobx';
+import { DEBUG_EVENT } from '../contract.js';
 import { localeOf, messagesFor, regionOf, type Messages } from '../core/messages.js';
 import { isSitemapShape, normalizeSitemap, readRenderContext } from '../core/normalize.js';
 import { buildSearchRequest, pageFromPath, searchUrl } from '../core/searchRequest.js';

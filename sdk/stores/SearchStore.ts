@@ -1,5 +1,5 @@
-import { DEBUG_EVENT } from '../contract.js';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
+import { DEBUG_EVENT } from '../contract.js';
 import { normalizeSearchResponse } from '../core/normalize.js';
 import { relativeUrlResolver } from '../core/normalizeProduct.js';
 import type { Product, SearchRequest, SearchResponse } from '../core/types.js';
