@@ -4,7 +4,7 @@ import { localeOf, messagesFor, regionOf, type Messages } from '../core/messages
 import { isSitemapShape, normalizeSitemap, readRenderContext } from '../core/normalize.js';
 import { buildSearchRequest, pageFromPath, searchUrl } from '../core/searchRequest.js';
 import { defaultUrlState, resolveDefaultPageSize } from '../core/urlState.js';
-import type { Locale, PageRoute, Product, RenderContext, SearchResponse, SitemapData } from '../core/types.js';
+import type { Locale, PageRoute, Product, Region, RenderContext, SearchResponse, SitemapData } from '../core/types.js';
 import { DlpStore } from './DlpStore.js';
 import { DrawerStore } from './DrawerStore.js';
 import type { StoreEnv } from './env.js';
@@ -150,7 +150,7 @@ export class RootStore {
   }
 
   /** The region shoppers are in (`additional.region`, else the tenant's). */
-  get region(): 'us' | 'ca' {
+  get region(): Region {
     return regionOf(this.context);
   }
 
