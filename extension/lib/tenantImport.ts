@@ -32,8 +32,8 @@ function choices(values: readonly string[]): string {
 }
 
 /**
- * What is wrong with `value` for a field of kind `spec`, as the end of a sentence that starts with
- * the field's path; none when it is fine. Stricter than Aisle's own reading (which quietly drops a
+ * What is wrong with `value` for a field of kind `spec`: sentences naming the field by its path
+ * `at`, none when it is fine. Stricter than Aisle's own reading (which quietly drops a
  * bad value): an import is a person's file, and a typo should be shown, not silently ignored.
  */
 function fieldProblem(spec: TenantFieldSpec, value: unknown, at: string): string[] {

@@ -135,7 +135,7 @@ export interface RequestFilter {
   value: string[] | [number, number];
 }
 
-/** The environment names a search body carries (the render context's `qa` is sent as `staging`). */
+/** The environment names a search body may carry. */
 export const SEARCH_ENVIRONMENTS = ['staging', 'production'] as const;
 
 /** The body of `POST /search`. */
