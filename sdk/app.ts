@@ -1,5 +1,6 @@
 /** The app chunk behind `window.Aisle`, loaded by the embed (sdk/embed.ts). */
 import { configure } from 'mobx';
+import { emptyDebugSnapshot } from './contract.js';
 import { mountAisle, type Mounted } from './mount.js';
 
 // The host page may run its own MobX: keep our state and rules to ourselves.
@@ -39,12 +40,11 @@ export const app: AisleApp = {
   snapshot() {
     const search = current?.store.search;
     const session = current?.analytics?.session;
+    const empty = emptyDebugSnapshot();
     return {
-      analytics: session
-        ? JSON.parse(JSON.stringify(session.snapshot()))
-        : { status: 'created', visitorId: null, tokenExp: null, events: [] },
+      analytics: session ? JSON.parse(JSON.stringify(session.snapshot())) : empty.analytics,
       // Whether Aisle's screen or the page's own content is on show, and why (the extension says so).
-      mount: current ? { ...current.status } : { state: 'none', reason: null },
+      mount: current ? { ...current.status } : empty.mount,
       search: {
         loading: search?.loading ?? false,
         lastRequest: search?.lastRequest ? JSON.parse(JSON.stringify(search.lastRequest)) : null,

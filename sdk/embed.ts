@@ -6,9 +6,14 @@
  */
 import type { AisleApp } from './app.js';
 import { AISLE_CSS } from './ui/stylesheet.js';
+import {
+  CONTEXT_ELEMENT_ID,
+  GLOBAL_NAME,
+  emptyDebugSnapshot,
+  type AisleGlobal,
+  type WindowWithAisle,
+} from './contract.js';
 import { VERSION } from './version.js';
-
-const CONTEXT_ID = 'aisle-context';
 
 const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? '';
 let appPromise: Promise<AisleApp> | undefined;
@@ -23,14 +28,6 @@ function loadApp(): Promise<AisleApp> {
     else reject(new Error('the app is missing from aisle.js'));
   });
   return appPromise;
-}
-
-function emptySnapshot(): unknown {
-  return {
-    analytics: { status: 'created', visitorId: null, tokenExp: null, events: [] },
-    mount: { state: 'none', reason: null },
-    search: { loading: false, lastRequest: null, lastLatencyMs: null },
-  };
 }
 
 let loaded: AisleApp | undefined;
@@ -83,9 +80,8 @@ function removeStyles(): void {
   stylesheet = undefined;
 }
 
-const aisle = {
+const aisle: AisleGlobal = {
   version: VERSION,
-  /** Renders Aisle for `context`; resolves once the first render is on screen. */
   mount(context: unknown): Promise<void> {
     const ticket = ++generation;
     return Promise.all([loadApp(), loadStyles()]).then(([app]) => {
@@ -94,31 +90,29 @@ const aisle = {
       return app.mount(context);
     });
   },
-  /** Removes everything Aisle installed and restores the host's content. */
   unmount(): void {
     generation++;
     loaded?.unmount();
     removeStyles();
   },
   debug: {
-    /** A JSON-safe picture of the analytics queue and the search state; never holds the token. */
     snapshot(): unknown {
-      return loaded ? loaded.snapshot() : emptySnapshot();
+      return loaded ? loaded.snapshot() : emptyDebugSnapshot();
     },
   },
 };
 
 /** Reads `#aisle-context`; warns once and returns undefined when it is absent or unparsable. */
 function readContext(): unknown {
-  const element = document.getElementById(CONTEXT_ID);
+  const element = document.getElementById(CONTEXT_ELEMENT_ID);
   if (!element) {
-    console.warn('[Aisle] no render context (#aisle-context) on this page: Aisle is not started.');
+    console.warn(`[Aisle] no render context (#${CONTEXT_ELEMENT_ID}) on this page: Aisle is not started.`);
     return undefined;
   }
   try {
     return JSON.parse(element.textContent ?? '');
   } catch {
-    console.warn('[Aisle] the render context (#aisle-context) is not valid JSON: Aisle is not started.');
+    console.warn(`[Aisle] the render context (#${CONTEXT_ELEMENT_ID}) is not valid JSON: Aisle is not started.`);
     return undefined;
   }
 }
@@ -136,9 +130,9 @@ function start(): void {
   }, 0);
 }
 
-if (!(window as { Aisle?: unknown }).Aisle) {
-  (window as { Aisle?: unknown }).Aisle = aisle;
-  if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', start, { once: true });
-  } else start();
+const page = window as WindowWithAisle;
+if (!page[GLOBAL_NAME]) {
+  page[GLOBAL_NAME] = aisle;
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
 }

@@ -2,6 +2,7 @@ import { comparer, reaction } from 'mobx';
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import { DEBUG_EVENT } from './contract.js';
 import { hasMessages, localeOf, registerMessages } from './core/messages.js';
 import { readRenderContext } from './core/normalize.js';
 import type { PageRoute } from './core/types.js';
@@ -165,7 +166,7 @@ export async function mountAisle(
       found.restore();
       mounted.status = { state: 'kept-host-content', reason };
       // The extension's inspector shows why the page kept its own content.
-      env.host.dispatch('aisle:debug', {
+      env.host.dispatch(DEBUG_EVENT, {
         source: 'search',
         phase: 'error',
         at: env.now(),

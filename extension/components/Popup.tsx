@@ -1,7 +1,9 @@
 /** The popup: turn the preview on for this site and choose what it shows. */
 import { observer } from 'mobx-react-lite';
 import { Component, type ErrorInfo, type ReactElement, type ReactNode } from 'react';
-import { ENVIRONMENTS, type SiteSettings } from '../lib/settings.js';
+import { TENANT_FIELDS } from '../../sdk/core/tenantFields.js';
+import { ENVIRONMENTS } from '../../sdk/core/types.js';
+import type { SiteSettings } from '../lib/settings.js';
 import { STATUS_LABELS, originOf, type PopupStore } from '../lib/PopupStore.js';
 
 // Every part that reads the store is an observer of its own: a plain child would only re-render
@@ -196,7 +198,7 @@ export const Popup = observer(function Popup({ store }: { store: PopupStore }): 
             <input
               name="mainSelector"
               defaultValue={site.mainSelector}
-              placeholder={String(store.tenant?.config.mainSelector ?? 'main')}
+              placeholder={store.tenant?.config.mainSelector ?? TENANT_FIELDS.mainSelector.default}
               aria-invalid={store.mainSelectorError ? true : undefined}
               onBlur={(e) => void store.update({ mainSelector: e.target.value })}
               onKeyDown={(e) => e.key === 'Enter' && void store.update({ mainSelector: e.currentTarget.value })}

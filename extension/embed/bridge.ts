@@ -3,6 +3,7 @@
  * `Aisle.debug.snapshot()`s to the relay. It works for the page's own (production) Aisle as well
  * as for the extension's copy, whichever loads first: it listens from document_start and polls.
  */
+import { DEBUG_EVENT, GLOBAL_NAME, type WindowWithAisle } from '../../sdk/contract.js';
 import { MAX_MESSAGE_CHARS } from '../lib/pageData.js';
 import { createPageChannel } from '../lib/pageChannel.js';
 
@@ -33,7 +34,7 @@ export function startBridge(win: Window, channel: BridgeChannel = createPageChan
     soon = undefined;
     let snapshot: unknown;
     try {
-      const hook = (win as unknown as { Aisle?: DebugHook }).Aisle;
+      const hook = (win as WindowWithAisle)[GLOBAL_NAME] as DebugHook | undefined;
       if (typeof hook?.debug?.snapshot !== 'function') return;
       snapshot = hook.debug.snapshot();
     } catch {
@@ -49,10 +50,10 @@ export function startBridge(win: Window, channel: BridgeChannel = createPageChan
     if (text !== null) channel.sendMessage('aisleDebug', JSON.parse(text)).catch(() => undefined);
     soon ??= win.setTimeout(look, 50);
   };
-  win.addEventListener('aisle:debug', onDebug);
+  win.addEventListener(DEBUG_EVENT, onDebug);
   const poll = win.setInterval(look, SNAPSHOT_POLL_MS);
   return () => {
-    win.removeEventListener('aisle:debug', onDebug);
+    win.removeEventListener(DEBUG_EVENT, onDebug);
     win.clearInterval(poll);
     if (soon !== undefined) win.clearTimeout(soon);
     soon = undefined;

@@ -4,6 +4,13 @@
  * sheet, and `window.Aisle` claimed before the page's own aisle.js runs when the user chose
  * takeover. It waits for its render context from the relay and reports what it did.
  */
+import {
+  CONTEXT_ELEMENT_ID,
+  DEBUG_EVENT,
+  GLOBAL_NAME,
+  type AisleGlobal,
+  type WindowWithAisle,
+} from '../../sdk/contract.js';
 import { app } from '../../sdk/app.js';
 import { AISLE_CSS } from '../../sdk/ui/stylesheet.js';
 import { VERSION } from '../../sdk/version.js';
@@ -18,7 +25,7 @@ const MAIN_WAIT_MS = 3000;
 /** How long after a search response the preview looks at what Aisle rendered. */
 const RENDER_SETTLE_MS = 150;
 
-type AisleWindow = Window & typeof globalThis & { Aisle?: unknown; [MODE_GLOBAL]?: unknown };
+type AisleWindow = Window & typeof globalThis & WindowWithAisle & { [MODE_GLOBAL]?: unknown };
 
 /** Starts the preview in `win`; the mode was set by the one-line script registered before it. */
 export function startPreview(win: AisleWindow): void {
@@ -107,7 +114,7 @@ export function startPreview(win: AisleWindow): void {
     true,
   );
 
-  win.addEventListener('aisle:debug', (event) => {
+  win.addEventListener(DEBUG_EVENT, (event) => {
     const detail = (event as CustomEvent).detail as {
       source?: unknown;
       phase?: unknown;
@@ -127,7 +134,7 @@ export function startPreview(win: AisleWindow): void {
     }
   });
 
-  const ours = {
+  const ours: AisleGlobal & { extension: true } = {
     version: VERSION,
     extension: true,
     mount(): Promise<void> {
@@ -143,7 +150,7 @@ export function startPreview(win: AisleWindow): void {
 
   const claim = (): void => {
     if (claimed) return;
-    win.Aisle = ours;
+    win[GLOBAL_NAME] = ours;
     claimed = true;
   };
 
@@ -155,7 +162,7 @@ export function startPreview(win: AisleWindow): void {
   };
 
   const pageHasOwnAisle = (): boolean =>
-    doc.getElementById('aisle-context') !== null || doc.querySelector('script[src*="aisle"]') !== null;
+    doc.getElementById(CONTEXT_ELEMENT_ID) !== null || doc.querySelector('script[src*="aisle"]') !== null;
 
   const mount = (next: PreviewConfig): void => {
     const key = JSON.stringify(next);
@@ -207,8 +214,8 @@ export function startPreview(win: AisleWindow): void {
     // Stand aside: the page's deferred scripts have run by DOMContentLoaded; decide then.
     whenParsed(() => {
       if (!config) return;
-      if (!claimed && (win.Aisle !== undefined || pageHasOwnAisle())) {
-        const version = (win.Aisle as { version?: unknown } | undefined)?.version;
+      if (!claimed && (win[GLOBAL_NAME] !== undefined || pageHasOwnAisle())) {
+        const version = (win[GLOBAL_NAME] as { version?: unknown } | undefined)?.version;
         return report(
           'stood-aside',
           `this page runs its own Aisle${typeof version === 'string' ? ` ${version.slice(0, 20)}` : ''}: the extension stood aside, as chosen`,

@@ -7,6 +7,7 @@
  */
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
 import { pageFromPath } from '../../sdk/core/searchRequest.js';
+import { REGIONS, type Region } from '../../sdk/core/types.js';
 import type { TabStatus } from './messaging.js';
 import { defaultPathPatterns, parsePathPatterns, pathInScope } from './pathScope.js';
 import { DEFAULT_SITE, type SettingsRepository, type SiteSettings } from './settings.js';
@@ -46,7 +47,7 @@ export const STATUS_LABELS: Record<StatusKind, string> = {
 
 const RELOAD_FIELDS: Array<keyof SiteSettings> = ['enabled', 'onExistingAisle', 'pathPatterns'];
 
-const REGION_NAMES: Record<'us' | 'ca', string> = { us: 'United States', ca: 'Canada' };
+const REGION_NAMES: Record<Region, string> = { us: 'United States', ca: 'Canada' };
 const LOCALE_NAMES: Record<'en' | 'fr', string> = { en: 'English', fr: 'Français' };
 
 /** The http(s) origin of a URL (the unit the preview is enabled for), else null. */
@@ -127,7 +128,7 @@ export class PopupStore {
   /** Regions to offer: the tenant's own, unless "any locale" is ticked or the tenant has none. */
   get regionOptions(): Array<[string, string]> {
     const own = this.tenant?.config.region;
-    const regions: Array<'us' | 'ca'> = own && !this.site.anyLocale ? [own] : ['us', 'ca'];
+    const regions: readonly Region[] = own && !this.site.anyLocale ? [own] : REGIONS;
     return regions.map((r) => [r, REGION_NAMES[r]]);
   }
 

@@ -9,6 +9,7 @@
  * so those rows are marked as unconfirmed until a later page of the same shop shows whether its
  * durable outbox still holds them: an event that left the outbox was taken by the service.
  */
+import { isRecord } from '../../sdk/core/coerce.js';
 import {
   capJson,
   EVENT_STATES,
@@ -414,8 +415,6 @@ export function indexSettled(buffer: TabBuffer, shared: SettledIndex): void {
     if (isSettled(event.state) && !shared.has(event.id))
       shared.set(event.id, { state: event.state, httpStatus: event.httpStatus, reason: event.reason });
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const text = (v: unknown, max: number): string | null => (typeof v === 'string' ? v.slice(0, max) : null);
 const count = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -3,6 +3,7 @@
  * went away is "unconfirmed", never "in flight"), the delivery health of the tab (a banner when
  * delivery is stuck), and each search request decoded ("what answers 'why is the page empty'").
  */
+import { isRecord } from '../../sdk/core/coerce.js';
 import { isSettled, type BufferedEvent, type SearchRecord, type TabBuffer } from './inspectorBuffer.js';
 import type { EventState } from './pageData.js';
 
@@ -143,8 +144,6 @@ export function healthOf(buffer: TabBuffer, now: number): Health {
     waiting: pending.length,
   };
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** "price, ascending" for `price_asc`; the key itself when it has no order part. */
 export function describeSort(sort: string): string {

@@ -4,6 +4,7 @@
  * that looks like a credential, before it reaches the background or a panel (which then render it
  * as text only).
  */
+import { isRecord } from '../../sdk/core/coerce.js';
 
 /** The delivery states an event goes through in the page's snapshot. */
 export const EVENT_STATES = ['queued', 'in_flight', 'retry_scheduled', 'acknowledged', 'dead_lettered'] as const;
@@ -91,7 +92,6 @@ export const PREVIEW_OUTCOMES = ['pending', 'shown', 'not-found', 'stood-aside',
 
 const SECRET_KEY = /token|authorization|password|secret|cookie/i;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown, max: number): string | null => (typeof v === 'string' ? v.slice(0, max) : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 

@@ -4,11 +4,11 @@
  * development environment the local stack as search and analytics host.
  */
 import type { PreviewEnvironment, SiteSettings } from './settings.js';
-import type { PreviewTenant } from './tenants.js';
+import type { PreviewTenant, PreviewTenantConfig } from './tenants.js';
 
 /** The render context as plain JSON (see docs/embedding.md). */
 export interface PreviewRenderContext {
-  config: Record<string, unknown> & { id: string; base: string };
+  config: PreviewTenantConfig;
   environment: PreviewEnvironment;
   additional: { locale: string; lang: string; region: string; page?: string };
 }

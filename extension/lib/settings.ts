@@ -8,14 +8,14 @@
  * migrations); they are defined on demand, because defining an item starts its migration.
  */
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import { ENVIRONMENTS, REGIONS, type Environment, type Region } from '../../sdk/core/types.js';
 import { STORAGE_KEYS } from './storageKeys.js';
 import { validateTenant, type TenantImport } from './tenantImport.js';
 import type { PreviewTenant } from './tenants.js';
 import { MAX_PATTERNS_CHARS } from './pathScope.js';
 
 /** The environments of the render context. */
-export const ENVIRONMENTS = ['production', 'qa', 'development'] as const;
-export type PreviewEnvironment = (typeof ENVIRONMENTS)[number];
+export type PreviewEnvironment = Environment;
 
 /** What to do when the page already runs its own Aisle. */
 export type ExistingAisle = 'takeover' | 'stand-aside';
@@ -25,7 +25,7 @@ export interface SiteSettings {
   enabled: boolean;
   tenantId: string;
   environment: PreviewEnvironment;
-  region: 'us' | 'ca';
+  region: Region;
   locale: 'en' | 'fr';
   /** Offer every locale, not only the tenant's (to try a translation the retailer does not ship). */
   anyLocale: boolean;
@@ -68,7 +68,7 @@ export function normalizeSite(raw: unknown): SiteSettings {
     enabled: r.enabled === true,
     tenantId: text(r.tenantId, 64) || DEFAULT_SITE.tenantId,
     environment: pick(r.environment, ENVIRONMENTS, DEFAULT_SITE.environment),
-    region: pick(r.region, ['us', 'ca'] as const, DEFAULT_SITE.region),
+    region: pick(r.region, REGIONS, DEFAULT_SITE.region),
     locale: pick(r.locale, ['en', 'fr'] as const, DEFAULT_SITE.locale),
     anyLocale: r.anyLocale === true,
     pageSource: pick(r.pageSource, ['path', 'typed'] as const, DEFAULT_SITE.pageSource),

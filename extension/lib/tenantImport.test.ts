@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadTenants } from '../../fixtures/tenants/index.js';
 import { buildPreviewConfig } from './previewContext.js';
-import { DEFAULT_SITE } from './settings.js';
-import { importTenant } from './tenantImport.js';
+import { TENANT_FIELDS, TENANT_FIELD_NAMES, tenantField } from '../../sdk/core/tenantFields.js';
+import { DEFAULT_SITE, normalizeSite } from './settings.js';
+import { importTenant, validateTenant } from './tenantImport.js';
 import { FIXTURE_TENANTS, allTenants } from './tenants.js';
 
 describe('the tenants offered', () => {
@@ -19,6 +20,35 @@ describe('importTenant', () => {
       tenant: { config: { id: 'acme' }, locales: ['fr', 'en'], source: 'custom' },
     });
     expect(importTenant('{"id": "acme", "base": "/acme", "infiniteLoading": true}')).toMatchObject({ ok: true });
+  });
+
+  it('accepts every field Aisle reads, the integrations included', () => {
+    const config = {
+      id: 'acme',
+      base: '/acme',
+      errorReportingDsn: 'https://key@o1.ingest.sentry.io/42',
+      errorReportingSampleRate: 1,
+      clickAnalytics: { domain: 'acme.example', endpoint: 'https://plausible.io/api/event' },
+      experiments: { clientKey: 'sdk-abc', apiHost: 'https://cdn.growthbook.io' },
+    };
+    const result = importTenant(JSON.stringify({ config }));
+    expect(result).toMatchObject({ ok: true, tenant: { config } });
+  });
+
+  it.each([
+    ['{"id": "x", "base": "/x", "experiments": {"clientKey": "k"}}', 'experiments.apiHost must be a non-empty string'],
+    ['{"id": "x", "base": "/x", "errorReportingDsn": "not a url"}', 'errorReportingDsn must be an http(s) URL'],
+    ['{"id": "x", "base": "/x", "errorReportingSampleRate": 2}', 'errorReportingSampleRate must be a number from 0'],
+  ])('refuses an integration that Aisle would not run: %s', (text, error) => {
+    const result = importTenant(text);
+    expect(result.ok ? [] : result.errors.join('\n')).toContain(error);
+  });
+
+  it('knows every field Aisle reads from a tenant config', () => {
+    const every = Object.fromEntries(TENANT_FIELD_NAMES.map((field) => [field, null]));
+    const result = validateTenant(every);
+    expect(result.ok ? [] : result.errors.join('\n')).not.toContain('unknown field');
+    expect(result.ok ? [] : result.errors).toHaveLength(TENANT_FIELD_NAMES.length);
   });
 
   it.each([
@@ -75,5 +105,17 @@ describe('buildPreviewConfig', () => {
     const { context } = buildPreviewConfig(maple, site, 'http://127.0.0.1:9999');
     expect(context.config).not.toHaveProperty('searchHost');
     expect(context.additional.page).toBe('rain jackets');
+  });
+});
+
+describe('the popup', () => {
+  it('keeps a per-site override for each tenant field the field table marks as offered by the popup', () => {
+    const offered = TENANT_FIELD_NAMES.filter((field) => tenantField(field).popup);
+    expect(offered).toEqual(['region', 'mainSelector']);
+    for (const field of offered) expect(DEFAULT_SITE).toHaveProperty(field);
+  });
+
+  it('offers every region the tenant config accepts', () => {
+    for (const region of TENANT_FIELDS.region.values) expect(normalizeSite({ region }).region).toBe(region);
   });
 });

@@ -3,35 +3,18 @@
  * (`{config: {...}, demo?: {...}}`) or a bare config object is accepted. Every problem is reported
  * in words a solution engineer can act on, with the field's path.
  */
+import { isRecord } from '../../sdk/core/coerce.js';
+import { TENANT_FIELD_NAMES, TENANT_FIELDS, tenantField, type TenantFieldSpec } from '../../sdk/core/tenantFields.js';
 import { FIXTURE_TENANTS, type PreviewTenant, type PreviewTenantConfig } from './tenants.js';
 
 /** Largest tenant JSON accepted (a config is a few hundred bytes). */
 export const MAX_TENANT_JSON = 32 * 1024;
 
+/** Longest text a string field may hold. */
+const MAX_TEXT = 200;
+
 /** The result of an import: the tenant, or every error found. */
 export type TenantImport = { ok: true; tenant: PreviewTenant } | { ok: false; errors: string[] };
-
-const BOOLEAN_FIELDS = [
-  'infiniteLoading',
-  'proxySearch',
-  'searchRouterReplaceState',
-  'backButtonReload',
-  'resultsViewUpdateEvent',
-  'vehicleSelector',
-] as const;
-const STRING_FIELDS = ['name', 'customerSearchId', 'mainSelector'] as const;
-const URL_FIELDS = ['prodUrl', 'searchHost', 'analyticsHost'] as const;
-const KNOWN = new Set<string>([
-  'id',
-  'base',
-  'region',
-  'defaultPageSize',
-  ...BOOLEAN_FIELDS,
-  ...STRING_FIELDS,
-  ...URL_FIELDS,
-]);
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isHttpUrl(text: string): boolean {
   try {
@@ -40,6 +23,60 @@ function isHttpUrl(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Quoted choices in words: `"a" or "b"`, `"a", "b" or "c"`. */
+function choices(values: readonly string[]): string {
+  const quoted = values.map((value) => `"${value}"`);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}` : (quoted[0] ?? '');
+}
+
+/**
+ * What is wrong with `value` for a field of kind `spec`: sentences naming the field by its path
+ * `at`, none when it is fine. Stricter than Aisle's own reading (which quietly drops a
+ * bad value): an import is a person's file, and a typo should be shown, not silently ignored.
+ */
+function fieldProblem(spec: TenantFieldSpec, value: unknown, at: string): string[] {
+  const says = (problem: string): string[] => [`${at} ${problem}`];
+  switch (spec.kind) {
+    case 'id':
+      return typeof value === 'string' && /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(value)
+        ? []
+        : says('must be a tenant id: letters, digits, "-" or "_" (at most 64)');
+    case 'path':
+      return typeof value === 'string' && /^\/[^\s?#]*$/.test(value)
+        ? []
+        : says('must be a path starting with "/", e.g. "/maple"');
+    case 'string':
+      return typeof value === 'string' && value.length <= MAX_TEXT
+        ? []
+        : says(`must be a string (at most ${MAX_TEXT} characters)`);
+    case 'url':
+      return typeof value === 'string' && isHttpUrl(value) ? [] : says('must be an http(s) URL');
+    case 'bool':
+      return typeof value === 'boolean' ? [] : says('must be true or false');
+    case 'positiveInt':
+      return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= spec.max
+        ? []
+        : says(`must be a whole number from 1 to ${spec.max}`);
+    case 'enum':
+      return typeof value === 'string' && spec.values.includes(value) ? [] : says(`must be ${choices(spec.values)}`);
+    case 'rate':
+      return typeof value === 'number' && value >= 0 && value <= 1 ? [] : says('must be a number from 0 to 1');
+    case 'object':
+      if (!isRecord(value)) return says(`must be an object with ${spec.fields.join(' and ')}`);
+      return spec.fields.flatMap((key) => {
+        const text = value[key];
+        return typeof text === 'string' && text.trim() !== '' && text.length <= MAX_TEXT
+          ? []
+          : [`${at}.${key} must be a non-empty string (at most ${MAX_TEXT} characters)`];
+      });
+  }
+}
+
+/** A field every imported config must state: the type requires it and nothing supplies a default. */
+function mustBeGiven(spec: TenantFieldSpec): boolean {
+  return !spec.optional && !('default' in spec);
 }
 
 /** Parses and validates tenant JSON text. */
@@ -63,28 +100,15 @@ export function validateTenant(raw: unknown): TenantImport {
   const config = wrapped ? (raw.config as Record<string, unknown>) : raw;
   const at = (field: string) => (wrapped ? `config.${field}` : field);
   const errors: string[] = [];
+  for (const field of TENANT_FIELD_NAMES) {
+    const spec = tenantField(field);
+    if (config[field] === undefined && !mustBeGiven(spec)) continue;
+    errors.push(...fieldProblem(spec, config[field], at(field)));
+  }
   const id = config.id;
-  if (typeof id !== 'string' || !/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(id))
-    errors.push(`${at('id')} must be a tenant id: letters, digits, "-" or "_" (at most 64)`);
-  else if (FIXTURE_TENANTS.some((t) => t.config.id === id))
+  if (typeof id === 'string' && FIXTURE_TENANTS.some((t) => t.config.id === id))
     errors.push(`${at('id')} "${id}" is already a fixture tenant: choose another id`);
-  if (typeof config.base !== 'string' || !/^\/[^\s?#]*$/.test(config.base))
-    errors.push(`${at('base')} must be a path starting with "/", e.g. "/maple"`);
-  if (config.region !== undefined && config.region !== 'us' && config.region !== 'ca')
-    errors.push(`${at('region')} must be "us" or "ca"`);
-  const size = config.defaultPageSize;
-  if (size !== undefined && (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > 500))
-    errors.push(`${at('defaultPageSize')} must be a whole number from 1 to 500`);
-  for (const field of BOOLEAN_FIELDS)
-    if (config[field] !== undefined && typeof config[field] !== 'boolean')
-      errors.push(`${at(field)} must be true or false`);
-  for (const field of STRING_FIELDS)
-    if (config[field] !== undefined && (typeof config[field] !== 'string' || (config[field] as string).length > 200))
-      errors.push(`${at(field)} must be a string (at most 200 characters)`);
-  for (const field of URL_FIELDS)
-    if (config[field] !== undefined && (typeof config[field] !== 'string' || !isHttpUrl(config[field] as string)))
-      errors.push(`${at(field)} must be an http(s) URL`);
-  const unknown = Object.keys(config).filter((k) => !KNOWN.has(k));
+  const unknown = Object.keys(config).filter((k) => !Object.hasOwn(TENANT_FIELDS, k));
   if (unknown.length > 0) errors.push(`unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.map(at).join(', ')}`);
   if (errors.length > 0) return { ok: false, errors };
   const demo = isRecord(raw.demo) ? raw.demo : {};

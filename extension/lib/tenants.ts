@@ -2,27 +2,13 @@
  * The tenants the popup offers: every fixture tenant (bundled from fixtures/tenants/*.json) plus
  * the custom tenants a user imported as JSON.
  */
-import boreal from '../../fixtures/tenants/boreal.json';
-import cedar from '../../fixtures/tenants/cedar.json';
-import driftwood from '../../fixtures/tenants/driftwood.json';
-import gearhead from '../../fixtures/tenants/gearhead.json';
-import harbor from '../../fixtures/tenants/harbor.json';
-import lakeshore from '../../fixtures/tenants/lakeshore.json';
-import maple from '../../fixtures/tenants/maple.json';
-import northwind from '../../fixtures/tenants/northwind.json';
-import prairie from '../../fixtures/tenants/prairie.json';
-import summit from '../../fixtures/tenants/summit.json';
-import tinker from '../../fixtures/tenants/tinker.json';
+import type { TenantConfig } from '../../sdk/core/types.js';
 
-/** A tenant's render-context config as the extension keeps it (plain JSON values only). */
-export interface PreviewTenantConfig {
-  id: string;
-  base: string;
-  name?: string;
-  prodUrl?: string;
-  region?: 'us' | 'ca';
-  [field: string]: unknown;
-}
+/**
+ * A tenant's render-context config as the extension keeps it: the fields of a tenant config, of
+ * which only the id and route root must be given (Aisle fills the defaults of the others).
+ */
+export type PreviewTenantConfig = Pick<TenantConfig, 'id' | 'base'> & Partial<Omit<TenantConfig, 'id' | 'base'>>;
 
 /** A tenant the popup can choose. */
 export interface PreviewTenant {
@@ -37,19 +23,10 @@ interface FixtureFile {
   demo: { locales: string[] };
 }
 
-const fixtureFiles: FixtureFile[] = [
-  boreal,
-  cedar,
-  driftwood,
-  gearhead,
-  harbor,
-  lakeshore,
-  maple,
-  northwind,
-  prairie,
-  summit,
-  tinker,
-].map((file) => file as unknown as FixtureFile);
+// Every JSON file of the fixture folder, so a new fixture tenant needs no line here.
+const fixtureFiles = Object.values(
+  import.meta.glob<FixtureFile>('../../fixtures/tenants/*.json', { eager: true, import: 'default' }),
+);
 
 /** Every fixture tenant, sorted by id. */
 export const FIXTURE_TENANTS: readonly PreviewTenant[] = fixtureFiles

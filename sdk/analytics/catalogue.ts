@@ -6,6 +6,7 @@
  * docs/analytics-events.md in agreement. Framework-free: no DOM, no MobX, no React.
  */
 import { validate as isUuid, version as uuidVersion } from 'uuid';
+import { isRecord } from '../core/coerce.js';
 
 /** The kinds of value a field holds. */
 export type FieldType = 'string' | 'number' | 'integer' | 'object' | 'string[]' | 'filter-value';
@@ -114,8 +115,6 @@ export const EVENT_CATALOGUE: Readonly<Record<string, EventSpec>> = {
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const RESULT_ID = /^[^:]+:[^:]*$/;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function describe(value: unknown): string {
   if (value === null) return 'null';

@@ -4,6 +4,7 @@
  * may throw (full, disabled); then events stay in this page's memory and nothing throws. Whatever
  * is read back is checked (shape, size, range): a corrupted entry is dropped, never sent.
  */
+import { isRecord } from '../core/coerce.js';
 import type { KeyValueStorage } from '../stores/env.js';
 import type { AnalyticsEvent, DeadLetter } from './types.js';
 
@@ -38,8 +39,6 @@ function parseList(text: string | null): unknown[] {
   return Array.isArray(value) ? (value as unknown[]) : [];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length >= 1 && value.length <= max;
 const encoder = new TextEncoder();
@@ -56,7 +55,7 @@ export function fitsOutbox(event: AnalyticsEvent): boolean {
  * number that stays exact, and a sane size. Anything else is corrupted storage.
  */
 function isEvent(value: unknown): value is AnalyticsEvent {
-  if (!isObject(value)) return false;
+  if (!isRecord(value)) return false;
   const { id, seq, event, data, url, timestamp, environment } = value;
   return (
     isText(id, 64) &&
@@ -64,8 +63,8 @@ function isEvent(value: unknown): value is AnalyticsEvent {
     (seq as number) >= 0 &&
     Number.isSafeInteger((seq as number) + 1) && // the next event's number must stay exact too
     isText(event, 200) &&
-    isObject(data) &&
-    isObject(data.metadata) &&
+    isRecord(data) &&
+    isRecord(data.metadata) &&
     typeof url === 'string' &&
     isText(timestamp, 40) &&
     isText(environment, 40) &&
@@ -74,12 +73,12 @@ function isEvent(value: unknown): value is AnalyticsEvent {
 }
 
 function isDeadLetter(value: unknown): value is DeadLetter {
-  return isObject(value) && isObject(value.event) && typeof value.event.id === 'string';
+  return isRecord(value) && isRecord(value.event) && typeof value.event.id === 'string';
 }
 
 function isWait(value: unknown): value is AuthWait {
   return (
-    isObject(value) &&
+    isRecord(value) &&
     typeof value.at === 'number' &&
     Number.isFinite(value.at) &&
     Number.isSafeInteger(value.rounds) &&
@@ -237,7 +236,7 @@ export class Outbox {
     let entries: Array<[string, unknown]>;
     try {
       const value: unknown = JSON.parse(this.storage.getItem(this.keys.waits) ?? '{}');
-      entries = isObject(value) ? Object.entries(value) : [];
+      entries = isRecord(value) ? Object.entries(value) : [];
     } catch {
       entries = [];
     }

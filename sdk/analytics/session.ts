@@ -5,6 +5,7 @@
  */
 import { makeAutoObservable } from 'mobx';
 import { v4 as uuidv4 } from 'uuid';
+import { DEBUG_EVENT } from '../contract.js';
 import { trackTimers, type TrackedTimers } from '../host/timers.js';
 import type { StoreEnv } from '../stores/env.js';
 import { AUTH_RETRY, authRetryDelay, DEFAULT_RETRY, isTransientStatus, retryDelay } from './backoff.js';
@@ -253,7 +254,7 @@ export class AnalyticsSession {
 
   #emit(phase: string, detail: Record<string, unknown> = {}): void {
     try {
-      this.#env.host.dispatch('aisle:debug', { source: 'analytics', shopId: this.#options.shopId, phase, ...detail });
+      this.#env.host.dispatch(DEBUG_EVENT, { source: 'analytics', shopId: this.#options.shopId, phase, ...detail });
     } catch {
       /* a failing debug listener on the host page must not stop delivery */
     }

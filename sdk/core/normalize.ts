@@ -16,6 +16,8 @@ import type {
   TenantConfig,
   VehicleOption,
 } from './types.js';
+import { ENVIRONMENTS } from './types.js';
+import { TENANT_FIELD_NAMES, tenantField, type TenantFieldSpec } from './tenantFields.js';
 import { isRecord, optionalStr, toArray, toBool, toNumOrNull, toPositiveInt, toStr } from './coerce.js';
 import { normalizeProducts, resolveSwatch, type UrlResolver } from './normalizeProduct.js';
 import { routeBase } from './safeUrl.js';
@@ -140,44 +142,56 @@ export function readRenderContext(raw: unknown): RenderContextResult {
   return { ok: true, context };
 }
 
-const DEFAULT_PAGE_SIZE = 24;
-
+/**
+ * The config in our shape, field by field as the tenant table describes it: a field with a default
+ * is always present, any other only when its value is usable.
+ */
 function readConfig(raw: Record<string, unknown>, id: string): TenantConfig {
-  const config: TenantConfig = {
-    id,
-    // Every route and Home crumb is built on the base: anything but a plain path is dropped.
-    base: routeBase(toStr(raw.base)),
-    prodUrl: toStr(raw.prodUrl),
-    defaultPageSize: toPositiveInt(raw.defaultPageSize) ?? DEFAULT_PAGE_SIZE,
-    infiniteLoading: toBool(raw.infiniteLoading),
-    proxySearch: toBool(raw.proxySearch),
-    searchRouterReplaceState: toBool(raw.searchRouterReplaceState),
-    mainSelector: optionalStr(raw.mainSelector)?.trim() || 'main',
-    backButtonReload: toBool(raw.backButtonReload, true),
-    resultsViewUpdateEvent: toBool(raw.resultsViewUpdateEvent),
-    vehicleSelector: toBool(raw.vehicleSelector),
-  };
-  const region = toStr(raw.region).trim().toLowerCase();
-  if (region === 'us' || region === 'ca') config.region = region;
-  const optional = ['customerSearchId', 'searchHost', 'analyticsHost', 'name', 'errorReportingDsn'] as const;
-  for (const field of optional) {
-    const text = optionalStr(raw[field]);
-    if (text !== undefined) config[field] = text;
+  const config: Record<string, unknown> = { id };
+  for (const field of TENANT_FIELD_NAMES) {
+    if (field === 'id') continue;
+    const value = readField(tenantField(field), raw[field]);
+    if (value !== undefined) config[field] = value;
   }
-  const sampleRate = toNumOrNull(raw.errorReportingSampleRate);
-  if (sampleRate !== null && sampleRate >= 0 && sampleRate <= 1) config.errorReportingSampleRate = sampleRate;
-  // An integration is on only with every field it needs (docs/integrations.md).
-  const clickAnalytics = readFields(raw.clickAnalytics, ['domain', 'endpoint'] as const);
-  if (clickAnalytics) config.clickAnalytics = clickAnalytics;
-  const experiments = readFields(raw.experiments, ['clientKey', 'apiHost'] as const);
-  if (experiments) config.experiments = experiments;
-  return config;
+  // The table's kinds give each field the type `TenantConfig` derives from the same table.
+  return config as TenantConfig;
+}
+
+/** One field's value, its default, or undefined when it has neither. */
+function readField(spec: TenantFieldSpec, raw: unknown): unknown {
+  switch (spec.kind) {
+    case 'id':
+      return toStr(raw).trim() || undefined;
+    case 'path':
+      // Every route and Home crumb is built on the base: anything but a plain path is dropped.
+      return routeBase(toStr(raw));
+    case 'string':
+    case 'url': {
+      const text = optionalStr(raw);
+      return (spec.kind === 'string' && spec.trim ? text?.trim() : text) || spec.default;
+    }
+    case 'bool':
+      return toBool(raw, spec.default);
+    case 'positiveInt':
+      return toPositiveInt(raw) ?? spec.default;
+    case 'enum': {
+      const text = toStr(raw).trim().toLowerCase();
+      return spec.values.includes(text) ? text : undefined;
+    }
+    case 'rate': {
+      const rate = toNumOrNull(raw);
+      return rate !== null && rate >= 0 && rate <= 1 ? rate : undefined;
+    }
+    case 'object':
+      // An integration is on only with every field it needs (docs/integrations.md).
+      return readFields(raw, spec.fields);
+  }
 }
 
 /** An object of the given non-empty string fields, or undefined when one is missing. */
-function readFields<K extends string>(raw: unknown, keys: readonly K[]): Record<K, string> | undefined {
+function readFields(raw: unknown, keys: readonly string[]): Record<string, string> | undefined {
   if (!isRecord(raw)) return undefined;
-  const out = {} as Record<K, string>;
+  const out: Record<string, string> = {};
   for (const key of keys) {
     const text = optionalStr(raw[key])?.trim();
     if (!text) return undefined;
@@ -187,7 +201,7 @@ function readFields<K extends string>(raw: unknown, keys: readonly K[]): Record<
 }
 
 function readEnvironment(raw: unknown): Environment {
-  return raw === 'qa' || raw === 'development' ? raw : 'production';
+  return ENVIRONMENTS.find((environment) => environment === raw) ?? ENVIRONMENTS[0];
 }
 
 function readAdditional(raw: unknown): AdditionalParams {

@@ -2,13 +2,20 @@
  * Aisle's own types for the entities of the product. Server responses are untrusted and are
  * normalised into these shapes once, at the edge (see `normalize.ts`); everything else trusts them.
  */
+import type { TenantConfig } from './tenantFields.js';
 
-/** Region code; `ca` switches prices, swatches and breadcrumbs. */
-export type Region = 'us' | 'ca';
+/** Region codes; `ca` switches prices, swatches and breadcrumbs. */
+export const REGIONS = ['us', 'ca'] as const;
+/** Region code. */
+export type Region = (typeof REGIONS)[number];
+/** Languages of the visible strings. */
+export const LOCALES = ['en', 'fr'] as const;
 /** Language of the visible strings. */
-export type Locale = 'en' | 'fr';
+export type Locale = (typeof LOCALES)[number];
+/** Where the render context says the page runs; the first is assumed when it says nothing usable. */
+export const ENVIRONMENTS = ['production', 'qa', 'development'] as const;
 /** Where the render context says the page runs. */
-export type Environment = 'production' | 'qa' | 'development';
+export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** One purchasable variant of a product (or a normalised `models[]` entry). */
 export interface Variant {
@@ -128,6 +135,9 @@ export interface RequestFilter {
   value: string[] | [number, number];
 }
 
+/** The environment names a search body may carry. */
+export const SEARCH_ENVIRONMENTS = ['staging', 'production'] as const;
+
 /** The body of `POST /search`. */
 export interface SearchRequest {
   customer: string;
@@ -135,7 +145,7 @@ export interface SearchRequest {
   start: number;
   page: string;
   skip_cache: boolean;
-  environment: 'staging' | 'production';
+  environment: (typeof SEARCH_ENVIRONMENTS)[number];
   region?: string;
   locale?: string;
   sort?: string;
@@ -163,36 +173,8 @@ export interface SitemapData {
   breadcrumbs: SitemapLink[];
 }
 
-/** Tenant configuration, the `config` of the render context (documented fields and public extras). */
-export interface TenantConfig {
-  id: string;
-  /** Route root of the tenant, e.g. `/maple`: routes are `{base}/{page}` and `{base}/vsm/{page*}`. */
-  base: string;
-  prodUrl: string;
-  customerSearchId?: string;
-  defaultPageSize: number;
-  infiniteLoading: boolean;
-  region?: Region;
-  proxySearch: boolean;
-  searchRouterReplaceState: boolean;
-  mainSelector?: string;
-  searchHost?: string;
-  analyticsHost?: string;
-  backButtonReload?: boolean;
-  resultsViewUpdateEvent?: boolean;
-  /** Display name of the retailer (used by demo pages and the extension). */
-  name?: string;
-  /** Shows the vehicle selector (auto-parts tenants). */
-  vehicleSelector?: boolean;
-  /** Error reporting (Sentry DSN); off when absent. See docs/integrations.md. */
-  errorReportingDsn?: string;
-  /** Error-report sampling for tests, honoured only when `environment` is `development`. */
-  errorReportingSampleRate?: number;
-  /** Privacy-focused click analytics (Plausible); off when absent. */
-  clickAnalytics?: { domain: string; endpoint: string };
-  /** Experiments and feature flags (GrowthBook); off when absent. */
-  experiments?: { clientKey: string; apiHost: string };
-}
+// The tenant configuration is declared field by field in one table, from which its type is derived.
+export type { TenantConfig };
 
 /** Extra parameters of the render context. */
 export interface AdditionalParams {

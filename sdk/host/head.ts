@@ -1,3 +1,4 @@
+import { HEAD_TEMPLATE_ID } from '../contract.js';
 import type { Timers } from '../stores/env.js';
 
 /** The head tags Aisle owns: title, canonical, meta title, description, robots. */
@@ -23,7 +24,7 @@ const kinds: Array<{ key: keyof HeadTags; label: string; selector: string; attr:
 
 /** Reads the tags of `<template id="aisle-head">`; null when the template is not (yet) there. */
 export function readHeadTemplate(doc: Document): HeadTags | null {
-  const template = doc.getElementById('aisle-head');
+  const template = doc.getElementById(HEAD_TEMPLATE_ID);
   if (!(template instanceof HTMLTemplateElement)) return null;
   const tags: HeadTags = {};
   for (const kind of kinds) {
@@ -120,7 +121,8 @@ export function syncHeadFromTemplate(
       if (attempt()) timers.clearInterval(handle);
       else if (waited >= HEAD_RETRY_FOR_MS) {
         timers.clearInterval(handle);
-        for (const kind of kinds) log.warn(`[Aisle] missing head tag: ${kind.label} (no #aisle-head template).`);
+        for (const kind of kinds)
+          log.warn(`[Aisle] missing head tag: ${kind.label} (no #${HEAD_TEMPLATE_ID} template).`);
       }
     }, HEAD_RETRY_MS);
   }

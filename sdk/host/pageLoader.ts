@@ -1,3 +1,4 @@
+import { CONTEXT_ELEMENT_ID } from '../contract.js';
 import { readHeadTemplate, type HeadTags } from './head.js';
 
 /** What another retailer page carries for Aisle: its render context and head template. */
@@ -30,7 +31,7 @@ export async function loadRetailerPage(
     // A retailer's 404 page for an unknown category still carries a context with pageNotFound.
     if (!(response.headers.get('content-type') ?? '').includes('text/html')) return null;
     const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
-    const text = doc.getElementById('aisle-context')?.textContent;
+    const text = doc.getElementById(CONTEXT_ELEMENT_ID)?.textContent;
     if (!text) return null;
     return { context: JSON.parse(text) as unknown, head: readHeadTemplate(doc) };
   } catch {

@@ -1,9 +1,10 @@
 import { makeObservable, observable, runInAction, when } from 'mobx';
+import { DEBUG_EVENT } from '../contract.js';
 import { localeOf, messagesFor, regionOf, type Messages } from '../core/messages.js';
 import { isSitemapShape, normalizeSitemap, readRenderContext } from '../core/normalize.js';
 import { buildSearchRequest, pageFromPath, searchUrl } from '../core/searchRequest.js';
 import { defaultUrlState, resolveDefaultPageSize } from '../core/urlState.js';
-import type { Locale, PageRoute, Product, RenderContext, SearchResponse, SitemapData } from '../core/types.js';
+import type { Locale, PageRoute, Product, Region, RenderContext, SearchResponse, SitemapData } from '../core/types.js';
 import { DlpStore } from './DlpStore.js';
 import { DrawerStore } from './DrawerStore.js';
 import type { StoreEnv } from './env.js';
@@ -107,7 +108,7 @@ export class RootStore {
     const body = sitemapRequest(this.context, this.route.page);
     const started = this.env.now();
     const debug = (phase: string, detail: Record<string, unknown>): void =>
-      this.env.host.dispatch('aisle:debug', { source: 'search', phase, at: this.env.now(), url, ...detail });
+      this.env.host.dispatch(DEBUG_EVENT, { source: 'search', phase, at: this.env.now(), url, ...detail });
     runInAction(() => (this.sitemapLoading = true));
     debug('request', { body });
     let failure: ScreenFailure | null;
@@ -149,7 +150,7 @@ export class RootStore {
   }
 
   /** The region shoppers are in (`additional.region`, else the tenant's). */
-  get region(): 'us' | 'ca' {
+  get region(): Region {
     return regionOf(this.context);
   }
 

@@ -1,4 +1,5 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
+import { DEBUG_EVENT } from '../contract.js';
 import { normalizeSearchResponse } from '../core/normalize.js';
 import { relativeUrlResolver } from '../core/normalizeProduct.js';
 import type { Product, SearchRequest, SearchResponse } from '../core/types.js';
@@ -147,6 +148,6 @@ export class SearchStore {
   }
 
   private debug(phase: string, detail: Record<string, unknown>): void {
-    this.env.host.dispatch('aisle:debug', { source: 'search', phase, at: this.env.now(), ...detail });
+    this.env.host.dispatch(DEBUG_EVENT, { source: 'search', phase, at: this.env.now(), ...detail });
   }
 }

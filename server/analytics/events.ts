@@ -1,5 +1,6 @@
+import { isRecord } from '../../sdk/core/coerce.js';
 import { orBadRequest, requireToken, type Route, type RouteContext } from './context.js';
-import { HttpError, isRecord, readJsonObject, type Answer } from './http.js';
+import { HttpError, readJsonObject, type Answer } from './http.js';
 import { checkEvent, checkShopId, isName, MAX_NAME_LENGTH, normaliseEventId } from './validate.js';
 
 /** Most events one `POST /v3/batch` may carry. */

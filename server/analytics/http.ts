@@ -1,3 +1,4 @@
+import { isRecord } from '../../sdk/core/coerce.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompress, gunzip, inflate, type InputType, type ZlibOptions } from 'node:zlib';
 
@@ -148,9 +149,4 @@ function parseObject(text: string): Record<string, unknown> {
   }
   if (!isRecord(value)) throw new HttpError(400, 'body must be a JSON object');
   return value;
-}
-
-/** True for a plain JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,5 @@
 import { validate as isUuid } from 'uuid';
-import { isRecord } from './http.js';
+import { isRecord } from '../../sdk/core/coerce.js';
 import type { AnalyticsEvent, EventData, IdentityMetadata } from './types.js';
 
 /** A checked value, or the message saying what is wrong with it. */

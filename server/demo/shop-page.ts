@@ -1,3 +1,4 @@
+import { CONTEXT_ELEMENT_ID, HEAD_TEMPLATE_ID } from '../../sdk/contract.js';
 import type { TenantFixture } from '../../fixtures/tenants/index.js';
 import { escapeHtml, jsonForScript } from '../http.js';
 import { shopStyles } from './shop-styles.js';
@@ -52,8 +53,8 @@ export function renderShopPage(input: ShopPageInput): string {
   const context =
     input.context === undefined
       ? ''
-      : `<script type="application/json" id="aisle-context">${jsonForScript(input.context)}</script>
-<template id="aisle-head"><title>${escapeHtml(head.title)}</title><link rel="canonical" href="${escapeHtml(head.canonical)}"><meta name="title" content="${escapeHtml(head.metaTitle)}"><meta name="description" content="${escapeHtml(head.description)}"><meta name="robots" content="${escapeHtml(head.robots)}"></template>
+      : `<script type="application/json" id="${CONTEXT_ELEMENT_ID}">${jsonForScript(input.context)}</script>
+<template id="${HEAD_TEMPLATE_ID}"><title>${escapeHtml(head.title)}</title><link rel="canonical" href="${escapeHtml(head.canonical)}"><meta name="title" content="${escapeHtml(head.metaTitle)}"><meta name="description" content="${escapeHtml(head.description)}"><meta name="robots" content="${escapeHtml(head.robots)}"></template>
 <script src="${escapeHtml(input.embedSrc)}" defer></script>`;
   return `<!doctype html>
 <html lang="${locale}">

@@ -13,11 +13,6 @@ export function quote(text: string): string {
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
 }
 
-/** Whether `value` is a plain JSON object (not null, not an array). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Whether an optional field was left out (JSON clients send null as often as nothing). */
 export function absent(value: unknown): value is undefined | null {
   return value === undefined || value === null;

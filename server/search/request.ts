@@ -3,10 +3,12 @@
  * checked for type and range, and the first problem is reported as a 400 message naming it.
  * Nothing here throws on client input.
  */
+import { isRecord } from '../../sdk/core/coerce.js';
 import { isVertical } from '../../fixtures/catalogue/index.js';
 import type { Vertical } from '../../fixtures/catalogue/index.js';
+import { SEARCH_ENVIRONMENTS } from '../../sdk/core/types.js';
 import type { Lang } from './labels.js';
-import { absent, fail, isInt, isObject, quote } from './parsing.js';
+import { absent, fail, isInt, quote } from './parsing.js';
 import type { Parsed } from './parsing.js';
 import { resolveTenant } from './tenants.js';
 import { FILTER_KEYS, LIST_FACETS, SORT_KEYS } from './types.js';
@@ -38,7 +40,7 @@ const MAX_TEXT = 200;
 
 /** Validates a search body against the tenants it may name. */
 export function parseSearchBody(body: unknown, opts: SearchOptions): Parsed<SearchQuery> {
-  if (!isObject(body)) return fail('body must be a JSON object');
+  if (!isRecord(body)) return fail('body must be a JSON object');
   const tenant = resolveTenant(body.customer, opts);
   if (!tenant.ok) return tenant;
   const vertical = tenant.value.demo.vertical;
@@ -50,8 +52,8 @@ export function parseSearchBody(body: unknown, opts: SearchOptions): Parsed<Sear
     if (!absent(body[field]) && typeof body[field] !== 'string') return fail(`${field} must be a string`);
   }
   if (!absent(body.skip_cache) && typeof body.skip_cache !== 'boolean') return fail('skip_cache must be a boolean');
-  if (!absent(body.environment) && body.environment !== 'staging' && body.environment !== 'production') {
-    return fail("environment must be 'staging' or 'production'");
+  if (!absent(body.environment) && !SEARCH_ENVIRONMENTS.some((name) => name === body.environment)) {
+    return fail(`environment must be ${SEARCH_ENVIRONMENTS.map((name) => `'${name}'`).join(' or ')}`);
   }
   for (const field of ['pageSize', 'pageNumber'] as const) {
     const value = body[field];
@@ -106,7 +108,7 @@ export function parseFilters(filters: unknown): Parsed<Selections> {
   if (filters.length > MAX_FILTERS) return fail(`filters may hold at most ${MAX_FILTERS} entries`);
   for (const [index, filter] of filters.entries()) {
     const at = `filters[${index}]`;
-    if (!isObject(filter)) return fail(`${at} must be an object with key and value`);
+    if (!isRecord(filter)) return fail(`${at} must be an object with key and value`);
     const { key, value } = filter;
     if (typeof key !== 'string') return fail(`${at}.key must be a string`);
     if (!FILTER_KEYS.some((known) => known === key)) {

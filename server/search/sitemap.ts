@@ -4,8 +4,10 @@
  * `{ customer, page, environment, skip_cache, region?, locale? }`, `page` being the path after
  * `vsm/` ('' for the root). Pure, validates everything, never throws.
  */
+import { isRecord } from '../../sdk/core/coerce.js';
 import { sitemapFor } from '../../fixtures/catalogue/index.js';
-import { absent, fail, isObject, quote } from './parsing.js';
+import { ENVIRONMENTS as CONTEXT_ENVIRONMENTS, SEARCH_ENVIRONMENTS } from '../../sdk/core/types.js';
+import { absent, fail, quote } from './parsing.js';
 import type { Parsed } from './parsing.js';
 import { isStrict, strictSitemap } from './strict.js';
 import { resolveTenant } from './tenants.js';
@@ -14,7 +16,7 @@ import type { SearchOptions, SearchResult, SearchTenant } from './types.js';
 const MAX_PAGE = 200;
 // The render context's environment names and the names they map to on the wire: accept both,
 // since a sitemap request may be written by either side of that mapping.
-const ENVIRONMENTS = ['production', 'staging', 'development', 'qa'];
+const ENVIRONMENTS: readonly string[] = [...new Set([...CONTEXT_ENVIRONMENTS, ...SEARCH_ENVIRONMENTS])];
 
 interface SitemapQuery {
   tenant: SearchTenant;
@@ -39,7 +41,7 @@ export function handleSitemap(body: unknown, opts: SearchOptions): SearchResult 
 }
 
 function parseSitemapBody(body: unknown, opts: SearchOptions): Parsed<SitemapQuery> {
-  if (!isObject(body)) return fail('body must be a JSON object');
+  if (!isRecord(body)) return fail('body must be a JSON object');
   const tenant = resolveTenant(body.customer, opts);
   if (!tenant.ok) return tenant;
   const { page } = body;

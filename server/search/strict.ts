@@ -8,6 +8,7 @@
  * Pure functions: they copy only the listed fields that are present, never add one, and ignore
  * anything that is not an object where an object is expected.
  */
+import { isRecord } from '../../sdk/core/coerce.js';
 
 /** The fields a strict backend sends, per entity. */
 export const STRICT_FIELDS = {
@@ -64,10 +65,6 @@ export const STRICT_FIELDS = {
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The listed fields of `source` that it has, in list order. */
 function pick(source: Json, fields: readonly string[]): Json {
   const out: Json = {};
@@ -77,12 +74,12 @@ function pick(source: Json, fields: readonly string[]): Json {
 
 /** Each object of a list projected; non-objects in the list are dropped, a non-list passes as is. */
 function each(value: unknown, project: (item: Json) => Json): unknown {
-  return Array.isArray(value) ? value.filter(isObject).map(project) : value;
+  return Array.isArray(value) ? value.filter(isRecord).map(project) : value;
 }
 
 function projectProduct(product: Json): Json {
   const out = pick(product, STRICT_FIELDS.product);
-  if (isObject(out.price_range)) out.price_range = pick(out.price_range, STRICT_FIELDS.priceRange);
+  if (isRecord(out.price_range)) out.price_range = pick(out.price_range, STRICT_FIELDS.priceRange);
   if ('reviews' in out) out.reviews = each(out.reviews, (r) => pick(r, STRICT_FIELDS.review));
   if ('variants' in out) out.variants = each(out.variants, (v) => pick(v, STRICT_FIELDS.variant));
   if ('models' in out) out.models = each(out.models, (m) => pick(m, STRICT_FIELDS.model));
@@ -100,20 +97,20 @@ function projectFilter(filter: Json): Json {
  * search fields) or a non-object passes through untouched.
  */
 export function strictSearchResponse(json: unknown): unknown {
-  if (!isObject(json) || !('products' in json || 'pageNotFound' in json)) return json;
+  if (!isRecord(json) || !('products' in json || 'pageNotFound' in json)) return json;
   const out = pick(json, STRICT_FIELDS.response);
   if ('products' in out) out.products = each(out.products, projectProduct);
   if ('similar_products' in out) out.similar_products = each(out.similar_products, projectProduct);
   if ('filters' in out) out.filters = each(out.filters, projectFilter);
   if ('sort_options' in out) out.sort_options = each(out.sort_options, (s) => pick(s, STRICT_FIELDS.sortOption));
-  if (isObject(out.payload)) out.payload = pick(out.payload, STRICT_FIELDS.payload);
+  if (isRecord(out.payload)) out.payload = pick(out.payload, STRICT_FIELDS.payload);
   if ('related_pages' in out) out.related_pages = each(out.related_pages, (p) => pick(p, STRICT_FIELDS.relatedPage));
   return out;
 }
 
 /** Visual sitemap data as a strict backend sends it. */
 export function strictSitemap(data: unknown): unknown {
-  if (!isObject(data)) return data;
+  if (!isRecord(data)) return data;
   const out = pick(data, STRICT_FIELDS.sitemap);
   for (const list of ['links', 'subcategories', 'breadcrumbs'] as const) {
     if (list in out) out[list] = each(out[list], (link) => pick(link, STRICT_FIELDS.sitemapLink));
