@@ -12,6 +12,7 @@ import {
 } from '../core/urlState.js';
 import { initialVehicle, mergeQuery, vehicleFromQuery, vehicleQuery, withoutVehicle } from '../core/query.js';
 import type { Vehicle } from '../core/searchRequest.js';
+import { localeOf, messagesFor } from '../core/messages.js';
 import type { StoreEnv } from './env.js';
 import type { SearchOutcome, SearchStore } from './SearchStore.js';
 import type { Tracker } from './Tracker.js';
@@ -46,6 +47,23 @@ export class DlpStore {
   private shown: ShownQuery;
   /** Counts commits, so that only the reply to the latest one settles the state. */
   private ticket = 0;
+  /**
+   * True when the first results on show were already reported on this history entry (the shopper
+   * came back to it): showing them again is not a new display of results.
+   */
+  private reported: boolean;
+  /**
+   * What the single polite live region says after a change of results: the new item count (or how
+   * many of the list are shown after loading more, or that the update failed). `seq` changes with
+   * every announcement so that the same words are spoken again.
+   */
+  announcement: { text: string; seq: number } | null = null;
+  /**
+   * Where keyboard focus goes after an action whose control may disappear or whose view moves away:
+   * `heading` after paging (the view scrolls to the top); `results` after a filter change, only when
+   * focus fell to the page body (the control the shopper used keeps it otherwise).
+   */
+  focusRequest: { target: 'heading' | 'results'; seq: number } | null = null;
 
   constructor(
     private readonly env: StoreEnv,
@@ -53,7 +71,9 @@ export class DlpStore {
     readonly page: string,
     private readonly search: SearchStore,
     private readonly tracker: Tracker,
+    opts: { resultsReported?: boolean } = {},
   ) {
+    this.reported = opts.resultsReported === true;
     this.defaultPageSize = resolveDefaultPageSize(context.additional, context.config);
     this.state = parseUrlState(env.host.location().search, { pageSize: this.defaultPageSize });
     this.vehicle = initialVehicle(env.host.location().search, context);
@@ -61,8 +81,11 @@ export class DlpStore {
     this.shown = { state: this.state, vehicle: this.vehicle };
     // State is replaced whole by pure transitions, so it is observed by reference.
     if (search.response) this.reportResults(search.response.latency_ms);
-    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket'>(this, {
+    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket' | 'reported'>(this, {
       tracker: false,
+      reported: false,
+      announcement: observable.ref,
+      focusRequest: observable.ref,
       vehicle: observable.ref,
       state: observable.ref,
       env: false,
@@ -124,6 +147,17 @@ export class DlpStore {
     this.changeFilters(t.clearFilters(this.state));
   }
 
+  /** The address of page `pageNumber` of this listing (a real link, so that crawlers reach every page). */
+  pageHref(pageNumber: number): string {
+    const location = this.env.host.location();
+    return `${location.pathname}${this.query(location.search, t.setPage(this.state, pageNumber))}`;
+  }
+
+  /** The focus request was carried out (or is moot). */
+  focusHandled(): void {
+    this.focusRequest = null;
+  }
+
   setSort(sort: string): void {
     void this.tracker.track({ kind: 'sort', sort });
     this.commit(t.setSort(this.state, sort));
@@ -148,6 +182,7 @@ export class DlpStore {
     if (pageNumber === this.state.pageNumber || pageNumber < 1 || pageNumber > this.pageCount) return;
     this.commit(t.setPage(this.state, pageNumber));
     this.env.host.scrollToTop();
+    this.requestFocus('heading');
   }
 
   /** Infinite load: called when the sentinel is 20 % visible. */
@@ -188,7 +223,8 @@ export class DlpStore {
    * staying empty.
    */
   async loadFirst(): Promise<boolean> {
-    const outcome = await this.load();
+    // The first listing is not a change the shopper made: nothing to announce.
+    const outcome = await this.load(true, false, false);
     if (outcome === 'replaced') {
       this.reconcile();
       this.shown = { state: this.state, vehicle: this.vehicle };
@@ -217,7 +253,7 @@ export class DlpStore {
   }
 
   /** Sends the search for the current state (`append`: a request for more of an infinite list). */
-  load(refresh = true, append = false): Promise<SearchOutcome> {
+  load(refresh = true, append = false, announce = true): Promise<SearchOutcome> {
     const request = buildSearchRequest(withoutVehicle(this.context), this.state, this.page, {
       vehicle: this.vehicle ?? undefined,
     });
@@ -227,6 +263,7 @@ export class DlpStore {
       if (outcome === 'replaced') {
         this.announce();
         this.reportResults(this.search.lastLatencyMs ?? 0);
+        if (announce) this.sayResults(append);
       }
       return outcome;
     });
@@ -235,13 +272,27 @@ export class DlpStore {
   /** A filter change: the analytics events for each value added or removed, then the search. */
   private changeFilters(next: UrlState): void {
     for (const change of t.filterChanges(this.state, next)) void this.tracker.track({ kind: 'filter', ...change });
+    // The chip or Clear Filters button the shopper used may vanish with the change.
+    this.requestFocus('results');
     this.commit(next);
+  }
+
+  private requestFocus(target: 'heading' | 'results'): void {
+    this.focusRequest = { target, seq: (this.focusRequest?.seq ?? 0) + 1 };
+  }
+
+  private say(text: string): void {
+    this.announcement = { text, seq: (this.announcement?.seq ?? 0) + 1 };
   }
 
   /** `search:display_results` for the response on show. */
   private reportResults(latencyMs: number): void {
     const data = this.search.response;
     if (!data || data.pageNotFound) return;
+    if (this.reported) {
+      this.reported = false;
+      return;
+    }
     void this.tracker.track({
       kind: 'results',
       filtersAppliedCount: t.selectedFilterCount(this.state),
@@ -281,7 +332,10 @@ export class DlpStore {
     if (append) this.stalled = true;
     if (!this.search.response) return;
     // Only a failure is worth telling: a load-more that brought nothing new leaves the page as it was.
-    if (outcome === 'failed') this.failedUpdate = true;
+    if (outcome === 'failed') {
+      this.failedUpdate = true;
+      this.say(messagesFor(localeOf(this.context)).updateFailed);
+    }
     if (this.state === this.shown.state && this.vehicle === this.shown.vehicle) return;
     this.state = this.shown.state;
     this.vehicle = this.shown.vehicle;
@@ -297,6 +351,14 @@ export class DlpStore {
   private query(hostSearch: string, state: UrlState): string {
     const own = [serializeUrlState(state, { pageSize: this.defaultPageSize }), vehicleQuery(this.vehicle)];
     return mergeQuery(hostSearch, own.filter((part) => part !== '').join('&'));
+  }
+
+  /** Announces the listing now on show: its item count, or how much of it is shown after loading more. */
+  private sayResults(append: boolean): void {
+    const payload = this.search.response?.payload;
+    if (!payload || this.search.response?.pageNotFound) return;
+    const m = messagesFor(localeOf(this.context));
+    this.say(append ? m.showingOf(payload.shown, payload.filtered) : m.itemCount(payload.filtered));
   }
 
   /** The ResultsViewUpdate custom event, for the tenant that asks for it. */

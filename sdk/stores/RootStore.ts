@@ -13,6 +13,7 @@ import { FeatureFlags } from '../integrations/featureFlags.js';
 import { ViewportStore } from './ViewportStore.js';
 import { trackThenNavigate, type LinkClick } from '../analytics/clickWait.js';
 import { safeHref } from '../core/safeUrl.js';
+import { ListingRestore, planRestore, readRestoreRecord } from './restore.js';
 
 /** A navigation to a different path: what the visit event reports. */
 export interface Visit {
@@ -48,6 +49,16 @@ export class RootStore {
   private sitemapController: AbortController | null = null;
   /** The path of the screen on show (the address may change before the screen does). */
   private routePath: string;
+  /**
+   * The shopper came back to this listing (back, forward or reload of the same entry): where they
+   * were waits here for the restored grid (see sdk/host/scrollRestore.ts); null otherwise.
+   */
+  readonly restore: ListingRestore | null;
+  /**
+   * Focus for the screen shown by an in-place move (its heading), so that a keyboard user does not
+   * start again from the top of the page; `seq` tells one request from the next.
+   */
+  focusRequest: { target: 'heading'; seq: number } | null = null;
 
   constructor(
     readonly env: StoreEnv,
@@ -64,9 +75,17 @@ export class RootStore {
     this.firstVisit = { routeName: this.route.screen, url: location.href, redirectedFrom: null };
     void this.tracker.track({ kind: 'visit', ...this.firstVisit });
     this.search = new SearchStore(env, responseOf(context));
-    this.dlp = new DlpStore(env, context, this.route.page, this.search, this.tracker);
+    const record =
+      this.route.screen === 'dlp'
+        ? planRestore(readRestoreRecord(env.host.entryMemory?.()), location, env.host.arrival?.() ?? 'unknown')
+        : null;
+    this.restore = record ? new ListingRestore(record, env.timers) : null;
+    // The visit above is a new page view; the results, though, are the ones this entry showed and
+    // reported before the shopper left, so they are not reported a second time.
+    this.dlp = new DlpStore(env, context, this.route.page, this.search, this.tracker, { resultsReported: !!record });
     this.sitemap = sitemapOf(context, this.route);
     makeObservable<RootStore>(this, {
+      focusRequest: observable.ref,
       context: observable.ref,
       route: observable.ref,
       search: observable.ref,
@@ -220,6 +239,7 @@ export class RootStore {
     this.show(read.context);
     if (page.head) this.env.host.setHead(page.head);
     this.env.host.scrollToTop();
+    runInAction(() => (this.focusRequest = { target: 'heading', seq: (this.focusRequest?.seq ?? 0) + 1 }));
     this.visit({ routeName: this.route.screen, url: this.env.host.location().href, redirectedFrom: from });
     return true;
   }
@@ -242,8 +262,14 @@ export class RootStore {
     else if (this.route.screen === 'dlp') this.dlp.restoreFromUrl();
   }
 
+  /** The focus request was carried out (or is moot). */
+  focusHandled(): void {
+    runInAction(() => (this.focusRequest = null));
+  }
+
   /** Stops everything pending (unmount). */
   dispose(): void {
+    this.restore?.giveWay();
     this.navigation++;
     this.sitemapController?.abort();
     this.search.abort();
