@@ -18,7 +18,9 @@ const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home
 export function readEntryMemory(win: Window): unknown {
   try {
     const state: unknown = win.history.state;
-    return typeof state === 'object' && state !== null ? (state as Record<string, unknown>)[RESTORE_STATE_KEY] : undefined;
+    return typeof state === 'object' && state !== null
+      ? (state as Record<string, unknown>)[RESTORE_STATE_KEY]
+      : undefined;
   } catch {
     return undefined;
   }

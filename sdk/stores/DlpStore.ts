@@ -53,9 +53,9 @@ export class DlpStore {
    */
   private reported: boolean;
   /**
-   * What the single polite live region says after a change of results: the new item count (or how
-   * many of the list are shown after loading more, or that the update failed). `seq` changes with
-   * every announcement so that the same words are spoken again.
+   * What the single polite live region says after a change of results: the new item count, or how
+   * many of the list are shown after loading more (a failed update is said by the same region, see
+   * `failedUpdate`). `seq` changes with every announcement so that the same words are spoken again.
    */
   announcement: { text: string; seq: number } | null = null;
   /**
@@ -332,10 +332,7 @@ export class DlpStore {
     if (append) this.stalled = true;
     if (!this.search.response) return;
     // Only a failure is worth telling: a load-more that brought nothing new leaves the page as it was.
-    if (outcome === 'failed') {
-      this.failedUpdate = true;
-      this.say(messagesFor(localeOf(this.context)).updateFailed);
-    }
+    if (outcome === 'failed') this.failedUpdate = true;
     if (this.state === this.shown.state && this.vehicle === this.shown.vehicle) return;
     this.state = this.shown.state;
     this.vehicle = this.shown.vehicle;

@@ -183,10 +183,7 @@ describe('coming back to a listing (stores)', () => {
     env.entry = { memory: { ...record, path: '/maple/vsm/', search: '' }, arrival: 'back_forward' };
     const root = new RootStore(
       env,
-      testContext(
-        {},
-        { data: { url: '/maple/vsm/', title: 'All', links: [], subcategories: [], breadcrumbs: [] } },
-      ),
+      testContext({}, { data: { url: '/maple/vsm/', title: 'All', links: [], subcategories: [], breadcrumbs: [] } }),
       1280,
     );
     expect(root.restore).toBeNull();

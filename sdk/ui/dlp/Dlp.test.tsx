@@ -106,7 +106,9 @@ describe('a failed update', () => {
     page.env.reply(() => ({ status: 200, json: fakeResponse() }));
     act(() => page!.store.dlp.setSort('price_asc'));
     await page.settle();
-    expect(notice().textContent).toBe('');
+    // The notice is gone; the same region says the new count instead, out of sight.
+    expect(notice().textContent).toBe('100 items');
+    expect(notice().classList.contains('aisle-visually-hidden')).toBe(true);
   });
 });
 

@@ -16,7 +16,8 @@ export const InfiniteSentinel = observer(function InfiniteSentinel() {
   if (!payload || payload.filtered === 0) return null;
   return (
     <div className="aisle-sentinel" data-aisle="sentinel" ref={ref}>
-      <p className="aisle-progress" role="status">
+      {/* Not a live region: after loading more, the toolbar's one live region says how many are shown. */}
+      <p className="aisle-progress">
         {search.loading && !search.refresh ? m.loadingMore : m.showingOf(payload.shown, payload.filtered)}
       </p>
       {more ? (
