@@ -146,6 +146,35 @@ describe.each(journeys)('back from a product page ($name)', ({ shop, path, infin
   });
 });
 
+describe('back from a product page (paged tenant after Show All)', () => {
+  it('comes back with every item, the card in place and no search', async () => {
+    const page = await openListing('/summit/running-shorts', false);
+    await page.locator('.aisle-paging button:has-text("Show All")').click();
+    await page.waitForURL(/pageSize=\d+/);
+    await searchSettled(page);
+    const ids = await gridIds(page);
+    expect(ids.length).toBeGreaterThan(24);
+    const card = page.locator(CARD).nth(ids.length - 3);
+    await card.scrollIntoViewIfNeeded();
+    await card.locator('a').first().focus();
+    const offset = await card.evaluate((el) => el.getBoundingClientRect().top);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/p\//);
+    const searches = countSearches(page);
+    await page.goBack();
+    await page.waitForSelector(CARD);
+    await page.waitForFunction(() => document.activeElement?.tagName === 'A');
+    expect(await gridIds(page)).toEqual(ids);
+    const restored = await page
+      .locator(CARD)
+      .nth(ids.length - 3)
+      .evaluate((el) => el.getBoundingClientRect().top);
+    expect(Math.abs(restored - offset)).toBeLessThan(8);
+    expect(searches.count).toBe(0);
+    await page.close();
+  });
+});
+
 describe('while the listing is restored', () => {
   it('a shopper who scrolls first keeps their scroll, and the restore asks for one search only', async () => {
     const path = '/maple/mens-rain-jackets';
