@@ -90,15 +90,16 @@ export function keepListingPlace(win: Window, store: RootStore, getRoot: () => E
     /* a history without scrollRestoration: the browser keeps its own behaviour */
   }
 
-  // The card the shopper opened last, and the address it was opened at.
-  let opened: { card: Element; href: string } | null = null;
+  // The card the shopper opened last, and the path it was opened at.
+  let opened: { card: Element; path: string } | null = null;
   let lastSaved: RestoreRecord | null = null;
 
   const remember = (): void => {
     const root = getRoot();
     if (!root || store.route.screen !== 'dlp' || !store.search.response) return;
     const here = win.location;
-    const clicked = opened && opened.href === here.href && opened.card.isConnected ? opened.card : null;
+    // The address may have been brought in step with the listing since the click: same path is enough.
+    const clicked = opened && opened.path === here.pathname && opened.card.isConnected ? opened.card : null;
     const card = clicked ?? firstCardInView(root, win);
     const record: RestoreRecord = {
       path: here.pathname,
@@ -112,16 +113,16 @@ export function keepListingPlace(win: Window, store: RootStore, getRoot: () => E
     writeEntryMemory(win, record);
   };
 
-  // Capture: the product link's own handler may navigate at once (a modified click opens a tab).
+  // Heard after Aisle's own click handling, which may first bring the address in step with the listing.
   const onClick = (event: MouseEvent): void => {
     const root = getRoot();
     const target = event.target instanceof Element ? event.target : null;
     const card = target?.closest('a')?.closest(GRID_CARD);
     if (!root || !card || !root.contains(card)) return;
-    opened = { card, href: win.location.href };
+    opened = { card, path: win.location.pathname };
     remember();
   };
-  listen('click', onClick, { capture: true });
+  listen('click', onClick);
   listen('pagehide', remember);
   listen('pageshow', (event) => {
     if (!event.persisted || !lastSaved?.focus || !lastSaved.product) return;

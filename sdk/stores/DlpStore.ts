@@ -158,6 +158,20 @@ export class DlpStore {
     this.focusRequest = null;
   }
 
+  /**
+   * Puts the listing on show back into the address (replacing it) when the two differ: for a tenant
+   * whose back button does not reload, Back within the listing changes the address but not the
+   * listing, and a shopper leaving for a product page must come back to what they saw.
+   */
+  keepAddressInStep(): void {
+    const search = this.env.host.location().search;
+    const defaults = { pageSize: this.defaultPageSize };
+    const addressed = serializeUrlState(parseUrlState(search, defaults), defaults);
+    const vehicle = this.context.config.vehicleSelector ? vehicleFromQuery(search) : null;
+    const sameVehicle = vehicleQuery(vehicle) === vehicleQuery(this.vehicle);
+    if (addressed !== serializeUrlState(this.state, defaults) || !sameVehicle) this.writeUrl('replace');
+  }
+
   setSort(sort: string): void {
     void this.tracker.track({ kind: 'sort', sort });
     this.commit(t.setSort(this.state, sort));

@@ -194,6 +194,8 @@ export class RootStore {
     event: LinkClick,
   ): boolean {
     const href = safeHref(click.product.url, this.env.host.location().href);
+    // Back from the product page reloads the listing from the address: it must say what is shown.
+    if (this.route.screen === 'dlp') this.dlp.keepAddressInStep();
     return (
       trackThenNavigate({
         track: () => this.tracker.track({ kind: 'product-click', ...click }),

@@ -197,3 +197,29 @@ describe('coming back to a listing (stores)', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe('a tenant whose back button does not reload', () => {
+  it('opening a product puts the listing on show back into the address, so Back returns to it', async () => {
+    const env = fakeEnv('http://shop.test/maple/dresses');
+    const root = new RootStore(env, testContext({ backButtonReload: false }), 1280);
+    root.dlp.setSort('price_asc');
+    await when(() => !root.search.loading);
+    // Back within the listing: the address changes, the listing (by the tenant's choice) does not.
+    env.url.href = 'http://shop.test/maple/dresses';
+    root.onPopState();
+    expect(root.dlp.state.sort).toBe('price_asc');
+    const product = root.dlp.data!.products[0]!;
+    const click = { button: 1, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, targetBlank: false };
+    root.productClick({ product, variantId: null, position: 1, listName: 'search_results' }, click);
+    expect(env.history.at(-1)).toEqual({ url: '/maple/dresses?sort=price_asc', mode: 'replace' });
+  });
+
+  it('leaves an address that already says what is shown alone', () => {
+    const env = fakeEnv('http://shop.test/maple/dresses?utm=x&sort=price_asc');
+    const root = new RootStore(env, testContext({ backButtonReload: false }), 1280);
+    const product = root.dlp.data!.products[0]!;
+    const click = { button: 1, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, targetBlank: false };
+    root.productClick({ product, variantId: null, position: 1, listName: 'search_results' }, click);
+    expect(env.history).toEqual([]);
+  });
+});
