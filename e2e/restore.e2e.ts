@@ -175,6 +175,27 @@ describe('back from a product page (paged tenant after Show All)', () => {
   });
 });
 
+describe('back from a product page (paged tenant whose back button does not reload)', () => {
+  it('comes back to the listing that was on show, even after Back within the listing', async () => {
+    const page = await openListing('/lakeshore/bed-sheets', false);
+    await sortBy(page, 'High to Low');
+    await page.waitForURL(/sort=price_desc/);
+    const ids = await gridIds(page);
+    // Back within the listing changes the address only: this tenant keeps the listing as it is.
+    await page.goBack();
+    await page.waitForURL((u) => !u.search.includes('sort='));
+    expect(await gridIds(page)).toEqual(ids);
+    await page.locator(CARD).nth(5).locator('a').first().click();
+    await page.waitForURL(/\/p\//);
+    await page.goBack();
+    await page.waitForSelector(CARD);
+    expect(page.url()).toContain('sort=price_desc');
+    expect(await gridIds(page)).toEqual(ids);
+    expect(await page.textContent('.aisle-dropdown__button')).toContain('High to Low');
+    await page.close();
+  });
+});
+
 describe('while the listing is restored', () => {
   it('a shopper who scrolls first keeps their scroll, and the restore asks for one search only', async () => {
     const path = '/maple/mens-rain-jackets';
