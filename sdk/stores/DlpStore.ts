@@ -13,6 +13,7 @@ import {
 import { initialVehicle, mergeQuery, vehicleFromQuery, vehicleQuery, withoutVehicle } from '../core/query.js';
 import type { Vehicle } from '../core/searchRequest.js';
 import { localeOf, messagesFor } from '../core/messages.js';
+import { Cues } from './Cues.js';
 import type { StoreEnv } from './env.js';
 import type { SearchOutcome, SearchStore } from './SearchStore.js';
 import type { Tracker } from './Tracker.js';
@@ -52,18 +53,8 @@ export class DlpStore {
    * came back to it): showing them again is not a new display of results.
    */
   private reported: boolean;
-  /**
-   * What the single polite live region says after a change of results: the new item count, or how
-   * many of the list are shown after loading more (a failed update is said by the same region, see
-   * `failedUpdate`). `seq` changes with every announcement so that the same words are spoken again.
-   */
-  announcement: { text: string; seq: number } | null = null;
-  /**
-   * Where keyboard focus goes after an action whose control may disappear or whose view moves away:
-   * `heading` after paging (the view scrolls to the top); `results` after a filter change, only when
-   * focus fell to the page body (the control the shopper used keeps it otherwise).
-   */
-  focusRequest: { target: 'heading' | 'results'; seq: number } | null = null;
+  /** The announcement and focus a change of the listing calls for. */
+  readonly cues = new Cues();
 
   constructor(
     private readonly env: StoreEnv,
@@ -84,8 +75,7 @@ export class DlpStore {
     makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket' | 'reported'>(this, {
       tracker: false,
       reported: false,
-      announcement: observable.ref,
-      focusRequest: observable.ref,
+      cues: false,
       vehicle: observable.ref,
       state: observable.ref,
       env: false,
@@ -153,11 +143,6 @@ export class DlpStore {
     return `${location.pathname}${this.query(location.search, t.setPage(this.state, pageNumber))}`;
   }
 
-  /** The focus request was carried out (or is moot). */
-  focusHandled(): void {
-    this.focusRequest = null;
-  }
-
   /**
    * Puts the listing on show back into the address (replacing it) when the two differ: for a tenant
    * whose back button does not reload, Back within the listing changes the address but not the
@@ -196,7 +181,7 @@ export class DlpStore {
     if (pageNumber === this.state.pageNumber || pageNumber < 1 || pageNumber > this.pageCount) return;
     this.commit(t.setPage(this.state, pageNumber));
     this.env.host.scrollToTop();
-    this.requestFocus('heading');
+    this.cues.requestFocus('heading');
   }
 
   /** Infinite load: called when the sentinel is 20 % visible. */
@@ -287,16 +272,8 @@ export class DlpStore {
   private changeFilters(next: UrlState): void {
     for (const change of t.filterChanges(this.state, next)) void this.tracker.track({ kind: 'filter', ...change });
     // The chip or Clear Filters button the shopper used may vanish with the change.
-    this.requestFocus('results');
+    this.cues.requestFocus('results');
     this.commit(next);
-  }
-
-  private requestFocus(target: 'heading' | 'results'): void {
-    this.focusRequest = { target, seq: (this.focusRequest?.seq ?? 0) + 1 };
-  }
-
-  private say(text: string): void {
-    this.announcement = { text, seq: (this.announcement?.seq ?? 0) + 1 };
   }
 
   /** `search:display_results` for the response on show. */
@@ -369,7 +346,7 @@ export class DlpStore {
     const payload = this.search.response?.payload;
     if (!payload || this.search.response?.pageNotFound) return;
     const m = messagesFor(localeOf(this.context));
-    this.say(append ? m.showingOf(payload.shown, payload.filtered) : m.itemCount(payload.filtered));
+    this.cues.say(append ? m.showingOf(payload.shown, payload.filtered) : m.itemCount(payload.filtered));
   }
 
   /** The ResultsViewUpdate custom event, for the tenant that asks for it. */

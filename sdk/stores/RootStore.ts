@@ -4,6 +4,7 @@ import { isSitemapShape, normalizeSitemap, readRenderContext } from '../core/nor
 import { buildSearchRequest, pageFromPath, searchUrl } from '../core/searchRequest.js';
 import { defaultUrlState, resolveDefaultPageSize } from '../core/urlState.js';
 import type { Locale, PageRoute, Product, RenderContext, SearchResponse, SitemapData } from '../core/types.js';
+import { Cues } from './Cues.js';
 import { DlpStore } from './DlpStore.js';
 import { DrawerStore } from './DrawerStore.js';
 import type { StoreEnv } from './env.js';
@@ -54,11 +55,8 @@ export class RootStore {
    * were waits here for the restored grid (see sdk/host/scrollRestore.ts); null otherwise.
    */
   readonly restore: ListingRestore | null;
-  /**
-   * Focus for the screen shown by an in-place move (its heading), so that a keyboard user does not
-   * start again from the top of the page; `seq` tells one request from the next.
-   */
-  focusRequest: { target: 'heading'; seq: number } | null = null;
+  /** Focus for the screen shown by an in-place move (its heading), so a keyboard user does not start from the top. */
+  readonly cues = new Cues();
 
   constructor(
     readonly env: StoreEnv,
@@ -85,7 +83,6 @@ export class RootStore {
     this.dlp = new DlpStore(env, context, this.route.page, this.search, this.tracker, { resultsReported: !!record });
     this.sitemap = sitemapOf(context, this.route);
     makeObservable<RootStore>(this, {
-      focusRequest: observable.ref,
       context: observable.ref,
       route: observable.ref,
       search: observable.ref,
@@ -241,7 +238,7 @@ export class RootStore {
     this.show(read.context);
     if (page.head) this.env.host.setHead(page.head);
     this.env.host.scrollToTop();
-    runInAction(() => (this.focusRequest = { target: 'heading', seq: (this.focusRequest?.seq ?? 0) + 1 }));
+    this.cues.requestFocus('heading');
     this.visit({ routeName: this.route.screen, url: this.env.host.location().href, redirectedFrom: from });
     return true;
   }
@@ -262,11 +259,6 @@ export class RootStore {
     const { pathname, href } = this.env.host.location();
     if (pathname !== this.routePath) void this.navigate(href, 'pop');
     else if (this.route.screen === 'dlp') this.dlp.restoreFromUrl();
-  }
-
-  /** The focus request was carried out (or is moot). */
-  focusHandled(): void {
-    runInAction(() => (this.focusRequest = null));
   }
 
   /** Stops everything pending (unmount). */

@@ -16,9 +16,9 @@ export const FocusKeeper = observer(function FocusKeeper() {
   const store = useStores();
   const marker = useRef<HTMLSpanElement>(null);
   // Read here so that the effect runs again when a request arrives or a search ends.
-  const rootRequest = store.focusRequest;
+  const rootRequest = store.cues.focusRequest;
   const dlp = store.dlp;
-  const dlpRequest = dlp.focusRequest;
+  const dlpRequest = dlp.cues.focusRequest;
   const loading = store.search.loading;
   const drawerOpen = store.drawer.visible;
 
@@ -31,24 +31,24 @@ export const FocusKeeper = observer(function FocusKeeper() {
       frame = 0;
       let pending = false;
       if (rootRequest) {
-        if (focusHeading(root)) store.focusHandled();
+        if (focusHeading(root)) store.cues.focusHandled();
         else pending = true;
       }
-      if (dlpRequest && dlp.focusRequest === dlpRequest) {
+      if (dlpRequest && dlp.cues.focusRequest === dlpRequest) {
         if (drawerOpen) {
           // The drawer keeps the focus inside itself.
-          dlp.focusHandled();
+          dlp.cues.focusHandled();
         } else if (dlpRequest.target === 'heading') {
-          if (focusHeading(root)) dlp.focusHandled();
+          if (focusHeading(root)) dlp.cues.focusHandled();
           else pending = true;
         } else if (focusLost(root.ownerDocument)) {
           const allFilters = root.querySelector<HTMLElement>('[data-aisle="all-filters"]');
           if (allFilters) allFilters.focus({ preventScroll: true });
           else focusHeading(root);
-          dlp.focusHandled();
+          dlp.cues.focusHandled();
         } else if (!loading) {
           // The results are in and the control the shopper used still has focus: nothing to do.
-          dlp.focusHandled();
+          dlp.cues.focusHandled();
         }
       }
       if (pending && ++frames < MAX_FRAMES) frame = requestAnimationFrame(attempt);

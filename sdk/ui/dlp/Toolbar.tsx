@@ -30,7 +30,7 @@ export const Toolbar = observer(function Toolbar() {
         role="status"
         aria-live="polite"
       >
-        {dlp.failedUpdate ? m.updateFailed : spoken(dlp.announcement)}
+        {dlp.failedUpdate ? m.updateFailed : spoken(dlp.cues.announcement)}
       </div>
       <div className="aisle-toolbar__filters">
         <button
