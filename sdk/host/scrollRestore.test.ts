@@ -103,4 +103,20 @@ describe('putting the shopper back', () => {
     expect(store.restore!.status).toBe('abandoned');
     expect(scrollTo).not.toHaveBeenCalled();
   });
+
+  it('follows a restore that starts later, after Back to a listing left in place', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const root = grid();
+    const env = fakeEnv('http://shop.test/maple/dresses');
+    env.pages.set('http://shop.test/maple/boots', { context: testContext(), head: null });
+    env.pages.set('http://shop.test/maple/dresses', { context: testContext(), head: null });
+    const store = new RootStore(env, testContext(), 1280);
+    stop = keepListingPlace(window, store, () => root);
+    await store.navigate('/maple/boots');
+    env.url.href = 'http://shop.test/maple/dresses';
+    env.entry = { memory: record, arrival: 'navigate' };
+    store.onPopState();
+    await vi.waitFor(() => expect(store.restore?.status).toBe('done'));
+    expect(scrollTo.mock.calls.at(-1)![0]).toMatchObject({ top: 10 * 400 - 150 });
+  });
 });

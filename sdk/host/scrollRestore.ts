@@ -7,6 +7,8 @@
  * this (the page comes back as it was), so nothing here listens to `unload`, which would keep the
  * page out of that cache.
  */
+import { reaction } from 'mobx';
+import type { ListingRestore } from '../stores/restore.js';
 import type { RootStore } from '../stores/RootStore.js';
 import { RESTORE_STATE_KEY, scrollTarget, type Arrival, type RestoreRecord } from '../stores/restore.js';
 
@@ -113,16 +115,31 @@ export function keepListingPlace(win: Window, store: RootStore, getRoot: () => E
     writeEntryMemory(win, record);
   };
 
-  // Heard after Aisle's own click handling, which may first bring the address in step with the listing.
-  const onClick = (event: MouseEvent): void => {
+  const clickedLink = (event: MouseEvent): { root: Element; link: Element } | null => {
     const root = getRoot();
-    const target = event.target instanceof Element ? event.target : null;
-    const card = target?.closest('a')?.closest(GRID_CARD);
-    if (!root || !card || !root.contains(card)) return;
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    return root && link && root.contains(link) ? { root, link } : null;
+  };
+  // A product: heard after Aisle's own click handling, which may first bring the address in step
+  // with the listing on show.
+  listen('click', (event) => {
+    const card = clickedLink(event)?.link.closest(GRID_CARD);
+    if (!card) return;
     opened = { card, path: win.location.pathname };
     remember();
-  };
-  listen('click', onClick);
+  });
+  // Any other link may leave the listing too (another page shown in place): heard before Aisle
+  // moves, so the place is written into the entry being left.
+  listen(
+    'click',
+    (event) => {
+      const clicked = clickedLink(event);
+      if (!clicked || clicked.link.closest(GRID_CARD)) return;
+      opened = null;
+      remember();
+    },
+    { capture: true },
+  );
   listen('pagehide', remember);
   listen('pageshow', (event) => {
     if (!event.persisted || !lastSaved?.focus || !lastSaved.product) return;
@@ -132,8 +149,8 @@ export function keepListingPlace(win: Window, store: RootStore, getRoot: () => E
     focusCard(win, getRoot(), lastSaved.product);
   });
 
-  const restore = store.restore;
-  if (restore && restore.status === 'waiting') {
+  // Follows one restore until it lands or gives way; returns its cleanup.
+  const follow = (restore: ListingRestore): (() => void) => {
     let frame = 0;
     const giveWay = (): void => restore.giveWay();
     const onKey = (event: KeyboardEvent): void => {
@@ -145,41 +162,52 @@ export function keepListingPlace(win: Window, store: RootStore, getRoot: () => E
       ['keydown', onKey as EventListener],
     ];
     for (const [type, fn] of inputs) win.addEventListener(type, fn, { capture: true, passive: true });
-    const stopInputs = (): void => {
+    const stop = (): void => {
+      if (frame) win.cancelAnimationFrame(frame);
+      frame = 0;
       for (const [type, fn] of inputs) win.removeEventListener(type, fn, { capture: true });
     };
     const check = (): void => {
       frame = 0;
-      if (restore.status !== 'waiting') return stopInputs();
-      // An in-place move to another page ends the restore: that page starts at its top.
-      if (store.route.screen !== 'dlp') {
+      if (restore.status !== 'waiting') return stop();
+      // A move to another page ends the restore: that page starts at its top.
+      if (store.restore !== restore || store.route.screen !== 'dlp') {
         restore.giveWay();
-        return stopInputs();
+        return stop();
       }
       const root = getRoot();
-      const record = restore.due({
-        loading: store.search.loading,
-        hasProducts: (store.search.response?.products.length ?? 0) > 0,
-      });
-      if (record && root?.isConnected && root.querySelector(GRID_CARD)) {
+      const products = store.search.response?.products ?? [];
+      const record = restore.due({ loading: store.search.loading, hasProducts: products.length > 0 });
+      // The grid in the page must be the restored listing's, not the one it replaces.
+      const first = root?.isConnected ? root.querySelector(GRID_CARD) : null;
+      if (record && root && first && first.getAttribute('data-product-id') === products[0]?.product_id) {
         const card = record.product ? root.querySelector(cardSelector(win, record.product)) : null;
         const top = scrollTarget(record, card ? { top: card.getBoundingClientRect().top } : null, win.scrollY);
         win.scrollTo({ top, left: win.scrollX, behavior: 'instant' });
         if (record.focus && record.product) focusCard(win, root, record.product);
         restore.finish();
         lastSaved = record;
-        return stopInputs();
+        return stop();
       }
       // Checked once per frame: the restore lands before the frame that first shows the grid is painted.
       frame = win.requestAnimationFrame(check);
     };
     frame = win.requestAnimationFrame(check);
-    cleanups.push(() => {
-      if (frame) win.cancelAnimationFrame(frame);
-      stopInputs();
+    return () => {
+      stop();
       restore.giveWay();
-    });
-  }
+    };
+  };
+
+  let following: (() => void) | null = null;
+  const start = (restore: ListingRestore | null): void => {
+    following?.();
+    following = restore && restore.status === 'waiting' ? follow(restore) : null;
+  };
+  start(store.restore);
+  // Back to a listing left by an in-place move brings a new restore.
+  cleanups.push(reaction(() => store.restore, start));
+  cleanups.push(() => start(null));
 
   return () =>
     cleanups

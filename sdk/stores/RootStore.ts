@@ -14,7 +14,7 @@ import { FeatureFlags } from '../integrations/featureFlags.js';
 import { ViewportStore } from './ViewportStore.js';
 import { trackThenNavigate, type LinkClick } from '../analytics/clickWait.js';
 import { safeHref } from '../core/safeUrl.js';
-import { ListingRestore, planRestore, readRestoreRecord } from './restore.js';
+import { ListingRestore, planRestore, readRestoreRecord, type RestoreRecord } from './restore.js';
 
 /** A navigation to a different path: what the visit event reports. */
 export interface Visit {
@@ -51,10 +51,11 @@ export class RootStore {
   /** The path of the screen on show (the address may change before the screen does). */
   private routePath: string;
   /**
-   * The shopper came back to this listing (back, forward or reload of the same entry): where they
-   * were waits here for the restored grid (see sdk/host/scrollRestore.ts); null otherwise.
+   * The shopper came back to this listing (back, forward or reload of the same entry, or Back to a
+   * listing left by an in-place move): where they were waits here for the restored grid (see
+   * sdk/host/scrollRestore.ts); null otherwise.
    */
-  readonly restore: ListingRestore | null;
+  restore: ListingRestore | null;
   /** Focus for the screen shown by an in-place move (its heading), so a keyboard user does not start from the top. */
   readonly cues = new Cues();
 
@@ -89,6 +90,7 @@ export class RootStore {
       dlp: observable.ref,
       sitemap: observable.ref,
       sitemapLoading: observable,
+      restore: observable.ref,
     });
   }
 
@@ -235,10 +237,17 @@ export class RootStore {
       return false;
     }
     if (mode === 'push') this.env.host.writeUrl(relative, 'push');
-    this.show(read.context);
+    // Back to a listing the shopper left in place: its entry remembers where they were.
+    const record =
+      mode === 'pop'
+        ? planRestore(readRestoreRecord(this.env.host.entryMemory?.()), this.env.host.location(), 'back_forward')
+        : null;
+    const restoring = this.show(read.context, record);
     if (page.head) this.env.host.setHead(page.head);
-    this.env.host.scrollToTop();
-    this.cues.requestFocus('heading');
+    if (!restoring) {
+      this.env.host.scrollToTop();
+      this.cues.requestFocus('heading');
+    }
     this.visit({ routeName: this.route.screen, url: this.env.host.location().href, redirectedFrom: from });
     return true;
   }
@@ -277,13 +286,17 @@ export class RootStore {
     this.visitListeners.forEach((listener) => listener(visit));
   }
 
-  private show(context: RenderContext): void {
+  /** Shows another page's screen; returns true when it restores a remembered place (`record`). */
+  private show(context: RenderContext, record: RestoreRecord | null = null): boolean {
     const route = routeFor(this.env.host.location().pathname, context);
     this.search.abort();
     this.sitemapController?.abort();
+    this.restore?.giveWay();
+    const restore = record && route.screen === 'dlp' ? new ListingRestore(record, this.env.timers) : null;
     const search = new SearchStore(this.env, responseOf(context));
-    const dlp = new DlpStore(this.env, context, route.page, search, this.tracker);
+    const dlp = new DlpStore(this.env, context, route.page, search, this.tracker, { resultsReported: !!restore });
     runInAction(() => {
+      this.restore = restore;
       this.context = context;
       this.route = route;
       this.search = search;
@@ -291,13 +304,14 @@ export class RootStore {
       this.sitemap = sitemapOf(context, route);
     });
     this.routePath = this.env.host.location().pathname;
-    if (this.hasScreen) return;
+    if (this.hasScreen) return !!restore;
     const ticket = this.navigation;
     void this.loadScreen().then((failure) => {
       // A page Aisle cannot fill is the retailer's to show: the browser loads it the ordinary way.
       if (failure && ticket === this.navigation && !this.hasScreen)
         this.env.host.navigate(this.env.host.location().href);
     });
+    return !!restore;
   }
 }
 

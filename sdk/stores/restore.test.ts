@@ -223,3 +223,42 @@ describe('a tenant whose back button does not reload', () => {
     expect(env.history).toEqual([]);
   });
 });
+
+describe('Back to a listing left by an in-place move', () => {
+  it('restores the place its entry remembers instead of starting at the top, and reports nothing twice', async () => {
+    const env = fakeEnv('http://shop.test/maple/dresses');
+    env.pages.set('http://shop.test/maple/boots', { context: testContext(), head: null });
+    env.pages.set('http://shop.test/maple/dresses', { context: testContext(), head: null });
+    const root = new RootStore(env, testContext(), 1280);
+    const intents: TrackIntent[] = [];
+    root.tracker.attach(async (intent) => {
+      intents.push(intent);
+      return true;
+    });
+    await root.navigate('/maple/boots');
+    expect(env.scrolls).toBe(1);
+    expect(root.cues.focusRequest?.target).toBe('heading');
+    root.cues.focusHandled();
+    // Back: the entry of the listing left in place remembers where the shopper was.
+    env.url.href = 'http://shop.test/maple/dresses';
+    env.entry.memory = { ...record, search: '' };
+    intents.length = 0;
+    root.onPopState();
+    await vi.waitFor(() => expect(root.route.page).toBe('dresses'));
+    expect(root.restore?.status).toBe('waiting');
+    expect(root.restore?.record.product).toBe('p40');
+    expect(env.scrolls).toBe(1);
+    expect(root.cues.focusRequest).toBeNull();
+    expect(intents.map((i) => i.kind)).toEqual(['visit']);
+  });
+
+  it('a move forward starts the new page at its top, whatever its entry holds', async () => {
+    const env = fakeEnv('http://shop.test/maple/dresses');
+    env.pages.set('http://shop.test/maple/boots', { context: testContext(), head: null });
+    const root = new RootStore(env, testContext(), 1280);
+    env.entry.memory = { ...record, path: '/maple/boots', search: '' };
+    await root.navigate('/maple/boots');
+    expect(root.restore).toBeNull();
+    expect(env.scrolls).toBe(1);
+  });
+});
