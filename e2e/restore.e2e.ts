@@ -42,6 +42,20 @@ async function openListing(path: string, bfcache: boolean): Promise<Page> {
   return page;
 }
 
+/**
+ * Closes a page once its analytics events are delivered: a close flushes what is pending, and an
+ * event arriving after the next test reset the service would be counted there.
+ */
+async function closeSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    type Snapshot = { analytics: { events: Array<{ state: string }> } | null };
+    const aisle = (window as unknown as { Aisle?: { debug: { snapshot(): Snapshot } } }).Aisle;
+    const events = aisle?.debug.snapshot().analytics?.events ?? [];
+    return events.every((e) => e.state === 'acknowledged' || e.state === 'dead_lettered');
+  });
+  await page.close();
+}
+
 async function sortBy(page: Page, text: string): Promise<void> {
   await page.click('.aisle-dropdown__button');
   await page.click(`[role="option"]:has-text("${text}")`);
@@ -80,6 +94,8 @@ const journeys: Journey[] = [
 describe.each(journeys)('back from a product page ($name)', ({ shop, path, infinite }) => {
   it.each([true, false])('restores the listing exactly (back/forward cache: %s)', async (bfcache) => {
     const page = await openListing(path, bfcache);
+    // Every search is a display of results: the first listing came with the page.
+    const shown = countSearches(page);
     await sortBy(page, 'High to Low');
     await page.waitForURL(/sort=price_desc/);
     if (infinite) {
@@ -97,17 +113,19 @@ describe.each(journeys)('back from a product page ($name)', ({ shop, path, infin
       await page.waitForURL(/pageNumber=2/);
       await searchSettled(page);
     }
-    // Results shown so far: the first listing, the sort, and page 2.
-    await expect.poll(async () => countOf(await storedEvents(shop), 'search:display_results')).toBe(3);
-    const url = page.url();
-    const ids = await gridIds(page);
-    const index = infinite ? ids.length - 8 : 9;
+    // A card on the second page, far enough from the end that the sentinel stays out of view.
+    const index = infinite ? Math.min((await page.locator(CARD).count()) - 8, 26) : 9;
     const card = page.locator(CARD).nth(index);
     const id = (await card.getAttribute('data-product-id'))!;
     await card.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy(0, -200));
     // A keyboard shopper opens the product (focusing the link may scroll it fully into view).
     await card.locator('a').first().focus();
+    await searchSettled(page);
+    const displayed = 1 + shown.count;
+    await expect.poll(async () => countOf(await storedEvents(shop), 'search:display_results')).toBe(displayed);
+    const url = page.url();
+    const ids = await gridIds(page);
     const offset = await card.evaluate((el) => el.getBoundingClientRect().top);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/p\//);
@@ -137,12 +155,12 @@ describe.each(journeys)('back from a product page ($name)', ({ shop, path, infin
     // The analytics session still works; events arrive in order, so once the next display_results
     // is stored any duplicate sent by the restore would be stored too.
     await sortBy(page, 'Low to High');
-    await expect.poll(async () => countOf(await storedEvents(shop), 'search:display_results')).toBe(4);
+    await expect.poll(async () => countOf(await storedEvents(shop), 'search:display_results')).toBe(displayed + 1);
     const events = await storedEvents(shop);
     // A fresh page load after Back is a new page view; a page from the cache is the same one.
     expect(countOf(events, 'navigate:visit_page')).toBe(bfcache ? 1 : 2);
     expect(countOf(events, 'ecommerce:product_click')).toBe(1);
-    await page.close();
+    await closeSettled(page);
   });
 });
 
@@ -171,7 +189,7 @@ describe('back from a product page (paged tenant after Show All)', () => {
       .evaluate((el) => el.getBoundingClientRect().top);
     expect(Math.abs(restored - offset)).toBeLessThan(8);
     expect(searches.count).toBe(0);
-    await page.close();
+    await closeSettled(page);
   });
 });
 
@@ -192,7 +210,39 @@ describe('back from a product page (paged tenant whose back button does not relo
     expect(page.url()).toContain('sort=price_desc');
     expect(await gridIds(page)).toEqual(ids);
     expect(await page.textContent('.aisle-dropdown__button')).toContain('High to Low');
-    await page.close();
+    await closeSettled(page);
+  });
+});
+
+describe('back to a listing left by an in-place move', () => {
+  it('puts the shopper back where they were instead of at the top', async () => {
+    const page = await openListing('/maple/mens-rain-jackets', true);
+    const ids = await gridIds(page);
+    const card = page.locator(CARD).nth(9);
+    await card.scrollIntoViewIfNeeded();
+    const offset = await card.evaluate((el) => el.getBoundingClientRect().top);
+    const id = await card.getAttribute('data-product-id');
+    const related = page.locator('[data-aisle="related"] a').first();
+    // Clicked without scrolling it into view first, so the place is the one the shopper had.
+    await related.evaluate((a) => (a as HTMLAnchorElement).click());
+    await page.waitForURL((u) => u.pathname !== '/maple/mens-rain-jackets');
+    await searchSettled(page);
+    const searches = countSearches(page);
+    await page.goBack({ waitUntil: 'commit' });
+    await page.waitForURL(/\/maple\/mens-rain-jackets$/, { waitUntil: 'commit' });
+    await page.waitForFunction((wanted) => {
+      const cards = document.querySelectorAll('[data-aisle="grid"] [data-aisle="product"]');
+      return cards[9]?.getAttribute('data-product-id') === wanted && window.scrollY > 0;
+    }, id);
+    expect(await gridIds(page)).toEqual(ids);
+    const restored = await page
+      .locator(CARD)
+      .nth(9)
+      .evaluate((el) => el.getBoundingClientRect().top);
+    // The anchor is the first card in view, so the place comes back to within a card's height.
+    expect(Math.abs(restored - offset)).toBeLessThan(8);
+    expect(searches.count).toBe(0);
+    await closeSettled(page);
   });
 });
 
@@ -245,7 +295,7 @@ describe('while the listing is restored', () => {
     expect(await gridIds(page)).toEqual(ids);
     expect(searches.count).toBe(1);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
-    await page.close();
+    await closeSettled(page);
   });
 });
 
@@ -269,8 +319,8 @@ describe('paging links, focus and announcements', () => {
     const second = await gridIds(page);
     const direct = await openListing(links.find((l) => l.text === '2')!.href!, true);
     expect(await gridIds(direct)).toEqual(second);
-    await direct.close();
-    await page.close();
+    await closeSettled(direct);
+    await closeSettled(page);
   });
 
   it('Clear Filters leaves focus on All Filters, and each change is announced once by one live region', async () => {
@@ -309,6 +359,6 @@ describe('paging links, focus and announcements', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-aisle'))).toBe('all-filters');
     await expect.poll(said).toHaveLength(4);
     expect(await page.locator('.aisle-mount [role="status"], .aisle-mount [aria-live]').count()).toBe(1);
-    await page.close();
+    await closeSettled(page);
   });
 });
