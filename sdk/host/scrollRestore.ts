@@ -63,9 +63,10 @@ function cardSelector(win: Window, id: string): string {
 
 /**
  * Installs the restore for `store` on `win`: turns the browser's scroll restoration off (given back
- * on cleanup), remembers the opened card on every product click and where the shopper was when the
- * page is hidden, restores a remembered place once, and gives the focus back after a return from the
- * back/forward cache. Returns the cleanup.
+ * on cleanup), remembers the shopper's place on every link click (with the card, for a product) and
+ * when the page is hidden, carries out each restore the store starts (on load, or on Back to a
+ * listing left in place), and gives the focus back after a return from the back/forward cache.
+ * Returns the cleanup.
  */
 export function keepListingPlace(win: Window, store: RootStore, getRoot: () => Element | null): () => void {
   const cleanups: Array<() => void> = [];
