@@ -298,6 +298,8 @@ export class DlpStore {
 
   private commit(next: UrlState, opts: { history?: HistoryMode; refresh?: boolean; append?: boolean } = {}): void {
     this.state = next;
+    // Whatever this search brings was not reported before leaving the entry.
+    this.reported = false;
     // A change the shopper made may list something else entirely: worth asking again.
     if (!opts.append) this.stalled = false;
     const mode = opts.history ?? (this.context.config.searchRouterReplaceState ? 'replace' : 'push');
