@@ -59,7 +59,7 @@ describe.each(BACKENDS)('URL state, history and paging ($backend backend)', ({ b
     const page = await openDlp(chromium(), baseUrl, pagedListing);
     const first = await gridIds(page);
     await page.locator('.aisle-pagination').scrollIntoViewIfNeeded();
-    await page.click('.aisle-pagination button:has-text("2")');
+    await page.click('.aisle-pagination a:has-text("2")');
     await page.waitForURL(/pageNumber=2/);
     await searchSettled(page);
     const second = await gridIds(page);

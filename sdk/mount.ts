@@ -12,6 +12,7 @@ import { guardHistory } from './host/history.js';
 import { whenIdle } from './host/idle.js';
 import { listingSlot, type ListingSlot } from './host/listingSlot.js';
 import { listenPopState } from './host/popState.js';
+import { keepListingPlace } from './host/scrollRestore.js';
 import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
 import { RootStore } from './stores/RootStore.js';
@@ -91,6 +92,8 @@ export async function mountAisle(
   env.log = errors.logThrough(env.log);
   const store = new RootStore(env, context, win.innerWidth);
   cleanups.push(listenPopState(win, () => store.onPopState()));
+  // Back to this listing from a product page puts the shopper where they were.
+  cleanups.push(keepListingPlace(win, store, () => slot?.container ?? null));
   cleanups.push(watchViewport(win, (width) => store.viewport.setWidth(width)));
   let unmounted = false;
   const mounted: Mounted = {

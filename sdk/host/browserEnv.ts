@@ -2,6 +2,7 @@ import type { HostPort, KeyValueStorage, StoreEnv } from '../stores/env.js';
 import type { HeadManager } from './head.js';
 import { trackTimers, browserTimers, type TrackedTimers } from './timers.js';
 import { fetchTransport } from './transport.js';
+import { readArrival, readEntryMemory } from './scrollRestore.js';
 
 /** localStorage that never throws: a disabled or full storage reads as empty and drops writes. */
 export function safeLocalStorage(win: Window): KeyValueStorage & { available: boolean } {
@@ -63,6 +64,8 @@ export function browserHost(win: Window, getRoot: () => Element | null, head: He
     // Only a click on an in-Aisle link needs the page loader.
     loadPage: (url) => import('./pageLoader.js').then((m) => m.loadRetailerPage(url, win.fetch.bind(win))),
     setHead: (tags) => head.set(tags),
+    entryMemory: () => readEntryMemory(win),
+    arrival: () => readArrival(win),
   };
 }
 

@@ -12,6 +12,8 @@ import {
 } from '../core/urlState.js';
 import { initialVehicle, mergeQuery, vehicleFromQuery, vehicleQuery, withoutVehicle } from '../core/query.js';
 import type { Vehicle } from '../core/searchRequest.js';
+import { localeOf, messagesFor } from '../core/messages.js';
+import { Cues } from './Cues.js';
 import type { StoreEnv } from './env.js';
 import type { SearchOutcome, SearchStore } from './SearchStore.js';
 import type { Tracker } from './Tracker.js';
@@ -46,6 +48,13 @@ export class DlpStore {
   private shown: ShownQuery;
   /** Counts commits, so that only the reply to the latest one settles the state. */
   private ticket = 0;
+  /**
+   * True when the first results on show were already reported on this history entry (the shopper
+   * came back to it): showing them again is not a new display of results.
+   */
+  private reported: boolean;
+  /** The announcement and focus a change of the listing calls for. */
+  readonly cues = new Cues();
 
   constructor(
     private readonly env: StoreEnv,
@@ -53,7 +62,9 @@ export class DlpStore {
     readonly page: string,
     private readonly search: SearchStore,
     private readonly tracker: Tracker,
+    opts: { resultsReported?: boolean } = {},
   ) {
+    this.reported = opts.resultsReported === true;
     this.defaultPageSize = resolveDefaultPageSize(context.additional, context.config);
     this.state = parseUrlState(env.host.location().search, { pageSize: this.defaultPageSize });
     this.vehicle = initialVehicle(env.host.location().search, context);
@@ -61,8 +72,10 @@ export class DlpStore {
     this.shown = { state: this.state, vehicle: this.vehicle };
     // State is replaced whole by pure transitions, so it is observed by reference.
     if (search.response) this.reportResults(search.response.latency_ms);
-    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket'>(this, {
+    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket' | 'reported'>(this, {
       tracker: false,
+      reported: false,
+      cues: false,
       vehicle: observable.ref,
       state: observable.ref,
       env: false,
@@ -124,6 +137,26 @@ export class DlpStore {
     this.changeFilters(t.clearFilters(this.state));
   }
 
+  /** The address of page `pageNumber` of this listing (a real link, so that crawlers reach every page). */
+  pageHref(pageNumber: number): string {
+    const location = this.env.host.location();
+    return `${location.pathname}${this.query(location.search, t.setPage(this.state, pageNumber))}`;
+  }
+
+  /**
+   * Puts the listing on show back into the address (replacing it) when the two differ: for a tenant
+   * whose back button does not reload, Back within the listing changes the address but not the
+   * listing, and a shopper leaving for a product page must come back to what they saw.
+   */
+  keepAddressInStep(): void {
+    const search = this.env.host.location().search;
+    const defaults = { pageSize: this.defaultPageSize };
+    const addressed = serializeUrlState(parseUrlState(search, defaults), defaults);
+    const vehicle = this.context.config.vehicleSelector ? vehicleFromQuery(search) : null;
+    const sameVehicle = vehicleQuery(vehicle) === vehicleQuery(this.vehicle);
+    if (addressed !== serializeUrlState(this.state, defaults) || !sameVehicle) this.writeUrl('replace');
+  }
+
   setSort(sort: string): void {
     void this.tracker.track({ kind: 'sort', sort });
     this.commit(t.setSort(this.state, sort));
@@ -148,6 +181,7 @@ export class DlpStore {
     if (pageNumber === this.state.pageNumber || pageNumber < 1 || pageNumber > this.pageCount) return;
     this.commit(t.setPage(this.state, pageNumber));
     this.env.host.scrollToTop();
+    this.cues.requestFocus('heading');
   }
 
   /** Infinite load: called when the sentinel is 20 % visible. */
@@ -188,7 +222,8 @@ export class DlpStore {
    * staying empty.
    */
   async loadFirst(): Promise<boolean> {
-    const outcome = await this.load();
+    // The first listing is not a change the shopper made: nothing to announce.
+    const outcome = await this.load(true, false, false);
     if (outcome === 'replaced') {
       this.reconcile();
       this.shown = { state: this.state, vehicle: this.vehicle };
@@ -217,7 +252,7 @@ export class DlpStore {
   }
 
   /** Sends the search for the current state (`append`: a request for more of an infinite list). */
-  load(refresh = true, append = false): Promise<SearchOutcome> {
+  load(refresh = true, append = false, announce = true): Promise<SearchOutcome> {
     const request = buildSearchRequest(withoutVehicle(this.context), this.state, this.page, {
       vehicle: this.vehicle ?? undefined,
     });
@@ -227,6 +262,7 @@ export class DlpStore {
       if (outcome === 'replaced') {
         this.announce();
         this.reportResults(this.search.lastLatencyMs ?? 0);
+        if (announce) this.sayResults(append);
       }
       return outcome;
     });
@@ -235,6 +271,8 @@ export class DlpStore {
   /** A filter change: the analytics events for each value added or removed, then the search. */
   private changeFilters(next: UrlState): void {
     for (const change of t.filterChanges(this.state, next)) void this.tracker.track({ kind: 'filter', ...change });
+    // The chip or Clear Filters button the shopper used may vanish with the change.
+    this.cues.requestFocus('results');
     this.commit(next);
   }
 
@@ -242,6 +280,10 @@ export class DlpStore {
   private reportResults(latencyMs: number): void {
     const data = this.search.response;
     if (!data || data.pageNotFound) return;
+    if (this.reported) {
+      this.reported = false;
+      return;
+    }
     void this.tracker.track({
       kind: 'results',
       filtersAppliedCount: t.selectedFilterCount(this.state),
@@ -256,6 +298,8 @@ export class DlpStore {
 
   private commit(next: UrlState, opts: { history?: HistoryMode; refresh?: boolean; append?: boolean } = {}): void {
     this.state = next;
+    // Whatever this search brings was not reported before leaving the entry.
+    this.reported = false;
     // A change the shopper made may list something else entirely: worth asking again.
     if (!opts.append) this.stalled = false;
     const mode = opts.history ?? (this.context.config.searchRouterReplaceState ? 'replace' : 'push');
@@ -297,6 +341,14 @@ export class DlpStore {
   private query(hostSearch: string, state: UrlState): string {
     const own = [serializeUrlState(state, { pageSize: this.defaultPageSize }), vehicleQuery(this.vehicle)];
     return mergeQuery(hostSearch, own.filter((part) => part !== '').join('&'));
+  }
+
+  /** Announces the listing now on show: its item count, or how much of it is shown after loading more. */
+  private sayResults(append: boolean): void {
+    const payload = this.search.response?.payload;
+    if (!payload || this.search.response?.pageNotFound) return;
+    const m = messagesFor(localeOf(this.context));
+    this.cues.say(append ? m.showingOf(payload.shown, payload.filtered) : m.itemCount(payload.filtered));
   }
 
   /** The ResultsViewUpdate custom event, for the tenant that asks for it. */

@@ -5,6 +5,7 @@ import { isSitemapShape, normalizeSitemap, readRenderContext } from '../core/nor
 import { buildSearchRequest, pageFromPath, searchUrl } from '../core/searchRequest.js';
 import { defaultUrlState, resolveDefaultPageSize } from '../core/urlState.js';
 import type { Locale, PageRoute, Product, Region, RenderContext, SearchResponse, SitemapData } from '../core/types.js';
+import { Cues } from './Cues.js';
 import { DlpStore } from './DlpStore.js';
 import { DrawerStore } from './DrawerStore.js';
 import type { StoreEnv } from './env.js';
@@ -14,6 +15,7 @@ import { FeatureFlags } from '../integrations/featureFlags.js';
 import { ViewportStore } from './ViewportStore.js';
 import { trackThenNavigate, type LinkClick } from '../analytics/clickWait.js';
 import { safeHref } from '../core/safeUrl.js';
+import { ListingRestore, planRestore, readRestoreRecord, type RestoreRecord } from './restore.js';
 
 /** A navigation to a different path: what the visit event reports. */
 export interface Visit {
@@ -49,6 +51,14 @@ export class RootStore {
   private sitemapController: AbortController | null = null;
   /** The path of the screen on show (the address may change before the screen does). */
   private routePath: string;
+  /**
+   * The shopper came back to this listing (back, forward or reload of the same entry, or Back to a
+   * listing left by an in-place move): where they were waits here for the restored grid (see
+   * sdk/host/scrollRestore.ts); null otherwise.
+   */
+  restore: ListingRestore | null;
+  /** Focus for the screen shown by an in-place move (its heading), so a keyboard user does not start from the top. */
+  readonly cues = new Cues();
 
   constructor(
     readonly env: StoreEnv,
@@ -65,7 +75,14 @@ export class RootStore {
     this.firstVisit = { routeName: this.route.screen, url: location.href, redirectedFrom: null };
     void this.tracker.track({ kind: 'visit', ...this.firstVisit });
     this.search = new SearchStore(env, responseOf(context));
-    this.dlp = new DlpStore(env, context, this.route.page, this.search, this.tracker);
+    const record =
+      this.route.screen === 'dlp'
+        ? planRestore(readRestoreRecord(env.host.entryMemory?.()), location, env.host.arrival?.() ?? 'unknown')
+        : null;
+    this.restore = record ? new ListingRestore(record, env.timers) : null;
+    // The visit above is a new page view; the results, though, are the ones this entry showed and
+    // reported before the shopper left, so they are not reported a second time.
+    this.dlp = new DlpStore(env, context, this.route.page, this.search, this.tracker, { resultsReported: !!record });
     this.sitemap = sitemapOf(context, this.route);
     makeObservable<RootStore>(this, {
       context: observable.ref,
@@ -74,6 +91,7 @@ export class RootStore {
       dlp: observable.ref,
       sitemap: observable.ref,
       sitemapLoading: observable,
+      restore: observable.ref,
     });
   }
 
@@ -176,6 +194,8 @@ export class RootStore {
     event: LinkClick,
   ): boolean {
     const href = safeHref(click.product.url, this.env.host.location().href);
+    // Back from the product page reloads the listing from the address: it must say what is shown.
+    if (this.route.screen === 'dlp') this.dlp.keepAddressInStep();
     return (
       trackThenNavigate({
         track: () => this.tracker.track({ kind: 'product-click', ...click }),
@@ -218,9 +238,17 @@ export class RootStore {
       return false;
     }
     if (mode === 'push') this.env.host.writeUrl(relative, 'push');
-    this.show(read.context);
+    // Back to a listing the shopper left in place: its entry remembers where they were.
+    const record =
+      mode === 'pop'
+        ? planRestore(readRestoreRecord(this.env.host.entryMemory?.()), this.env.host.location(), 'back_forward')
+        : null;
+    const restoring = this.show(read.context, record);
     if (page.head) this.env.host.setHead(page.head);
-    this.env.host.scrollToTop();
+    if (!restoring) {
+      this.env.host.scrollToTop();
+      this.cues.requestFocus('heading');
+    }
     this.visit({ routeName: this.route.screen, url: this.env.host.location().href, redirectedFrom: from });
     return true;
   }
@@ -245,6 +273,7 @@ export class RootStore {
 
   /** Stops everything pending (unmount). */
   dispose(): void {
+    this.restore?.giveWay();
     this.navigation++;
     this.sitemapController?.abort();
     this.search.abort();
@@ -258,13 +287,17 @@ export class RootStore {
     this.visitListeners.forEach((listener) => listener(visit));
   }
 
-  private show(context: RenderContext): void {
+  /** Shows another page's screen; returns true when it restores a remembered place (`record`). */
+  private show(context: RenderContext, record: RestoreRecord | null = null): boolean {
     const route = routeFor(this.env.host.location().pathname, context);
     this.search.abort();
     this.sitemapController?.abort();
+    this.restore?.giveWay();
+    const restore = record && route.screen === 'dlp' ? new ListingRestore(record, this.env.timers) : null;
     const search = new SearchStore(this.env, responseOf(context));
-    const dlp = new DlpStore(this.env, context, route.page, search, this.tracker);
+    const dlp = new DlpStore(this.env, context, route.page, search, this.tracker, { resultsReported: !!restore });
     runInAction(() => {
+      this.restore = restore;
       this.context = context;
       this.route = route;
       this.search = search;
@@ -272,13 +305,14 @@ export class RootStore {
       this.sitemap = sitemapOf(context, route);
     });
     this.routePath = this.env.host.location().pathname;
-    if (this.hasScreen) return;
+    if (this.hasScreen) return !!restore;
     const ticket = this.navigation;
     void this.loadScreen().then((failure) => {
       // A page Aisle cannot fill is the retailer's to show: the browser loads it the ordinary way.
       if (failure && ticket === this.navigation && !this.hasScreen)
         this.env.host.navigate(this.env.host.location().href);
     });
+    return !!restore;
   }
 }
 

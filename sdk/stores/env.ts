@@ -91,6 +91,13 @@ export interface HostPort {
   loadPage(url: string): Promise<LoadedPage | null>;
   /** Replaces Aisle's head tags (title, canonical, meta title, description, robots). */
   setHead(tags: HeadTagsLike): void;
+  /**
+   * What the current history entry remembers of the listing (Aisle's own key of the entry's state),
+   * unvalidated; undefined when nothing. Optional: a host without history has nothing to restore.
+   */
+  entryMemory?(): unknown;
+  /** How this page load was reached: `back_forward` and `reload` may restore a listing. */
+  arrival?(): 'navigate' | 'reload' | 'back_forward' | 'prerender' | 'unknown';
 }
 
 /** The injected environment of the RootStore. */

@@ -31,6 +31,8 @@ export interface FakeEnv extends StoreEnv {
   /** Full page loads the store asked for. */
   navigations: string[];
   heads: HeadTagsLike[];
+  /** What the history entry remembers and how the page was reached (a fresh visit by default). */
+  entry: { memory: unknown; arrival: 'navigate' | 'reload' | 'back_forward' | 'prerender' | 'unknown' };
 }
 
 /** Builds a fake environment whose page is at `href`. */
@@ -51,6 +53,7 @@ export function fakeEnv(href = 'http://shop.test/maple/dresses'): FakeEnv {
     pages: new Map(),
     navigations: [],
     heads: [],
+    entry: { memory: undefined, arrival: 'navigate' },
     transport: {
       async request(target, init = {}) {
         const recorded = { url: target, init };
@@ -92,6 +95,8 @@ export function fakeEnv(href = 'http://shop.test/maple/dresses'): FakeEnv {
       navigate: (next) => void env.navigations.push(new URL(next, url.href).href),
       loadPage: async (target) => env.pages.get(target) ?? null,
       setHead: (tags) => void env.heads.push(tags),
+      entryMemory: () => env.entry.memory,
+      arrival: () => env.entry.arrival,
     } satisfies HostPort,
     now: () => Date.now(),
     log: {

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Component, lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import type { RootStore } from '../stores/RootStore.js';
 import { Dlp } from './dlp/Dlp.js';
+import { FocusKeeper } from './dlp/FocusKeeper.js';
 import { VsmLoading } from './vsm/VsmLoading.js';
 import { StoreProvider } from './StoreContext.js';
 
@@ -43,6 +44,7 @@ export const AisleRoot = observer(function AisleRoot({
             <Dlp key={store.route.page} />
           )}
         </ErrorBoundary>
+        <FocusKeeper />
       </div>
     </StoreProvider>
   );

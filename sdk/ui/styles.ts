@@ -76,7 +76,8 @@ font:15px/1.45 var(--aisle-font);color:var(--aisle-text);background:var(--aisle-
 .aisle-pagination{display:flex;flex-wrap:wrap;gap:6px}
 .aisle-page{min-width:40px;height:40px;border:1px solid var(--aisle-border);border-radius:8px;background:var(--aisle-bg);cursor:pointer;display:inline-grid;place-items:center}
 .aisle-page[aria-current=page]{background:var(--aisle-text);color:var(--aisle-bg);border-color:var(--aisle-text);font-weight:700}
-.aisle-page:disabled{opacity:.4;cursor:default}.aisle-page--gap{border:0;cursor:default}
+.aisle-page:disabled,.aisle-page--disabled{opacity:.4;cursor:default}.aisle-page--gap{border:0;cursor:default}
+a.aisle-page{color:inherit;text-decoration:none}
 .aisle-paging__size{display:flex;align-items:center;gap:12px;font-size:14px}.aisle-paging__size label{display:flex;align-items:center;gap:8px}
 .aisle-section{margin-top:48px}
 .aisle-section__title{font-size:22px;margin:0 0 16px}

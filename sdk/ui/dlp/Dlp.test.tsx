@@ -106,7 +106,9 @@ describe('a failed update', () => {
     page.env.reply(() => ({ status: 200, json: fakeResponse() }));
     act(() => page!.store.dlp.setSort('price_asc'));
     await page.settle();
-    expect(notice().textContent).toBe('');
+    // The notice is gone; the same region says the new count instead, out of sight.
+    expect(notice().textContent).toBe('100 items');
+    expect(notice().classList.contains('aisle-visually-hidden')).toBe(true);
   });
 });
 
@@ -175,11 +177,41 @@ describe('paging', () => {
 
   it('paged: page links load the page and mark the current one', async () => {
     page = await renderAisle(testContext());
-    const two = $$('.aisle-pagination button').find((b) => b.textContent === '2')!;
+    const two = $$('.aisle-pagination a').find((b) => b.textContent === '2')!;
     act(() => two.click());
     await page.settle();
     expect(lastBody()).toMatchObject({ pageNumber: 2, start: 24 });
     expect($('.aisle-pagination [aria-current="page"]')!.textContent).toBe('2');
+  });
+
+  it('paged: every page, previous and next is a real link to its address, so crawlers reach each page', async () => {
+    page = await renderAisle(testContext(), { href: 'http://shop.test/maple/dresses?utm=x&sort=price_asc' });
+    await vi.waitFor(() => expect($('.aisle-pagination')).not.toBeNull());
+    const links = $$('.aisle-pagination a');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/maple/dresses?utm=x&sort=price_asc',
+      '/maple/dresses?utm=x&sort=price_asc&pageNumber=2',
+      '/maple/dresses?utm=x&sort=price_asc&pageNumber=3',
+      '/maple/dresses?utm=x&sort=price_asc&pageNumber=5',
+      '/maple/dresses?utm=x&sort=price_asc&pageNumber=2',
+    ]);
+    expect($('.aisle-pagination a[aria-current="page"]')!.textContent).toBe('1');
+    // Previous on the first page is inert text.
+    expect($('.aisle-pagination span.aisle-page--disabled')!.textContent).toBe('‹');
+    expect(links.at(-1)!.textContent).toBe('›');
+  });
+
+  it('paged: a modified or middle click on a page link is left to the browser', async () => {
+    page = await renderAisle(testContext());
+    const three = $$('.aisle-pagination a').find((b) => b.textContent === '3')!;
+    for (const init of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { button: 1 }]) {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true, ...init });
+      act(() => void three.dispatchEvent(event));
+      expect(event.defaultPrevented).toBe(false);
+    }
+    await page.settle();
+    expect(page.env.requests).toHaveLength(0);
+    expect(page.store.dlp.state.pageNumber).toBe(1);
   });
 });
 

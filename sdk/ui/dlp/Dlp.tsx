@@ -29,7 +29,11 @@ export const Dlp = observer(function Dlp() {
     <>
       <Breadcrumbs position="top" />
       {data.h1_header.trim() !== '' ? (
-        <h1 className={`aisle-h1${viewport.kind === 'mobile' ? ' aisle-visually-hidden' : ''}`} data-aisle="heading">
+        <h1
+          className={`aisle-h1${viewport.kind === 'mobile' ? ' aisle-visually-hidden' : ''}`}
+          data-aisle="heading"
+          tabIndex={-1}
+        >
           {data.h1_header}
         </h1>
       ) : null}
@@ -43,7 +47,7 @@ export const Dlp = observer(function Dlp() {
       {data.products.length > 0 ? (
         <ProductGrid products={data.products} label={m.products} hook="grid" busy={busy} />
       ) : (
-        <div className="aisle-empty" role="status">
+        <div className="aisle-empty">
           <p>{m.noResults}</p>
           {dlp.selectedCount > 0 ? (
             <button type="button" className="aisle-button" onClick={() => dlp.clearFilters()}>

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import type { MouseEvent, ReactNode } from 'react';
 import { useStores } from '../StoreContext.js';
 import { useIntersection } from '../hooks.js';
 import { pageWindow } from './pageWindow.js';
@@ -15,7 +16,8 @@ export const InfiniteSentinel = observer(function InfiniteSentinel() {
   if (!payload || payload.filtered === 0) return null;
   return (
     <div className="aisle-sentinel" data-aisle="sentinel" ref={ref}>
-      <p className="aisle-progress" role="status">
+      {/* Not a live region: after loading more, the toolbar's one live region says how many are shown. */}
+      <p className="aisle-progress">
         {search.loading && !search.refresh ? m.loadingMore : m.showingOf(payload.shown, payload.filtered)}
       </p>
       {more ? (
@@ -46,42 +48,23 @@ export const Pagination = observer(function Pagination() {
     <div className="aisle-paging">
       {count > 1 ? (
         <nav className="aisle-pagination" aria-label={m.pagination}>
-          <button
-            type="button"
-            className="aisle-page"
-            onClick={() => dlp.goToPage(current - 1)}
-            disabled={current <= 1}
-            aria-label={m.previousPage}
-          >
+          <PageLink n={current - 1} enabled={current > 1} label={m.previousPage}>
             ‹
-          </button>
+          </PageLink>
           {pageWindow(current, count).map((n, i) =>
             n === null ? (
               <span key={`gap-${i}`} className="aisle-page aisle-page--gap" aria-hidden="true">
                 …
               </span>
             ) : (
-              <button
-                key={n}
-                type="button"
-                className="aisle-page"
-                aria-current={n === current ? 'page' : undefined}
-                aria-label={m.page(n)}
-                onClick={() => dlp.goToPage(n)}
-              >
+              <PageLink key={n} n={n} enabled current={n === current} label={m.page(n)}>
                 {n}
-              </button>
+              </PageLink>
             ),
           )}
-          <button
-            type="button"
-            className="aisle-page"
-            onClick={() => dlp.goToPage(current + 1)}
-            disabled={current >= count}
-            aria-label={m.nextPage}
-          >
+          <PageLink n={current + 1} enabled={current < count} label={m.nextPage}>
             ›
-          </button>
+          </PageLink>
         </nav>
       ) : null}
       <div className="aisle-paging__size">
@@ -102,5 +85,42 @@ export const Pagination = observer(function Pagination() {
         ) : null}
       </div>
     </div>
+  );
+});
+
+/**
+ * One page of a paged listing as a real link to that page's address, so that crawlers reach every
+ * page. A plain left click shows the page in place; a modified or middle click is the browser's
+ * (a new tab, a copied address). Previous and next at the ends are inert text, not links.
+ */
+const PageLink = observer(function PageLink(props: {
+  n: number;
+  enabled: boolean;
+  current?: boolean;
+  label: string;
+  children: ReactNode;
+}) {
+  const { dlp } = useStores();
+  if (!props.enabled)
+    return (
+      <span className="aisle-page aisle-page--disabled" aria-hidden="true">
+        {props.children}
+      </span>
+    );
+  const onClick = (event: MouseEvent<HTMLAnchorElement>): void => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    dlp.goToPage(props.n);
+  };
+  return (
+    <a
+      className="aisle-page"
+      href={dlp.pageHref(props.n)}
+      aria-current={props.current ? 'page' : undefined}
+      aria-label={props.label}
+      onClick={onClick}
+    >
+      {props.children}
+    </a>
   );
 });

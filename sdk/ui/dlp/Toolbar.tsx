@@ -17,17 +17,20 @@ export const Toolbar = observer(function Toolbar() {
   const count = dlp.selectedCount;
   return (
     <div className="aisle-toolbar">
-      <p className="aisle-count" data-aisle="item-count" role="status">
+      {/* The count is not a live region itself: the one below says the new count after each change,
+          so that a change is announced once, not by every region that shows a number. */}
+      <p className="aisle-count" data-aisle="item-count" tabIndex={-1}>
         {m.itemCount(data.payload.filtered)}
       </p>
-      {/* Always present, so that screen readers are listening before the notice arrives; while empty
-          it is out of the layout, and when it speaks it takes a line of its own like the count. */}
+      {/* Aisle's only live region, always present so that screen readers are listening before it
+          speaks. It says the new item count after a change of results (hidden, as the count shows it)
+          and that an update failed (shown, on a line of its own like the count). */}
       <div
         className={`aisle-update-notice ${dlp.failedUpdate ? 'aisle-count' : 'aisle-visually-hidden'}`}
         role="status"
         aria-live="polite"
       >
-        {dlp.failedUpdate ? m.updateFailed : null}
+        {dlp.failedUpdate ? m.updateFailed : spoken(dlp.cues.announcement)}
       </div>
       <div className="aisle-toolbar__filters">
         <button
@@ -60,3 +63,12 @@ export const Toolbar = observer(function Toolbar() {
     </div>
   );
 });
+
+/**
+ * The words of an announcement; every other one ends in a no-break space, so that the same count
+ * twice in a row is still a change of the region's text and is spoken again.
+ */
+function spoken(announcement: { text: string; seq: number } | null): string {
+  if (!announcement) return '';
+  return announcement.seq % 2 === 0 ? `${announcement.text}\u00a0` : announcement.text;
+}

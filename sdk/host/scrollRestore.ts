@@ -1,0 +1,233 @@
+/**
+ * The browser side of coming back to a listing. While Aisle is mounted the browser's own scroll
+ * restoration is off (it would scroll before the grid exists and the page would jump when it
+ * appears); instead this history entry remembers where the shopper was and which card they opened,
+ * and on a return to the entry Aisle puts that card back at the same height once the restored grid
+ * is rendered, and gives its link the focus back. A return from the back/forward cache needs none of
+ * this (the page comes back as it was), so nothing here listens to `unload`, which would keep the
+ * page out of that cache.
+ */
+import { reaction } from 'mobx';
+import type { ListingRestore } from '../stores/restore.js';
+import type { RootStore } from '../stores/RootStore.js';
+import { RESTORE_STATE_KEY, scrollTarget, type Arrival, type RestoreRecord } from '../stores/restore.js';
+
+const GRID_CARD = '[data-aisle="grid"] [data-aisle="product"]';
+/** Keys that scroll the page: pressing one during the restore means the shopper has taken over. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ', 'Spacebar']);
+
+/** Aisle's part of the entry's `history.state` (shared with the host page), unvalidated. */
+export function readEntryMemory(win: Window): unknown {
+  try {
+    const state: unknown = win.history.state;
+    return typeof state === 'object' && state !== null
+      ? (state as Record<string, unknown>)[RESTORE_STATE_KEY]
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How this document was reached, from the navigation timing entry. */
+export function readArrival(win: Window): Arrival {
+  try {
+    const entry = win.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const type = entry?.type as string | undefined;
+    return type === 'navigate' || type === 'reload' || type === 'back_forward' || type === 'prerender'
+      ? type
+      : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Writes `record` under Aisle's key of the entry's state, keeping whatever the host keeps there.
+ * A host state that is not an object cannot be merged with, so it is left alone.
+ */
+function writeEntryMemory(win: Window, record: RestoreRecord): void {
+  try {
+    const state: unknown = win.history.state;
+    if (state !== null && state !== undefined && (typeof state !== 'object' || Array.isArray(state))) return;
+    win.history.replaceState({ ...(state ?? {}), [RESTORE_STATE_KEY]: record }, '');
+  } catch {
+    /* a page that refuses history writes simply gets no restore */
+  }
+}
+
+function cardSelector(win: Window, id: string): string {
+  const css = (win as Window & { CSS?: { escape?: (value: string) => string } }).CSS;
+  const escaped = typeof css?.escape === 'function' ? css.escape(id) : id.replace(/["\\]/g, '\\$&');
+  return `${GRID_CARD}[data-product-id="${escaped}"]`;
+}
+
+/**
+ * Installs the restore for `store` on `win`: turns the browser's scroll restoration off (given back
+ * on cleanup), remembers the shopper's place on every link click (with the card, for a product) and
+ * when the page is hidden, carries out each restore the store starts (on load, or on Back to a
+ * listing left in place), and gives the focus back after a return from the back/forward cache.
+ * Returns the cleanup.
+ */
+export function keepListingPlace(win: Window, store: RootStore, getRoot: () => Element | null): () => void {
+  const cleanups: Array<() => void> = [];
+  const listen = <K extends keyof WindowEventMap>(
+    type: K,
+    fn: (event: WindowEventMap[K]) => void,
+    options: AddEventListenerOptions = {},
+  ): void => {
+    win.addEventListener(type, fn, options);
+    cleanups.push(() => win.removeEventListener(type, fn, options));
+  };
+
+  try {
+    const previous = win.history.scrollRestoration;
+    win.history.scrollRestoration = 'manual';
+    cleanups.push(() => {
+      try {
+        win.history.scrollRestoration = previous;
+      } catch {
+        /* nothing to give back */
+      }
+    });
+  } catch {
+    /* a history without scrollRestoration: the browser keeps its own behaviour */
+  }
+
+  // The card the shopper opened last, and the path it was opened at.
+  let opened: { card: Element; path: string } | null = null;
+  let lastSaved: RestoreRecord | null = null;
+
+  const remember = (): void => {
+    const root = getRoot();
+    if (!root || store.route.screen !== 'dlp' || !store.search.response) return;
+    const here = win.location;
+    // The address may have been brought in step with the listing since the click: same path is enough.
+    const clicked = opened && opened.path === here.pathname && opened.card.isConnected ? opened.card : null;
+    const card = clicked ?? firstCardInView(root, win);
+    const record: RestoreRecord = {
+      path: here.pathname,
+      search: here.search,
+      y: Math.max(0, Math.round(win.scrollY)),
+      product: card?.getAttribute('data-product-id') || null,
+      offset: card ? Math.round(card.getBoundingClientRect().top) : 0,
+      focus: !!clicked,
+    };
+    lastSaved = record;
+    writeEntryMemory(win, record);
+  };
+
+  const clickedLink = (event: MouseEvent): { root: Element; link: Element } | null => {
+    const root = getRoot();
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    return root && link && root.contains(link) ? { root, link } : null;
+  };
+  // A product: heard after Aisle's own click handling, which may first bring the address in step
+  // with the listing on show.
+  listen('click', (event) => {
+    const card = clickedLink(event)?.link.closest(GRID_CARD);
+    if (!card) return;
+    opened = { card, path: win.location.pathname };
+    remember();
+  });
+  // Any other link may leave the listing too (another page shown in place): heard before Aisle
+  // moves, so the place is written into the entry being left.
+  listen(
+    'click',
+    (event) => {
+      const clicked = clickedLink(event);
+      if (!clicked || clicked.link.closest(GRID_CARD)) return;
+      opened = null;
+      remember();
+    },
+    { capture: true },
+  );
+  listen('pagehide', remember);
+  listen('pageshow', (event) => {
+    if (!event.persisted || !lastSaved?.focus || !lastSaved.product) return;
+    // Back from the cache the page is as it was; only focus may have been lost on the way out.
+    const active = win.document.activeElement;
+    if (active && active !== win.document.body) return;
+    focusCard(win, getRoot(), lastSaved.product);
+  });
+
+  // Follows one restore until it lands or gives way; returns its cleanup.
+  const follow = (restore: ListingRestore): (() => void) => {
+    let frame = 0;
+    const giveWay = (): void => restore.giveWay();
+    const onKey = (event: KeyboardEvent): void => {
+      if (SCROLL_KEYS.has(event.key)) restore.giveWay();
+    };
+    const inputs: Array<[keyof WindowEventMap, EventListener]> = [
+      ['wheel', giveWay],
+      ['touchstart', giveWay],
+      ['keydown', onKey as EventListener],
+    ];
+    for (const [type, fn] of inputs) win.addEventListener(type, fn, { capture: true, passive: true });
+    const stop = (): void => {
+      if (frame) win.cancelAnimationFrame(frame);
+      frame = 0;
+      for (const [type, fn] of inputs) win.removeEventListener(type, fn, { capture: true });
+    };
+    const check = (): void => {
+      frame = 0;
+      if (restore.status !== 'waiting') return stop();
+      // A move to another page ends the restore: that page starts at its top.
+      if (store.restore !== restore || store.route.screen !== 'dlp') {
+        restore.giveWay();
+        return stop();
+      }
+      const root = getRoot();
+      const products = store.search.response?.products ?? [];
+      const record = restore.due({ loading: store.search.loading, hasProducts: products.length > 0 });
+      // The grid in the page must be the restored listing's, not the one it replaces.
+      const first = root?.isConnected ? root.querySelector(GRID_CARD) : null;
+      if (record && root && first && first.getAttribute('data-product-id') === products[0]?.product_id) {
+        const card = record.product ? root.querySelector(cardSelector(win, record.product)) : null;
+        const top = scrollTarget(record, card ? { top: card.getBoundingClientRect().top } : null, win.scrollY);
+        win.scrollTo({ top, left: win.scrollX, behavior: 'instant' });
+        if (record.focus && record.product) focusCard(win, root, record.product);
+        restore.finish();
+        lastSaved = record;
+        return stop();
+      }
+      // Checked once per frame: the restore lands before the frame that first shows the grid is painted.
+      frame = win.requestAnimationFrame(check);
+    };
+    frame = win.requestAnimationFrame(check);
+    return () => {
+      stop();
+      restore.giveWay();
+    };
+  };
+
+  let following: (() => void) | null = null;
+  const start = (restore: ListingRestore | null): void => {
+    following?.();
+    following = restore && restore.status === 'waiting' ? follow(restore) : null;
+  };
+  start(store.restore);
+  // Back to a listing left by an in-place move brings a new restore.
+  cleanups.push(reaction(() => store.restore, start));
+  cleanups.push(() => start(null));
+
+  return () =>
+    cleanups
+      .splice(0)
+      .reverse()
+      .forEach((cleanup) => cleanup());
+}
+
+/** The first card of the grid whose top is inside the viewport (the shopper's place when no card was opened). */
+function firstCardInView(root: Element, win: Window): Element | null {
+  for (const card of root.querySelectorAll(GRID_CARD)) {
+    const rect = card.getBoundingClientRect();
+    if (rect.bottom > 0 && rect.top < win.innerHeight) return card;
+  }
+  return null;
+}
+
+/** Gives the card's link the focus without scrolling (the view is already where it belongs). */
+function focusCard(win: Window, root: Element | null, id: string): void {
+  const link = root?.querySelector<HTMLElement>(`${cardSelector(win, id)} a`);
+  link?.focus({ preventScroll: true });
+}
