@@ -96,9 +96,18 @@ describe('URL state under a failing or slow search', () => {
     const before = await gridIds(page);
     const messages: string[] = [];
     page.on('console', (m) => m.type() === 'error' && messages.push(m.text()));
-    await page.route('**/search', (route) => route.fulfill({ status: 503, body: 'down' }));
+    // The failure is held until the address has shown the request, since Aisle then puts the address
+    // back to the results on show.
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    await page.route('**/search', async (route) => {
+      await failing;
+      await route.fulfill({ status: 503, body: 'down' });
+    });
     await sortBy(page, 'Low to High');
     await page.waitForURL(/sort=price_asc/);
+    fail();
+    await page.waitForURL((url) => !url.search.includes('sort=price_asc'));
     await searchSettled(page);
     expect(await gridIds(page)).toEqual(before);
     expect(messages.some((m) => m.includes('Failed to fetch search results'))).toBe(true);
