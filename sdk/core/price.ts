@@ -3,6 +3,7 @@
  * before they are sent, so that every tenant's slider moves in the same round steps.
  */
 import type { Filter, Locale } from './types.js';
+import { PRICE_KEY } from './urlState.js';
 
 /** Slider step and minimum gap between the thumbs (a range never collapses to one price). */
 export const PRICE_STEP = 10;
@@ -40,7 +41,7 @@ export function snapRange(range: readonly [number, number], bounds: readonly [nu
 
 /** Hidden when this is the price filter and its absolute min equals its max (or a bound is missing). */
 export function priceFilterHidden(filter: Filter): boolean {
-  if (filter.key !== 'price') return false;
+  if (filter.key !== PRICE_KEY) return false;
   return filter.abs_min === undefined || filter.abs_max === undefined || filter.abs_min === filter.abs_max;
 }
 

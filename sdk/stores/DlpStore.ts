@@ -6,6 +6,7 @@ import type { UrlState } from '../core/types.js';
 import {
   defaultUrlState,
   parseUrlState,
+  PRICE_KEY,
   reconcileUrlState,
   resolveDefaultPageSize,
   serializeUrlState,
@@ -243,7 +244,7 @@ export class DlpStore {
     if (!data) return;
     const next = reconcileUrlState(this.state, {
       sortKeys: data.sort_options.map((o) => o.key),
-      filterKeys: [...data.filters.map((f) => f.key), 'price'],
+      filterKeys: [...data.filters.map((f) => f.key), PRICE_KEY],
       defaultPageSize: this.defaultPageSize,
     });
     if (next === this.state) return;

@@ -2,8 +2,8 @@ import { observer } from 'mobx-react-lite';
 import type { Filter } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
 import { FacetList } from './FacetList.js';
-import { OptionCount } from './OptionCount.js';
-import { optionCount, optionDisabled, panelOptions, swatchStyle } from './options.js';
+import { OptionRow } from './OptionRow.js';
+import { panelOptions, swatchStyle } from './options.js';
 
 /**
  * The colour panel: toggle buttons with a swatch dot. The name is the option text (and count, when
@@ -12,27 +12,21 @@ import { optionCount, optionDisabled, panelOptions, swatchStyle } from './option
  * same search box and "Show more" as any other filter.
  */
 export const ColorPanel = observer(function ColorPanel({ filter }: { filter: Filter }) {
-  const { dlp, locale } = useStores();
+  const { dlp } = useStores();
   const options = panelOptions(filter.options, dlp.state, filter.key);
   return (
     <FacetList filter={filter} options={options} layout="wrap">
       {(shown) => (
         <ul className="aisle-options aisle-options--wrap" aria-label={filter.label}>
           {shown.map((option) => (
-            <li key={option.key}>
-              <button
-                type="button"
-                className="aisle-chip-option aisle-swatch-option"
-                aria-pressed={option.selected}
-                disabled={optionDisabled(option)}
-                data-option-key={option.key}
-                onClick={() => dlp.toggleFilter(filter.key, option.key)}
-              >
-                <span className="aisle-swatch-dot" style={swatchStyle(option.swatch)} aria-hidden="true" />
-                <span>{option.text}</span>
-                <OptionCount text={optionCount(option, locale)} />
-              </button>
-            </li>
+            <OptionRow
+              key={option.key}
+              filterKey={filter.key}
+              option={option}
+              control="toggle"
+              className="aisle-swatch-option"
+              decoration={<span className="aisle-swatch-dot" style={swatchStyle(option.swatch)} aria-hidden="true" />}
+            />
           ))}
         </ul>
       )}

@@ -3,15 +3,15 @@ import { useId } from 'react';
 import type { Filter } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
 import { FacetList } from './FacetList.js';
-import { OptionCount } from './OptionCount.js';
-import { optionCount, optionDisabled, panelOptions, sizeGroups } from './options.js';
+import { OptionRow } from './OptionRow.js';
+import { panelOptions, sizeGroups } from './options.js';
 
 /**
  * The size panel: toggle buttons grouped by the variant group of `group__value` keys. A long list is
  * cut and searched as one list (a shopper looks for "10", whatever its group), then grouped.
  */
 export const SizePanel = observer(function SizePanel({ filter }: { filter: Filter }) {
-  const { dlp, locale } = useStores();
+  const { dlp } = useStores();
   const id = useId();
   const options = panelOptions(filter.options, dlp.state, filter.key);
   return (
@@ -35,19 +35,7 @@ export const SizePanel = observer(function SizePanel({ filter }: { filter: Filte
                 )}
                 <ul className="aisle-options aisle-options--wrap">
                   {group.options.map((option) => (
-                    <li key={option.key}>
-                      <button
-                        type="button"
-                        className="aisle-chip-option"
-                        aria-pressed={option.selected}
-                        disabled={optionDisabled(option)}
-                        data-option-key={option.key}
-                        onClick={() => dlp.toggleFilter(filter.key, option.key)}
-                      >
-                        <span>{option.text}</span>
-                        <OptionCount text={optionCount(option, locale)} />
-                      </button>
-                    </li>
+                    <OptionRow key={option.key} filterKey={filter.key} option={option} control="toggle" />
                   ))}
                 </ul>
               </div>

@@ -17,6 +17,12 @@ describe('filter panel rules', () => {
     ]);
   });
 
+  it("gives a key that only names an object's built-in property the checkbox list", () => {
+    expect(['constructor', '__proto__', 'toString', 'hasOwnProperty'].map(panelKind)).toEqual(
+      Array(4).fill('checkbox'),
+    );
+  });
+
   it('paints hex swatches and safe image URLs, and nothing for anything else', () => {
     expect(swatchStyle('#1a2B3c')).toEqual({ backgroundColor: '#1a2B3c' });
     expect(swatchStyle('/img/sw/red.png')).toEqual({ backgroundImage: 'url("/img/sw/red.png")' });

@@ -7,7 +7,8 @@ import { optionValues } from '../../core/transitions.js';
 import { priceFilterHidden } from '../../core/price.js';
 import { formatCount } from '../../core/format.js';
 import type { Filter, FilterOption, Locale, UrlState } from '../../core/types.js';
-import { isRangeFilter } from '../../core/urlState.js';
+import { isCssHexColour } from '../../core/colour.js';
+import { isRangeFilter, PRICE_KEY } from '../../core/urlState.js';
 import { safeHref } from '../../core/safeUrl.js';
 
 /** An option as a panel shows it: the response's option, with selection read from the URL state. */
@@ -74,13 +75,11 @@ function groupTitle(group: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const HEX_COLOUR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-
 /** What a swatch paints: a hex colour, a safe image URL, or nothing (the CSS shows a neutral dot). */
 export function swatchStyle(swatch: unknown): CSSProperties | undefined {
   if (typeof swatch !== 'string') return undefined;
   const value = swatch.trim();
-  if (HEX_COLOUR.test(value)) return { backgroundColor: value };
+  if (isCssHexColour(value)) return { backgroundColor: value };
   // Only the verdict and the text matter here: a relative image path is kept as written, and any
   // web page's address gives the same verdict for it, so no page address needs to reach the panels.
   const url = safeHref(value, 'https://swatch.invalid/');
@@ -98,6 +97,6 @@ export function ratingStars(key: string): number | null {
 /** The filters that get a button and a drawer section: a hidden price filter and empty facets are left out. */
 export function visibleFilters(filters: readonly Filter[]): Filter[] {
   return filters.filter(
-    (filter) => !priceFilterHidden(filter) && (filter.options.length > 0 || filter.key === 'price'),
+    (filter) => !priceFilterHidden(filter) && (filter.options.length > 0 || filter.key === PRICE_KEY),
   );
 }

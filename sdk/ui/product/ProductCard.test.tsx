@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messagesFor } from '../../core/messages.js';
 import { normalizeProduct } from '../../core/normalizeProduct.js';
@@ -88,6 +89,27 @@ describe('product card', () => {
     act(() => (el.querySelectorAll('.aisle-swatch')[1] as HTMLButtonElement).click());
     expect(el.querySelector('img')!.getAttribute('src')).toContain('p1-v1.svg');
     expect(el.querySelectorAll('.aisle-swatch')[1]!.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('paints a swatch only with a colour CSS knows, the same rule as the colour filter', () => {
+    const product = fakeProduct('p1', 3);
+    product.variants[0]!.swatch = '#12345';
+    product.variants[1]!.swatch = '#a1b2c3d4';
+    // The markup React writes, before a browser (or happy-dom) drops a declaration it cannot parse.
+    const html = renderToStaticMarkup(
+      <ProductCard
+        product={product}
+        position={1}
+        viewport="desktop"
+        region="us"
+        locale="en"
+        messages={messagesFor('en')}
+        pageOrigin="http://shop.test"
+        eager={false}
+      />,
+    );
+    expect(html).not.toContain('#12345');
+    expect(html).toContain('background-color:#a1b2c3d4');
   });
 
   it('is at most two tab stops: its link and one stop for its whole swatch group', () => {

@@ -2,6 +2,7 @@ import { memo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useIntersection } from '../hooks.js';
 import { discountPercent, formatPrice } from '../../core/format.js';
 import { imageUrl, selectedVariant, visibleSwatches } from '../../core/product.js';
+import { isCssHexColour } from '../../core/colour.js';
 import { safeHref } from '../../core/safeUrl.js';
 import type { Locale, Product, Region, Variant, Viewport } from '../../core/types.js';
 import type { Messages } from '../../core/messages.js';
@@ -138,7 +139,7 @@ function Swatches(props: {
 }) {
   const { swatches, checkedId } = props;
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
-  const images = swatches.some((v) => !isColour(v.swatch));
+  const images = swatches.some((v) => swatchImage(v.swatch) !== null);
   const ref = useIntersection<HTMLDivElement>(() => setNear(true), 0, images && !near, SWATCH_IMAGES_MARGIN);
   const tabbable = swatches.some((v) => v.id === checkedId) ? checkedId : (swatches[0]?.id ?? null);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -169,10 +170,11 @@ function Swatches(props: {
   return (
     <div ref={ref} className="aisle-card__swatches" role="radiogroup" aria-label={props.label} onKeyDown={onKeyDown}>
       {swatches.map((v) => {
-        const colour = isColour(v.swatch) ? v.swatch : null;
+        const colour = isCssHexColour(v.swatch.trim()) ? v.swatch.trim() : null;
+        const image = near ? swatchImage(v.swatch) : null;
         // JSON quoting makes the URL one CSS string; set through the style object it can only ever
         // be this one property's value.
-        const src = colour || !near ? '' : imageUrl(v.swatch, { width: 48, quality: 'high' });
+        const src = image === null ? '' : imageUrl(image, { width: 48, quality: 'high' });
         return (
           <button
             key={v.id}
@@ -198,6 +200,11 @@ function Swatches(props: {
   );
 }
 
-function isColour(swatch: string): boolean {
-  return /^#[0-9a-f]{3,8}$/i.test(swatch);
+/**
+ * The image a swatch names, or null when it is a colour or neither. A broken colour ("#12345") is no
+ * image address either: as a URL it would only be a fragment of the page itself.
+ */
+function swatchImage(swatch: string): string | null {
+  const value = swatch.trim();
+  return value === '' || value.startsWith('#') ? null : value;
 }

@@ -1,0 +1,45 @@
+/**
+ * Which panel a filter gets, chosen by its key alone: the response names a filter `price`, `rating`,
+ * `color` or `size` to get that panel, and any other key gets the checkbox list. To add a panel kind,
+ * write its component (a filter in, its options out, each drawn with OptionRow) and list it here.
+ */
+import type { ComponentType } from 'react';
+import type { Filter } from '../../core/types.js';
+import { PRICE_KEY } from '../../core/urlState.js';
+import { CheckboxPanel } from './CheckboxPanel.js';
+import { ColorPanel } from './ColorPanel.js';
+import { PricePanel } from './PricePanel.js';
+import { RatingPanel } from './RatingPanel.js';
+import { SizePanel } from './SizePanel.js';
+
+/** What every panel receives: the filter whose options it shows. */
+export interface PanelProps {
+  filter: Filter;
+}
+
+/** The filter keys that have a panel of their own. */
+const PANELS = {
+  [PRICE_KEY]: PricePanel,
+  rating: RatingPanel,
+  color: ColorPanel,
+  size: SizePanel,
+} satisfies Record<string, ComponentType<PanelProps>>;
+
+/** The panel every other key gets. */
+const DEFAULT_KIND = 'checkbox';
+
+/** Which panel a filter key gets (also the panel's class, `aisle-filter-panel--<kind>`). */
+export type PanelKind = keyof typeof PANELS | typeof DEFAULT_KIND;
+
+// Keys come from the response: only the registry's own entries count, never the prototype's ("constructor").
+const hasPanel = (key: string): key is keyof typeof PANELS => Object.prototype.hasOwnProperty.call(PANELS, key);
+
+/** The panel kind of a filter key, matched exactly: anything unknown is a checkbox list. */
+export function panelKind(key: string): PanelKind {
+  return hasPanel(key) ? key : DEFAULT_KIND;
+}
+
+/** The component that draws the options of a filter with this key. */
+export function panelFor(key: string): ComponentType<PanelProps> {
+  return hasPanel(key) ? PANELS[key] : CheckboxPanel;
+}
