@@ -2,6 +2,7 @@
  * The price slider's rules: a range on multiples of 10, thumbs at least 10 apart, values snapped
  * before they are sent, so that every tenant's slider moves in the same round steps.
  */
+import { decimalSeparator } from './format.js';
 import type { Filter, Locale } from './types.js';
 
 /** Slider step and minimum gap between the thumbs (a range never collapses to one price). */
@@ -61,7 +62,7 @@ export type PriceEdge = 'min' | 'max';
  */
 export function parseTypedPrice(text: string, locale: Locale): number | null {
   let value = text.replace(/[\s\u00a0\u202f$€£]|CA|US/gi, '');
-  value = locale === 'fr' ? value.replace(',', '.') : value.replace(/,/g, '');
+  value = decimalSeparator(locale) === ',' ? value.replace(',', '.') : value.replace(/,/g, '');
   if (!/^\d+(?:\.\d+)?$/.test(value) && !/^\.\d+$/.test(value)) return null;
   const amount = Number(value);
   return Number.isFinite(amount) ? amount : null;

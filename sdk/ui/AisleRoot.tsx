@@ -25,7 +25,7 @@ export const AisleRoot = observer(function AisleRoot({
       {/* Links to other Aisle screens (sitemap, related pages, breadcrumbs) are followed in place. */}
       <div
         className="aisle-root"
-        lang={store.locale === 'fr' ? 'fr' : 'en'}
+        lang={store.locale}
         onClick={(event) => followInPlace(store, event)}
       >
         <ErrorBoundary key={store.route.page} log={store.env.log} onFailure={onRenderFailure}>
