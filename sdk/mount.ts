@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { DEBUG_EVENT } from './contract.js';
-import { hasMessages, loadMessages, localeOf } from './core/messages.js';
+import { loadMessages, localeOf } from './core/messages.js';
 import { readRenderContext } from './core/normalize.js';
 import type { PageRoute } from './core/types.js';
 import { browserEnv } from './host/browserEnv.js';
@@ -74,10 +74,10 @@ export async function mountAisle(
   cleanups.push(guardHistory(win, win.console));
   // Only English ships with the first render; a page in another locale loads its catalogue first
   // (an English page goes on without waiting a turn).
-  const locale = localeOf(context);
-  if (!hasMessages(locale)) {
+  const loading = loadMessages(localeOf(context));
+  if (loading) {
     try {
-      await loadMessages(locale);
+      await loading;
     } catch (error) {
       runCleanups();
       throw error;

@@ -40,18 +40,19 @@ export function discountPercent(price: number, salePrice: number | null | undefi
 
 /** A count with the locale's digit grouping ("1,234" / "1 234"); non-numbers count as 0. */
 export function formatCount(count: number, locale: Locale): string {
-  return numberFormat(intlTag(locale), { maximumFractionDigits: 0 }).format(Number.isFinite(count) ? count : 0);
+  return formatNumber(count, locale, 0);
 }
 
 /** A decimal such as a rating, with at most one fraction digit ("4.5" / "4,5"). */
 export function formatDecimal(value: number, locale: Locale): string {
-  return numberFormat(intlTag(locale), { maximumFractionDigits: 1 }).format(Number.isFinite(value) ? value : 0);
+  return formatNumber(value, locale, 1);
+}
+
+function formatNumber(value: number, locale: Locale, maximumFractionDigits: number): string {
+  return numberFormat(intlTag(locale), { maximumFractionDigits }).format(Number.isFinite(value) ? value : 0);
 }
 
 /** The mark a locale writes before the decimal part of a number ("." in English, "," in French). */
 export function decimalSeparator(locale: Locale): string {
-  const part = numberFormat(intlTag(locale), { minimumFractionDigits: 1 })
-    .formatToParts(1.5)
-    .find((p) => p.type === 'decimal');
-  return part?.value ?? '.';
+  return formatDecimal(1.5, locale).charAt(1);
 }

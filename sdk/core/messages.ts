@@ -173,31 +173,31 @@ const en: Messages = {
 
 // English ships with the first render; the other catalogues load, by their locale's row, when a page
 // needs them (before its first render).
-const catalogues = new Map<string, Messages>([[DEFAULT_LOCALE, en]]);
+const catalogues: Partial<Record<string, Messages>> = { [DEFAULT_LOCALE]: en };
 
 /** Makes a catalogue available to `messagesFor`. */
 export function registerMessages(locale: Locale, messages: Messages): void {
-  catalogues.set(locale, messages);
+  catalogues[locale] = messages;
 }
 
 /** True when `locale`'s catalogue is loaded. */
 export function hasMessages(locale: Locale): boolean {
-  return catalogues.has(locale);
+  return catalogues[locale] !== undefined;
 }
 
 /** The catalogue for a locale (English until that locale's one is loaded). */
 export function messagesFor(locale: Locale): Messages {
-  return catalogues.get(locale) ?? en;
+  return catalogues[locale] ?? en;
 }
 
 /**
- * Loads and registers a locale's catalogue unless it is there already (English always is). A failed
- * load rejects: the caller decides whether the page can go on.
+ * Loads and registers a locale's catalogue; undefined when there is nothing to wait for (English, or a
+ * catalogue loaded before), so that such a page goes on in the same turn. A failed load rejects: the
+ * caller decides whether the page can go on.
  */
-export async function loadMessages(locale: Locale): Promise<void> {
-  if (hasMessages(locale)) return;
+export function loadMessages(locale: Locale): Promise<void> | undefined {
   const load = localeRow(locale).load;
-  if (load) registerMessages(locale, await load());
+  if (load && !hasMessages(locale)) return load().then((messages) => registerMessages(locale, messages));
 }
 
 /** The shopper's language: the locale additional.locale (else additional.lang) starts with, else English. */
