@@ -12,6 +12,7 @@ import {
   registerLocale,
   type Locale,
 } from './locales.js';
+import { messagesFor, type Messages } from './messages.js';
 import { LOCALES as TYPES_LOCALES } from './types.js';
 
 describe('the locale table', () => {
@@ -91,5 +92,21 @@ describe('registerLocale', () => {
     expect(isLocale('fr')).toBe(true);
     expect(isLocale('FR')).toBe(false);
     expect(isLocale(null)).toBe(false);
+  });
+});
+
+describe('every shipped catalogue', () => {
+  it('has the keys of the English one, of the same kinds, and no empty text', async () => {
+    const english = messagesFor(DEFAULT_LOCALE);
+    for (const locale of LOCALES) {
+      const load = localeRow(locale).load;
+      const messages = load ? await load() : english;
+      expect(Object.keys(messages).sort(), locale).toEqual(Object.keys(english).sort());
+      for (const [key, value] of Object.entries(messages)) {
+        expect(typeof value, `${locale}.${key}`).toBe(typeof english[key as keyof Messages]);
+        const text: unknown = typeof value === 'function' ? (value as (a: number, b: number) => string)(3, 7) : value;
+        expect(typeof text === 'string' && text.trim() !== '', `${locale}.${key}`).toBe(true);
+      }
+    }
   });
 });
