@@ -39,10 +39,9 @@ export const LOCALES = /* @__PURE__ */ Object.keys(SHIPPED) as Locale[];
 /** The locale used when nothing usable asks for another one. */
 export const DEFAULT_LOCALE: Locale = 'en';
 
-// Shipped rows and the ones registered at run time, looked up the same way (the table itself, not a
-// copy, to keep English pages' download small).
-const rows: Record<string, LocaleRow> = SHIPPED;
-const ENGLISH: LocaleRow = SHIPPED[DEFAULT_LOCALE];
+// Rows registered at run time join the shipped ones in the table itself (not a copy, which English
+// pages would download too), so every lookup sees both.
+type Rows = Record<string, LocaleRow | undefined>;
 
 /**
  * Adds (or replaces) a locale at run time, through the same lookups the shipped rows use; returns the
@@ -50,6 +49,7 @@ const ENGLISH: LocaleRow = SHIPPED[DEFAULT_LOCALE];
  */
 export function registerLocale(code: string, row: LocaleRow): () => void {
   const key = code.trim().toLowerCase();
+  const rows: Rows = SHIPPED;
   const previous = rows[key];
   rows[key] = row;
   return () => {
@@ -61,18 +61,18 @@ export function registerLocale(code: string, row: LocaleRow): () => void {
 
 /** The row of a locale; the default's when the locale is unknown (a stale value never throws). */
 export function localeRow(locale: Locale): LocaleRow {
-  return rows[locale] ?? ENGLISH;
+  return (SHIPPED as Rows)[locale] ?? SHIPPED.en;
 }
 
 /** Every locale known now (shipped and registered), the default first. */
 export function knownLocales(): Locale[] {
   // A locale registered at run time is a Locale by the word of whoever registered it.
-  return Object.keys(rows) as Locale[];
+  return Object.keys(SHIPPED) as Locale[];
 }
 
 /** True when `value` names a known locale exactly ("fr"), e.g. a stored setting. */
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && Object.hasOwn(rows, value);
+  return typeof value === 'string' && Object.hasOwn(SHIPPED, value);
 }
 
 /**
@@ -82,7 +82,7 @@ export function isLocale(value: unknown): value is Locale {
  */
 export function localeFromText(value: unknown): Locale {
   const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  const found = Object.keys(rows).find((code) => text.startsWith(code));
+  const found = Object.keys(SHIPPED).find((code) => text.startsWith(code));
   return (found as Locale | undefined) ?? DEFAULT_LOCALE;
 }
 

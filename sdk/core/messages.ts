@@ -197,7 +197,7 @@ export function messagesFor(locale: Locale): Messages {
  */
 export function loadMessages(locale: Locale): Promise<void> | undefined {
   const load = localeRow(locale).load;
-  if (load && !hasMessages(locale)) return load().then((messages) => registerMessages(locale, messages));
+  if (load && !catalogues[locale]) return load().then((messages) => void (catalogues[locale] = messages));
 }
 
 /** The shopper's language: the locale additional.locale (else additional.lang) starts with, else English. */
