@@ -23,6 +23,15 @@ describe('the locale table', () => {
     expect(TYPES_LOCALES).toBe(LOCALES);
   });
 
+  it('holds no code that starts another one, so a value selects one locale whatever the row order', () => {
+    for (const code of LOCALES) {
+      expect(
+        LOCALES.filter((other) => other.startsWith(code)),
+        code,
+      ).toEqual([code]);
+    }
+  });
+
   it('bundles English and loads every other catalogue on demand', async () => {
     expect(localeRow('en').load).toBeUndefined();
     const fr = await localeRow('fr').load!();
