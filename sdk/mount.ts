@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { DEBUG_EVENT } from './contract.js';
-import { hasMessages, localeOf, registerMessages } from './core/messages.js';
+import { loadMessages, localeOf } from './core/messages.js';
 import { readRenderContext } from './core/normalize.js';
 import type { PageRoute } from './core/types.js';
 import { browserEnv } from './host/browserEnv.js';
@@ -73,10 +73,12 @@ export async function mountAisle(
   // The #department guard holds from Aisle's first moment, not from a chunk that loads later:
   // a history update the host makes while Aisle starts is stopped too.
   cleanups.push(guardHistory(win, win.console));
-  // Only English ships with the first render; a French page loads its catalogue first.
-  if (localeOf(context) === 'fr' && !hasMessages('fr')) {
+  // Only English ships with the first render; a page in another locale loads its catalogue first
+  // (an English page goes on without waiting a turn).
+  const loading = loadMessages(localeOf(context));
+  if (loading) {
     try {
-      registerMessages('fr', (await import('./core/messages.fr.js')).fr);
+      await loading;
     } catch (error) {
       runCleanups();
       throw error;

@@ -167,6 +167,16 @@ describe('PopupStore', () => {
     expect(store.site.locale).toBe('fr');
   });
 
+  it('names each locale on offer in its own language', async () => {
+    const { store } = popup();
+    await store.load();
+    await store.update({ anyLocale: true });
+    expect(store.localeOptions).toEqual([
+      ['en', 'English'],
+      ['fr', 'Français'],
+    ]);
+  });
+
   it('shows every import error and chooses an imported tenant', async () => {
     const { store } = popup();
     await store.load();

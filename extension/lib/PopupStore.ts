@@ -7,6 +7,7 @@
  */
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
 import { pageFromPath } from '../../sdk/core/searchRequest.js';
+import { LOCALES, localeName, type Locale } from '../../sdk/core/locales.js';
 import { REGIONS, type Region } from '../../sdk/core/types.js';
 import type { TabStatus } from './messaging.js';
 import { defaultPathPatterns, parsePathPatterns, pathInScope } from './pathScope.js';
@@ -48,7 +49,6 @@ export const STATUS_LABELS: Record<StatusKind, string> = {
 const RELOAD_FIELDS: Array<keyof SiteSettings> = ['enabled', 'onExistingAisle', 'pathPatterns'];
 
 const REGION_NAMES: Record<Region, string> = { us: 'United States', ca: 'Canada' };
-const LOCALE_NAMES: Record<'en' | 'fr', string> = { en: 'English', fr: 'Français' };
 
 /** The http(s) origin of a URL (the unit the preview is enabled for), else null. */
 export function originOf(url: string): string | null {
@@ -135,8 +135,8 @@ export class PopupStore {
   /** Locales to offer: the tenant's, unless "any locale" is ticked. */
   get localeOptions(): Array<[string, string]> {
     const own = this.tenant?.locales ?? [];
-    const locales: Array<'en' | 'fr'> = own.length > 0 && !this.site.anyLocale ? own : ['en', 'fr'];
-    return locales.map((l) => [l, LOCALE_NAMES[l]]);
+    const locales: readonly Locale[] = own.length > 0 && !this.site.anyLocale ? own : LOCALES;
+    return locales.map((l) => [l, localeName(l)]);
   }
 
   /** The path patterns in effect: the site's own, else the tenant's listing paths. */

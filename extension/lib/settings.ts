@@ -8,6 +8,7 @@
  * migrations); they are defined on demand, because defining an item starts its migration.
  */
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import { LOCALES, type Locale } from '../../sdk/core/locales.js';
 import { ENVIRONMENTS, REGIONS, type Environment, type Region } from '../../sdk/core/types.js';
 import { STORAGE_KEYS } from './storageKeys.js';
 import { validateTenant, type TenantImport } from './tenantImport.js';
@@ -26,7 +27,7 @@ export interface SiteSettings {
   tenantId: string;
   environment: PreviewEnvironment;
   region: Region;
-  locale: 'en' | 'fr';
+  locale: Locale;
   /** Offer every locale, not only the tenant's (to try a translation the retailer does not ship). */
   anyLocale: boolean;
   /** `path`: the DLP page comes from the page's path; `typed`: `page`. */
@@ -69,7 +70,7 @@ export function normalizeSite(raw: unknown): SiteSettings {
     tenantId: text(r.tenantId, 64) || DEFAULT_SITE.tenantId,
     environment: pick(r.environment, ENVIRONMENTS, DEFAULT_SITE.environment),
     region: pick(r.region, REGIONS, DEFAULT_SITE.region),
-    locale: pick(r.locale, ['en', 'fr'] as const, DEFAULT_SITE.locale),
+    locale: pick(r.locale, LOCALES, DEFAULT_SITE.locale),
     anyLocale: r.anyLocale === true,
     pageSource: pick(r.pageSource, ['path', 'typed'] as const, DEFAULT_SITE.pageSource),
     page: text(r.page, 200).trim(),

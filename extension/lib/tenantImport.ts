@@ -4,6 +4,7 @@
  * in words a solution engineer can act on, with the field's path.
  */
 import { isRecord } from '../../sdk/core/coerce.js';
+import { isLocale } from '../../sdk/core/locales.js';
 import { TENANT_FIELD_NAMES, TENANT_FIELDS, tenantField, type TenantFieldSpec } from '../../sdk/core/tenantFields.js';
 import { FIXTURE_TENANTS, type PreviewTenant, type PreviewTenantConfig } from './tenants.js';
 
@@ -112,9 +113,7 @@ export function validateTenant(raw: unknown): TenantImport {
   if (unknown.length > 0) errors.push(`unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.map(at).join(', ')}`);
   if (errors.length > 0) return { ok: false, errors };
   const demo = isRecord(raw.demo) ? raw.demo : {};
-  const locales = Array.isArray(demo.locales)
-    ? demo.locales.filter((l): l is 'en' | 'fr' => l === 'en' || l === 'fr')
-    : [];
+  const locales = Array.isArray(demo.locales) ? demo.locales.filter(isLocale) : [];
   return {
     ok: true,
     tenant: {

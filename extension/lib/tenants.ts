@@ -2,6 +2,7 @@
  * The tenants the popup offers: every fixture tenant (bundled from fixtures/tenants/*.json) plus
  * the custom tenants a user imported as JSON.
  */
+import { isLocale, type Locale } from '../../sdk/core/locales.js';
 import type { TenantConfig } from '../../sdk/core/types.js';
 
 /**
@@ -14,7 +15,7 @@ export type PreviewTenantConfig = Pick<TenantConfig, 'id' | 'base'> & Partial<Om
 export interface PreviewTenant {
   config: PreviewTenantConfig;
   /** Locales the retailer offers, default first. */
-  locales: Array<'en' | 'fr'>;
+  locales: Locale[];
   source: 'fixture' | 'custom';
 }
 
@@ -32,7 +33,7 @@ const fixtureFiles = Object.values(
 export const FIXTURE_TENANTS: readonly PreviewTenant[] = fixtureFiles
   .map((file) => ({
     config: file.config,
-    locales: file.demo.locales.filter((l): l is 'en' | 'fr' => l === 'en' || l === 'fr'),
+    locales: file.demo.locales.filter(isLocale),
     source: 'fixture' as const,
   }))
   .sort((a, b) => a.config.id.localeCompare(b.config.id));

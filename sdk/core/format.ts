@@ -2,7 +2,11 @@
  * Prices, discounts and counts as shoppers read them on a product card: `$` in the US,
  * a `CA$` prefix in English Canada, the suffix form `12,99 $` in French Canada. Intl does the work.
  */
-import type { Locale, Region } from './types.js';
+import { intlTag, type Locale } from './locales.js';
+import type { Region } from './types.js';
+
+// Callers that format by locale take the tag from here, next to the formats that use it.
+export { intlTag };
 
 // Building a NumberFormat is costly and a grid formats hundreds of prices, so instances are reused.
 const formats = new Map<string, Intl.NumberFormat>();
@@ -17,17 +21,11 @@ function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.Numb
   return format;
 }
 
-/** The BCP 47 tag used for numbers in a locale (French is Canadian French: the tenants are in Canada). */
-export function intlTag(locale: Locale): string {
-  return locale === 'fr' ? 'fr-CA' : 'en-US';
-}
-
 /** A price in the shopper's currency form: "$12.99", "CA$12.99" or "12,99 $" ('' for a non-number). */
 export function formatPrice(amount: number, region: Region | undefined, locale: Locale): string {
   if (!Number.isFinite(amount)) return '';
-  // en-US shows CAD as "CA$", which tells Canadian shoppers apart from US dollars.
   const currency = region === 'ca' ? 'CAD' : 'USD';
-  return numberFormat(intlTag(locale), { style: 'currency', currency }).format(amount);
+  return numberFormat(intlTag(locale, region), { style: 'currency', currency }).format(amount);
 }
 
 /** Whole percent saved, rounded; null when there is no discount or the prices make no sense. */
@@ -42,10 +40,19 @@ export function discountPercent(price: number, salePrice: number | null | undefi
 
 /** A count with the locale's digit grouping ("1,234" / "1 234"); non-numbers count as 0. */
 export function formatCount(count: number, locale: Locale): string {
-  return numberFormat(intlTag(locale), { maximumFractionDigits: 0 }).format(Number.isFinite(count) ? count : 0);
+  return formatNumber(count, locale, 0);
 }
 
 /** A decimal such as a rating, with at most one fraction digit ("4.5" / "4,5"). */
 export function formatDecimal(value: number, locale: Locale): string {
-  return numberFormat(intlTag(locale), { maximumFractionDigits: 1 }).format(Number.isFinite(value) ? value : 0);
+  return formatNumber(value, locale, 1);
+}
+
+function formatNumber(value: number, locale: Locale, maximumFractionDigits: number): string {
+  return numberFormat(intlTag(locale), { maximumFractionDigits }).format(Number.isFinite(value) ? value : 0);
+}
+
+/** The mark a locale writes before the decimal part of a number ("." in English, "," in French). */
+export function decimalSeparator(locale: Locale): string {
+  return formatDecimal(1.5, locale).charAt(1);
 }

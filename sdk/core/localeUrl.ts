@@ -1,7 +1,9 @@
 // Lives apart from sitemap.ts so that listings can use it without loading the sitemap's rules.
+import { DEFAULT_LOCALE } from './locales.js';
 
 /**
- * Appends `locale={lang}_{REGION}` (e.g. `fr_CA`) when region and locale are set and the locale is not en.
+ * Appends `locale={lang}_{REGION}` (e.g. `fr_CA`) when region and locale are set and the locale is not the
+ * default one (English).
  * An empty URL (a link that could not be built or was refused) stays empty: a bare `?locale=fr_CA`
  * would turn it back into a live link to the current page.
  */
@@ -9,7 +11,7 @@ export function localeSuffixUrl(url: string, settings: { region?: string; locale
   if (url.trim() === '') return '';
   const language = (settings.locale ?? '').trim().split(/[-_]/)[0]?.toLowerCase() ?? '';
   const region = (settings.region ?? '').trim().toUpperCase();
-  if (language === '' || region === '' || language === 'en') return url;
+  if (language === '' || region === '' || language === DEFAULT_LOCALE) return url;
   const hashAt = url.indexOf('#');
   const hash = hashAt === -1 ? '' : url.slice(hashAt);
   const beforeHash = hashAt === -1 ? url : url.slice(0, hashAt);

@@ -1,4 +1,4 @@
-/** The French catalogue, loaded on demand by pages whose locale is French (see messages.ts). */
+/** The French catalogue, loaded before the first render of a French page (its row in locales.ts says how). */
 import { formatCount, formatDecimal } from './format.js';
 import { NBSP, plural, type Messages } from './messages.js';
 

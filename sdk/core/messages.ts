@@ -1,9 +1,10 @@
 /**
- * Every visible string and accessible name of the DLP and VSM, in English and French (the product's
- * own texts, and their French equivalents when the locale is fr). Counts use Intl rules.
+ * Every visible string and accessible name of the DLP and VSM: the shape of a catalogue, the English one
+ * (which ships with the first render) and where the others are kept once loaded. Counts use Intl rules.
  */
-import type { Locale, Region, RenderContext } from './types.js';
-import { formatCount, formatDecimal, intlTag } from './format.js';
+import type { Region, RenderContext } from './types.js';
+import { formatCount, formatDecimal } from './format.js';
+import { DEFAULT_LOCALE, intlTag, localeFromText, localeRow, type Locale } from './locales.js';
 
 /** The message catalogue: plain strings, and functions for texts that hold a value. */
 export interface Messages {
@@ -170,8 +171,9 @@ const en: Messages = {
   priceTo: 'To',
 };
 
-// English ships with the first render; other catalogues load when a page needs them (see mount.ts).
-const catalogues: Partial<Record<Locale, Messages>> = { en };
+// English ships with the first render; the other catalogues load, by their locale's row, when a page
+// needs them (before its first render).
+const catalogues: Partial<Record<string, Messages>> = { [DEFAULT_LOCALE]: en };
 
 /** Makes a catalogue available to `messagesFor`. */
 export function registerMessages(locale: Locale, messages: Messages): void {
@@ -183,16 +185,25 @@ export function hasMessages(locale: Locale): boolean {
   return catalogues[locale] !== undefined;
 }
 
-/** The catalogue for a locale (English until another one is registered). */
+/** The catalogue for a locale (English until that locale's one is loaded). */
 export function messagesFor(locale: Locale): Messages {
   return catalogues[locale] ?? en;
 }
 
-/** The shopper's language: French when additional.locale (else additional.lang) starts with `fr`. */
+/**
+ * Loads and registers a locale's catalogue; undefined when there is nothing to wait for (English, or a
+ * catalogue loaded before), so that such a page goes on in the same turn. A failed load rejects: the
+ * caller decides whether the page can go on.
+ */
+export function loadMessages(locale: Locale): Promise<void> | undefined {
+  const load = localeRow(locale).load;
+  if (load && !catalogues[locale]) return load().then((messages) => void (catalogues[locale] = messages));
+}
+
+/** The shopper's language: the locale additional.locale (else additional.lang) starts with, else English. */
 export function localeOf(context: Pick<RenderContext, 'additional'>): Locale {
   const { locale, lang } = context.additional;
-  const chosen = typeof locale === 'string' && locale.trim() !== '' ? locale : lang;
-  return typeof chosen === 'string' && chosen.trim().toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  return localeFromText(typeof locale === 'string' && locale.trim() !== '' ? locale : lang);
 }
 
 /** The shopper's region: additional.region, else the tenant's; `ca` or the default `us`. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Filter } from './types.js';
-import { parseTypedPrice, priceFilterHidden, sliderBounds, sliderRange, snapRange, typedRange } from './price.js';
+import { priceFilterHidden, sliderBounds, sliderRange, snapRange, typedRange } from './price.js';
+import { parseTypedPrice } from './typedPrice.js';
 
 describe('sliderBounds (range rounded to multiples of 10)', () => {
   it.each([

@@ -2,7 +2,7 @@
  * The price slider's rules: a range on multiples of 10, thumbs at least 10 apart, values snapped
  * before they are sent, so that every tenant's slider moves in the same round steps.
  */
-import type { Filter, Locale } from './types.js';
+import type { Filter } from './types.js';
 import { PRICE_KEY } from './urlState.js';
 
 /** Slider step and minimum gap between the thumbs (a range never collapses to one price). */
@@ -54,19 +54,6 @@ export function sliderRange(filter: Filter): { bounds: [number, number]; value: 
 
 /** Which end of the price range a typed value sets. */
 export type PriceEdge = 'min' | 'max';
-
-/**
- * A price as typed in a "From"/"To" box, or null when it is not one: digits with an optional decimal
- * part, currency signs and spaces ignored. French writes the decimal part after a comma ("12,50");
- * in English a comma only groups thousands ("1,200").
- */
-export function parseTypedPrice(text: string, locale: Locale): number | null {
-  let value = text.replace(/[\s\u00a0\u202f$€£]|CA|US/gi, '');
-  value = locale === 'fr' ? value.replace(',', '.') : value.replace(/,/g, '');
-  if (!/^\d+(?:\.\d+)?$/.test(value) && !/^\.\d+$/.test(value)) return null;
-  const amount = Number(value);
-  return Number.isFinite(amount) ? amount : null;
-}
 
 /**
  * The range after a typed value, by the slider's own rules: a typed minimum rounds to the nearest step

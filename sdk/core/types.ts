@@ -8,10 +8,8 @@ import type { TenantConfig } from './tenantFields.js';
 export const REGIONS = ['us', 'ca'] as const;
 /** Region code. */
 export type Region = (typeof REGIONS)[number];
-/** Languages of the visible strings. */
-export const LOCALES = ['en', 'fr'] as const;
-/** Language of the visible strings. */
-export type Locale = (typeof LOCALES)[number];
+// Languages of the visible strings: they come from the locale table, where a new one is added.
+export { LOCALES, type Locale } from './locales.js';
 /** Where the render context says the page runs; the first is assumed when it says nothing usable. */
 export const ENVIRONMENTS = ['production', 'qa', 'development'] as const;
 /** Where the render context says the page runs. */

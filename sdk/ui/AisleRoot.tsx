@@ -24,11 +24,7 @@ export const AisleRoot = observer(function AisleRoot({
   return (
     <StoreProvider store={store}>
       {/* Links to other Aisle screens (sitemap, related pages, breadcrumbs) are followed in place. */}
-      <div
-        className="aisle-root"
-        lang={store.locale === 'fr' ? 'fr' : 'en'}
-        onClick={(event) => followInPlace(store, event)}
-      >
+      <div className="aisle-root" lang={store.locale} onClick={(event) => followInPlace(store, event)}>
         <ErrorBoundary key={store.route.page} log={store.env.log} onFailure={onRenderFailure}>
           {store.sitemap ? (
             <Suspense fallback={null}>

@@ -1,6 +1,9 @@
 import { loadCatalogue } from '../../fixtures/catalogue/index.js';
 import type { TenantFixture } from '../../fixtures/tenants/index.js';
+import { DEFAULT_LOCALE } from '../../sdk/core/locales.js';
+import { localeSuffixUrl } from '../../sdk/core/localeUrl.js';
 import { escapeHtml } from '../http.js';
+import { SHOP_TEXTS } from './texts.js';
 
 function features(t: TenantFixture): string[] {
   const c = t.config;
@@ -28,12 +31,16 @@ export function renderIndexPage(tenants: TenantFixture[], extensionPath: string)
       const links = [
         ...categories.slice(0, 3).map((c) => [c.title.en, `${base}/${c.slug}`]),
         ['Visual sitemap', `${base}/vsm/`],
-        ...(t.demo.locales.includes('fr') && t.config.region === 'ca'
-          ? [
-              ['En français', `${base}/${categories[0]!.slug}?locale=fr_CA`],
-              ['Plan du site', `${base}/vsm/?locale=fr_CA`],
-            ]
-          : []),
+        // A link into each other language the shop offers (where its region lets the address carry it).
+        ...t.demo.locales
+          .filter((locale) => locale !== DEFAULT_LOCALE && t.config.region !== undefined)
+          .flatMap((locale) => {
+            const suffixed = (path: string) => localeSuffixUrl(path, { region: t.config.region, locale });
+            return [
+              [SHOP_TEXTS[locale].inThisLanguage, suffixed(`${base}/${categories[0]!.slug}`)],
+              [SHOP_TEXTS[locale].sitemap, suffixed(`${base}/vsm/`)],
+            ];
+          }),
         ['A page that does not exist', `${base}/no-such-page`],
       ];
       return `<article class="tenant" style="--accent:${escapeHtml(t.demo.accent)}">

@@ -4,6 +4,7 @@ import { formatPrice } from '../../sdk/core/format.js';
 import { escapeHtml } from '../http.js';
 import { demoLocale } from './tenant-pages.js';
 import { renderShopPage } from './shop-page.js';
+import { SHOP_TEXTS } from './texts.js';
 
 /** The retailer's own product page, where a product click lands (Aisle is not embedded here). */
 export function renderProductPage(
@@ -14,13 +15,14 @@ export function renderProductPage(
   const locale = demoLocale(tenant, url);
   const product = loadCatalogue().productById(productId);
   const region = tenant.config.region ?? 'us';
-  const title = product ? product.title : locale === 'fr' ? 'Produit introuvable' : 'Product not found';
+  const texts = SHOP_TEXTS[locale];
+  const title = product ? product.title : texts.productNotFound;
   const variant = product?.variants.find((v) => v.selected) ?? product?.variants[0];
   const price = variant ? formatPrice(variant.sale_price ?? variant.price, region, locale) : '';
   const body = product
     ? `<section class="shop-hero"><p>${escapeHtml(product.brand)}</p><h1>${escapeHtml(title)}</h1><p><strong>${escapeHtml(price)}</strong></p><p>${escapeHtml(
         product.description.replace(/<[^>]*>/g, ' '),
-      )}</p><p><a href="javascript:history.back()">${locale === 'fr' ? 'Retour' : 'Back to results'}</a></p></section>`
+      )}</p><p><a href="javascript:history.back()">${escapeHtml(texts.backToResults)}</a></p></section>`
     : `<section class="shop-hero"><h1>${escapeHtml(title)}</h1></section>`;
   const head = {
     title,

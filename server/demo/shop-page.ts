@@ -1,7 +1,9 @@
 import { CONTEXT_ELEMENT_ID, HEAD_TEMPLATE_ID } from '../../sdk/contract.js';
 import type { TenantFixture } from '../../fixtures/tenants/index.js';
 import { escapeHtml, jsonForScript } from '../http.js';
+import type { Lang } from '../search/labels.js';
 import { shopStyles } from './shop-styles.js';
+import { SHOP_TEXTS } from './texts.js';
 
 /** Head tags a retailer's server writes into `#aisle-head` for Aisle to copy into the page head. */
 export interface HeadTemplate {
@@ -15,7 +17,7 @@ export interface HeadTemplate {
 /** Everything a demo retailer page needs. */
 export interface ShopPageInput {
   tenant: TenantFixture;
-  locale: 'en' | 'fr';
+  locale: Lang;
   /** Render context handed to Aisle; omitted for pages that do not embed it. */
   context?: unknown;
   head: HeadTemplate;
@@ -26,30 +28,20 @@ export interface ShopPageInput {
   embedSrc: string;
 }
 
-const footerColumns = {
-  en: [
-    ['Help', ['Shipping', 'Returns', 'Contact us']],
-    ['About', ['Our story', 'Stores', 'Careers']],
-  ],
-  fr: [
-    ['Aide', ['Livraison', 'Retours', 'Nous joindre']],
-    ['À propos', ['Notre histoire', 'Magasins', 'Carrières']],
-  ],
-} as const;
-
 /** A plausible fictional shop page with a `<main>` for Aisle to take over. */
 export function renderShopPage(input: ShopPageInput): string {
   const { tenant, locale, head } = input;
   const { config, demo } = tenant;
   const name = escapeHtml(config.name ?? config.id);
   const nav = input.nav.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.title)}</a></li>`).join('');
-  const footer = footerColumns[locale]
+  const texts = SHOP_TEXTS[locale];
+  const footer = texts.footer
     .map(
       ([title, links]) =>
         `<div><h2>${escapeHtml(title)}</h2><ul>${links.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul></div>`,
     )
     .join('');
-  const promo = locale === 'fr' ? 'Livraison gratuite dès 75 $' : 'Free shipping on orders over $75';
+  const promo = texts.promo;
   const context =
     input.context === undefined
       ? ''
@@ -71,12 +63,12 @@ ${context}
 <div class="shop-promo">${escapeHtml(promo)}</div>
 <header class="shop-header">
   <a class="shop-logo" href="${escapeHtml(config.base)}/">${name}</a>
-  <nav aria-label="${locale === 'fr' ? 'Boutique' : 'Shop'}"><ul>${nav}</ul></nav>
+  <nav aria-label="${escapeHtml(texts.shopNav)}"><ul>${nav}</ul></nav>
 </header>
 <main id="main">${input.mainHtml}</main>
 <footer class="shop-footer">
   <div class="shop-footer-cols">${footer}</div>
-  <p>© 2026 ${name} · ${escapeHtml(demo.tagline)} · ${locale === 'fr' ? 'Boutique fictive de démonstration' : 'A fictional demo shop'}</p>
+  <p>© 2026 ${name} · ${escapeHtml(demo.tagline)} · ${escapeHtml(texts.fictional)}</p>
 </footer>
 </body>
 </html>`;

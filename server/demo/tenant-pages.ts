@@ -7,7 +7,10 @@ import { escapeHtml } from '../http.js';
 import { handleSearch, handleVehicleSelector, isStrict, strictSitemap } from '../search/index.js';
 import type { BackendKind } from '../search/index.js';
 import { vehicleFromQuery } from '../../sdk/core/query.js';
+import { localeSuffixUrl } from '../../sdk/core/localeUrl.js';
+import type { Lang } from '../search/labels.js';
 import { renderShopPage, type HeadTemplate } from './shop-page.js';
+import { SHOP_TEXTS } from './texts.js';
 
 /** Where the demo page is served from and what it asks for. */
 export interface DemoRequest {
@@ -19,15 +22,15 @@ export interface DemoRequest {
   backend?: BackendKind;
 }
 
-/** The locale a demo page shows: `?locale=fr_CA` picks French where the tenant offers it. */
-export function demoLocale(tenant: TenantFixture, url: URL): 'en' | 'fr' {
+/** The locale a demo page shows: `?locale=fr_CA` picks French where the tenant offers it, else its first. */
+export function demoLocale(tenant: TenantFixture, url: URL): Lang {
   const asked = url.searchParams.get('locale')?.slice(0, 2);
   const offered = tenant.demo.locales;
-  return asked === 'fr' || asked === 'en' ? (offered.includes(asked) ? asked : offered[0]!) : offered[0]!;
+  return offered.find((locale) => locale === asked) ?? offered[0]!;
 }
 
 /** The render context a retailer's server would write for this tenant, locale and stack. */
-export function demoContext(tenant: TenantFixture, origin: string, locale: 'en' | 'fr'): RenderContext {
+export function demoContext(tenant: TenantFixture, origin: string, locale: Lang): RenderContext {
   const region = tenant.config.region ?? 'us';
   return {
     config: {
@@ -61,16 +64,14 @@ function stripHtml(html: string): string {
     .trim();
 }
 
-function shopNav(tenant: TenantFixture, locale: 'en' | 'fr'): Array<{ title: string; href: string }> {
+function shopNav(tenant: TenantFixture, locale: Lang): Array<{ title: string; href: string }> {
   const { base } = tenant.config;
   const categories = loadCatalogue().categoriesFor(tenant.demo.vertical).slice(0, 5);
-  const suffix = locale === 'fr' && tenant.config.region === 'ca' ? '?locale=fr_CA' : '';
+  // The shop's links keep its language the way Aisle's own links do (`?locale=fr_CA`).
+  const href = (path: string): string => localeSuffixUrl(path, { region: tenant.config.region, locale });
   return [
-    ...categories.map((c) => ({
-      title: locale === 'fr' ? c.title.fr : c.title.en,
-      href: `${base}/${c.slug}${suffix}`,
-    })),
-    { title: locale === 'fr' ? 'Toutes les catégories' : 'All categories', href: `${base}/vsm/${suffix}` },
+    ...categories.map((c) => ({ title: c.title[locale], href: href(`${base}/${c.slug}`) })),
+    { title: SHOP_TEXTS[locale].allCategories, href: href(`${base}/vsm/`) },
   ];
 }
 
@@ -111,13 +112,13 @@ export function renderDlpDemo(req: DemoRequest, page: string): { status: number;
   }
   const data = answer.status === 200 ? (answer.json as SearchResponse) : undefined;
   if (data) context.data = data;
-  const title = data && !data.pageNotFound ? data.h1_header : locale === 'fr' ? 'Page introuvable' : 'Page not found';
+  const title = data && !data.pageNotFound ? data.h1_header : SHOP_TEXTS[locale].pageNotFound;
   const head = headTemplate(tenant, title, `/${encodeURIComponent(page)}`, {
     description: data ? stripHtml(data.description).slice(0, 155) : tenant.demo.tagline,
     indexable: !!data && !data.pageNotFound,
   });
   const mainHtml = `<section class="shop-hero"><h1>${escapeHtml(title)}</h1><p>${
-    locale === 'fr' ? 'Chargement de la sélection…' : 'Loading our selection…'
+    SHOP_TEXTS[locale].loadingSelection
   }</p></section>`;
   const html = renderShopPage({
     tenant,
@@ -138,7 +139,7 @@ export function renderVsmDemo(req: DemoRequest, pagePath: string): { status: num
   const context = demoContext(tenant, origin, locale);
   const data = sitemapFor(tenant.demo.vertical, tenant.config.base, pagePath, locale);
   if (data) context.data = (isStrict(req.backend, tenant) ? strictSitemap(data) : data) as SitemapData;
-  const title = data?.title ?? (locale === 'fr' ? 'Catégories populaires' : 'Popular Categories');
+  const title = data?.title ?? SHOP_TEXTS[locale].popularCategories;
   const head = headTemplate(tenant, title, `/vsm/${pagePath}`, {
     description: `${title} — ${tenant.demo.tagline}`,
     indexable: !!data,

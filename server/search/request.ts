@@ -7,7 +7,7 @@ import { isRecord } from '../../sdk/core/coerce.js';
 import { isVertical } from '../../fixtures/catalogue/index.js';
 import type { Vertical } from '../../fixtures/catalogue/index.js';
 import { SEARCH_ENVIRONMENTS } from '../../sdk/core/types.js';
-import type { Lang } from './labels.js';
+import { langOf, type Lang } from './labels.js';
 import { absent, fail, isInt, quote } from './parsing.js';
 import type { Parsed } from './parsing.js';
 import { resolveTenant } from './tenants.js';
@@ -86,7 +86,7 @@ export function parseSearchBody(body: unknown, opts: SearchOptions): Parsed<Sear
       sort: sort.value,
       selections: selections.value,
       locale,
-      lang: /^fr/i.test(locale) ? 'fr' : 'en',
+      lang: langOf(locale),
       region,
     },
   };

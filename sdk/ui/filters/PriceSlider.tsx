@@ -7,15 +7,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import ReactSlider from 'react-slider';
 import { formatPrice } from '../../core/format.js';
-import {
-  parseTypedPrice,
-  PRICE_DEBOUNCE_MS,
-  PRICE_STEP,
-  sliderRange,
-  snapRange,
-  typedRange,
-  type PriceEdge,
-} from '../../core/price.js';
+import { parseTypedPrice } from '../../core/typedPrice.js';
+import { PRICE_DEBOUNCE_MS, PRICE_STEP, sliderRange, snapRange, typedRange, type PriceEdge } from '../../core/price.js';
 import type { Filter, UrlState } from '../../core/types.js';
 import { isRangeFilter } from '../../core/urlState.js';
 import type { TimerHandle } from '../../stores/env.js';
