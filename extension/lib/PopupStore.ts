@@ -6,15 +6,18 @@
  * the path patterns change.
  */
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
-import { pageFromPath } from '../../sdk/core/searchRequest.js';
-import { LOCALES, localeName, type Locale } from '../../sdk/core/locales.js';
-import { REGIONS, type Region } from '../../sdk/core/types.js';
 import type { TabStatus } from './messaging.js';
-import { defaultPathPatterns, parsePathPatterns, pathInScope } from './pathScope.js';
+import { defaultPathPatterns, parsePathPatterns } from './pathScope.js';
+import { originOf, pagePreviewOf, urlInScope } from './popupScope.js';
+import { emptyStatus, statusKindOf, statusTextOf, statusWarningOf, type StatusKind } from './popupStatus.js';
+import { followTenant, localeOptionsFor, regionOptionsFor } from './popupTenantChoices.js';
 import { DEFAULT_SITE, type SettingsRepository, type SiteSettings } from './settings.js';
 import { isValidSelector } from './selector.js';
 import { importTenant } from './tenantImport.js';
 import { allTenants, findTenant, type PreviewTenant } from './tenants.js';
+
+export { originOf, pageOfPath } from './popupScope.js';
+export { STATUS_LABELS, type StatusKind } from './popupStatus.js';
 
 /** What the popup needs besides storage. */
 export interface PopupDeps {
@@ -31,45 +34,7 @@ export interface PopupDeps {
   isValidSelector?(selector: string): boolean;
 }
 
-/** The kinds of status the popup colour-codes (each also has its own words). */
-export type StatusKind = 'off' | 'idle' | 'pending' | 'shown' | 'warning' | 'not-found' | 'stood-aside' | 'failed';
-
-/** The words that lead each kind of status, so it never depends on colour alone. */
-export const STATUS_LABELS: Record<StatusKind, string> = {
-  off: 'Off',
-  idle: 'Not running',
-  pending: 'Starting',
-  shown: 'Shown',
-  warning: 'Shown, with a problem',
-  'not-found': 'Page not found',
-  'stood-aside': 'Stood aside',
-  failed: 'Failed',
-};
-
 const RELOAD_FIELDS: Array<keyof SiteSettings> = ['enabled', 'onExistingAisle', 'pathPatterns'];
-
-const REGION_NAMES: Record<Region, string> = { us: 'United States', ca: 'Canada' };
-
-/** The http(s) origin of a URL (the unit the preview is enabled for), else null. */
-export function originOf(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The DLP page Aisle asks for on `pathname`, worked out as Aisle does: the tenant's route when the
- * path is `{base}/{page}` (decoded by Aisle's own forgiving decoder), else the raw last segment.
- * A stray `%` (`/sale/50%-off-sheets`) is kept as typed, never thrown.
- */
-export function pageOfPath(pathname: string, base: string): string {
-  const route = pageFromPath(pathname, base);
-  if (route) return route.page;
-  return pathname.split('/').filter(Boolean).pop() ?? '';
-}
 
 /** The popup's store. */
 export class PopupStore {
@@ -127,16 +92,12 @@ export class PopupStore {
 
   /** Regions to offer: the tenant's own, unless "any locale" is ticked or the tenant has none. */
   get regionOptions(): Array<[string, string]> {
-    const own = this.tenant?.config.region;
-    const regions: readonly Region[] = own && !this.site.anyLocale ? [own] : REGIONS;
-    return regions.map((r) => [r, REGION_NAMES[r]]);
+    return regionOptionsFor(this.tenant, this.site.anyLocale);
   }
 
   /** Locales to offer: the tenant's, unless "any locale" is ticked. */
   get localeOptions(): Array<[string, string]> {
-    const own = this.tenant?.locales ?? [];
-    const locales: readonly Locale[] = own.length > 0 && !this.site.anyLocale ? own : LOCALES;
-    return locales.map((l) => [l, localeName(l)]);
+    return localeOptionsFor(this.tenant, this.site.anyLocale);
   }
 
   /** The path patterns in effect: the site's own, else the tenant's listing paths. */
@@ -151,12 +112,7 @@ export class PopupStore {
 
   /** True when the tab's page is inside the path patterns. */
   get inScope(): boolean {
-    if (!this.deps.tab) return false;
-    try {
-      return pathInScope(parsePathPatterns(this.pathPatterns), new URL(this.deps.tab.url).pathname);
-    } catch {
-      return false;
-    }
+    return this.deps.tab ? urlInScope(this.pathPatterns, this.deps.tab.url) : false;
   }
 
   /** Why the main element's selector cannot be used, or ''. */
@@ -169,58 +125,22 @@ export class PopupStore {
 
   /** The page the DLP shows with the current settings. */
   get pagePreview(): string {
-    if (this.site.pageSource === 'typed') return this.site.page || '(type a page)';
-    let pathname = '/';
-    try {
-      pathname = this.deps.tab ? new URL(this.deps.tab.url).pathname : '/';
-    } catch {
-      /* an unreadable address has no page */
-    }
-    return pageOfPath(pathname, this.tenant?.config.base ?? '/') || '(the path has no page)';
+    return pagePreviewOf(this.site, this.deps.tab?.url ?? null, this.tenant?.config.base ?? '/');
   }
 
   /** The kind of what happened on the tab (for its colour and its leading word). */
   get statusKind(): StatusKind {
-    if (!this.origin || !this.site.enabled) return 'off';
-    const { status } = this;
-    if (status?.registrationError || this.mainSelectorError || this.patternErrors.length > 0) return 'failed';
-    if (!this.inScope) return 'idle';
-    if (this.site.environment === 'development' && this.stackAnswers === false) return 'failed';
-    const preview = status?.preview;
-    if (!preview) return 'idle';
-    if (preview.outcome === 'shown') return preview.warning || status?.searchError ? 'warning' : 'shown';
-    return preview.outcome;
+    return statusKindOf(this);
   }
 
   /** What happened on the tab, in words. */
   get statusText(): string {
-    if (!this.origin) return 'The preview runs on http and https pages only.';
-    if (!this.site.enabled) return 'Off for this site: the page shows as its own.';
-    const { status } = this;
-    if (status?.registrationError) return `Injection failed: ${status.registrationError}`;
-    if (this.mainSelectorError) return `Main element: ${this.mainSelectorError} Correct it below.`;
-    if (this.patternErrors.length > 0) return `Path patterns: ${this.patternErrors.join('; ')}.`;
-    if (!this.inScope)
-      return 'This page is outside the path patterns: the preview leaves it alone (change the patterns below to include it).';
-    if (this.site.environment === 'development' && this.stackAnswers === false)
-      return `The local stack at ${this.localStack} does not answer: start it (npm start) or correct its address below.`;
-    const preview = status?.preview;
-    if (!preview)
-      return 'The preview has not run in this tab: reload the page (it was loaded before the site was enabled), or the browser does not allow extensions on this page.';
-    if (preview.outcome === 'shown')
-      return `Aisle is shown: ${preview.message}. ${preview.tookOver ? "It took over the page's own Aisle." : 'The page had no Aisle of its own.'}`;
-    if (preview.outcome === 'not-found') return `Aisle runs, but ${preview.message}.`;
-    if (preview.outcome === 'stood-aside') return `Stood aside: ${preview.message}.`;
-    if (preview.outcome === 'failed') return `Aisle is not shown: ${preview.message}.`;
-    return `Starting: ${preview.message}…`;
+    return statusTextOf(this);
   }
 
   /** A problem besides the status (images blocked, the page's own search failing), or ''. */
   get statusWarning(): string {
-    if (this.statusKind !== 'warning' && this.statusKind !== 'stood-aside') return '';
-    const warning = this.status?.preview?.warning;
-    const search = this.status?.searchError;
-    return [warning, search ? `search failed: ${search}` : ''].filter(Boolean).join('. ');
+    return statusWarningOf(this.statusKind, this.status);
   }
 
   /** Reads the settings and the tab's status. */
@@ -266,17 +186,8 @@ export class PopupStore {
   async update(patch: Partial<SiteSettings>): Promise<void> {
     const origin = this.origin;
     if (!origin) return;
-    const next = { ...patch };
     // Region and locale follow a newly chosen tenant (unless any locale is allowed and still fits).
-    if (patch.tenantId !== undefined || patch.anyLocale === false) {
-      const tenant = findTenant(this.tenants, patch.tenantId ?? this.site.tenantId);
-      const anyLocale = patch.anyLocale ?? this.site.anyLocale;
-      if (tenant && !anyLocale) {
-        if (tenant.config.region) next.region = tenant.config.region;
-        const locale = patch.locale ?? this.site.locale;
-        if (tenant.locales.length > 0 && !tenant.locales.includes(locale)) next.locale = tenant.locales[0]!;
-      }
-    }
+    const next = followTenant(patch, this.site, this.tenants);
     const site = await this.deps.settings.saveSite(origin, next);
     runInAction(() => (this.site = site));
     if ('environment' in patch) void this.checkStack();
@@ -374,10 +285,6 @@ export class PopupStore {
   readonly setTenantJson = action((text: string) => {
     this.tenantJson = text;
   });
-}
-
-function emptyStatus(): TabStatus {
-  return { preview: null, loadUrl: null, searchError: null, registrationError: null };
 }
 
 /**
