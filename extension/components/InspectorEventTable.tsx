@@ -1,0 +1,180 @@
+/** The dense, keyboard-navigable table of events, grouped by page load. */
+import { observer } from 'mobx-react-lite';
+import { memo, useEffect, useRef, type KeyboardEvent, type ReactElement } from 'react';
+import { waitingOf, type BufferedEvent, type PageLoad } from '../lib/inspectorBuffer.js';
+import { eventTime } from '../lib/inspectorExport.js';
+import { shownState, STATE_LABELS, stateNote } from '../lib/inspectorHealth.js';
+import type { InspectorStore } from '../lib/InspectorStore.js';
+import { clock } from './inspectorIo.js';
+
+interface RowProps {
+  event: BufferedEvent;
+  selected: boolean;
+  showShop: boolean;
+  /** The clock, only for a waiting row (so that other rows do not re-render every second). */
+  now: number;
+  warnings: string[] | undefined;
+  onSelect(id: string, open: boolean): void;
+}
+
+function rowPropsEqual(a: RowProps, b: RowProps): boolean {
+  return (
+    a.event.id === b.event.id &&
+    a.event.updatedAt === b.event.updatedAt &&
+    a.event.state === b.event.state &&
+    a.event.orphaned === b.event.orphaned &&
+    a.event.attempts === b.event.attempts &&
+    a.selected === b.selected &&
+    a.showShop === b.showShop &&
+    a.now === b.now &&
+    (a.warnings?.length ?? 0) === (b.warnings?.length ?? 0) &&
+    a.onSelect === b.onSelect
+  );
+}
+
+/** One event row; memoised so that hundreds of rows stay cheap while one of them changes. */
+const EventRow = memo(function EventRow({
+  event,
+  selected,
+  showShop,
+  now,
+  warnings,
+  onSelect,
+}: RowProps): ReactElement {
+  const ref = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
+  const state = shownState(event);
+  const waiting = waitingOf(event, now);
+  const note = stateNote(event);
+  return (
+    <tr
+      ref={ref}
+      className={`event state-${state}${selected ? ' selected' : ''}`}
+      data-testid="event"
+      data-id={event.id}
+      data-event={event.event}
+      data-state={event.state}
+      data-shown-state={state}
+      aria-selected={selected}
+      onClick={() => onSelect(event.id, true)}
+    >
+      <td className="time">{clock(eventTime(event))}</td>
+      {showShop ? <td className="shop">{event.shopId ?? '—'}</td> : null}
+      <td className="seq">{event.seq ?? '?'}</td>
+      <td className="name">
+        {event.event}
+        {warnings ? (
+          <span className="warning" data-testid="warning" title={warnings.join('\n')}>
+            ⚠ {warnings.length}
+          </span>
+        ) : null}
+      </td>
+      <td>
+        <span className={`chip chip-${state}`}>{STATE_LABELS[state]}</span>
+        {note ? <span className="note">{note}</span> : null}
+      </td>
+      <td className="num">{event.attempts}</td>
+      <td className="num">{event.httpStatus ?? ''}</td>
+      <td className="why">
+        {waiting ? (
+          <span className="waiting" data-testid="event-waiting">
+            next attempt at {clock(waiting.nextAttemptAt)} (in {waiting.inSeconds} s)
+          </span>
+        ) : null}
+        {event.reason && event.confirmedBy === null ? <span className="reason">{event.reason}</span> : null}
+      </td>
+    </tr>
+  );
+}, rowPropsEqual);
+
+function LoadHeader({ load, columns }: { load: PageLoad; columns: number }): ReactElement {
+  return (
+    <tr className="load-row">
+      <th colSpan={columns} scope="colgroup">
+        <span>
+          Page load {clock(load.startedAt)} · {load.url}
+        </span>
+        {load.preview ? (
+          <span className={`preview preview-${load.preview.outcome}`}>
+            {' '}
+            · preview {load.preview.outcome}: {load.preview.message}
+          </span>
+        ) : null}
+      </th>
+    </tr>
+  );
+}
+
+/** The events the filters let through, one body per page load. */
+export const EventTable = observer(function EventTable({ store }: { store: InspectorStore }): ReactElement {
+  const groups = store.groups;
+  const showShop = store.shops.length > 1;
+  const warnings = store.warnings;
+  const columns = showShop ? 8 : 7;
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>): void => {
+    const moves: Record<string, number> = {
+      ArrowDown: 1,
+      ArrowUp: -1,
+      PageDown: 10,
+      PageUp: -10,
+      End: 1e6,
+      Home: -1e6,
+    };
+    if (e.key in moves) store.moveSelection(moves[e.key]!);
+    else if (e.key === 'Enter') store.openSelected();
+    else if (e.key === 'Escape') store.closeDetail();
+    else return;
+    e.preventDefault();
+  };
+  const onSelect = useStableSelect(store);
+  return (
+    <table
+      className="events"
+      role="grid"
+      aria-label="Analytics events (arrow keys move, Enter opens)"
+      aria-rowcount={store.rows.length}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-testid="events"
+    >
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          {showShop ? <th scope="col">Shop</th> : null}
+          <th scope="col">#</th>
+          <th scope="col">Event</th>
+          <th scope="col">State</th>
+          <th scope="col">Tries</th>
+          <th scope="col">HTTP</th>
+          <th scope="col">Next attempt / reason</th>
+        </tr>
+      </thead>
+      {groups
+        .filter((g) => g.events.length > 0 || !store.filtersActive)
+        .map(({ load, events }) => (
+          <tbody key={load.loadId} data-testid="page-load">
+            <LoadHeader load={load} columns={columns} />
+            {events.map((event) => (
+              <EventRow
+                key={event.id}
+                event={event}
+                selected={store.selectedId === event.id}
+                showShop={showShop}
+                now={event.state === 'retry_scheduled' ? store.now : 0}
+                warnings={warnings.get(event.id)}
+                onSelect={onSelect}
+              />
+            ))}
+          </tbody>
+        ))}
+    </table>
+  );
+});
+
+function useStableSelect(store: InspectorStore): (id: string, open: boolean) => void {
+  const ref = useRef<(id: string, open: boolean) => void>();
+  ref.current ??= (id, open) => store.select(id, open);
+  return ref.current;
+}

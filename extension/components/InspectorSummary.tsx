@@ -1,0 +1,64 @@
+/** The inspector's summary above the table: the session, the delivery health and counts by state. */
+import { observer } from 'mobx-react-lite';
+import type { ReactElement } from 'react';
+import { expiryCountdown } from '../lib/inspectorExport.js';
+import { SHOWN_STATES, STATE_LABELS } from '../lib/inspectorHealth.js';
+import type { InspectorStore } from '../lib/InspectorStore.js';
+
+/** The page's analytics session: its status, visitor, token expiry and whether the tab is live. */
+export const Session = observer(function Session({ store }: { store: InspectorStore }): ReactElement {
+  const session = store.session;
+  return (
+    <section className="session" data-testid="session" aria-label="Session">
+      <span>
+        Session: <strong data-testid="session-status">{session?.status ?? 'no Aisle seen on this tab yet'}</strong>
+      </span>
+      <span>
+        Visitor: <code>{session?.visitorId ?? '—'}</code>
+      </span>
+      <span data-testid="token-expiry">Token expires: {expiryCountdown(session?.tokenExp ?? null, store.now)}</span>
+      {session?.unpersisted ? <span>Only in memory: {session.unpersisted}</span> : null}
+      {store.imported ? null : (
+        <span className={store.connected ? 'live' : 'offline'}>{store.connected ? '● live' : 'reconnecting…'}</span>
+      )}
+    </section>
+  );
+});
+
+/** The delivery health in one sentence, loud when events are stuck. */
+export const HealthBanner = observer(function HealthBanner({ store }: { store: InspectorStore }): ReactElement | null {
+  const health = store.health;
+  if (health.level === 'idle') return null;
+  return (
+    <section
+      className={`health health-${health.level}`}
+      data-testid="health"
+      data-level={health.level}
+      role={health.level === 'stuck' ? 'alert' : 'status'}
+    >
+      <strong>{health.title}</strong>
+      {health.detail ? <span> {health.detail}</span> : null}
+    </section>
+  );
+});
+
+/** How many events are in each state; each count is also a filter. */
+export const Counts = observer(function Counts({ store }: { store: InspectorStore }): ReactElement {
+  const counts = store.counts;
+  return (
+    <div className="counts" data-testid="counts" role="group" aria-label="Events by state">
+      {SHOWN_STATES.filter((s) => counts[s] > 0 || s !== 'unconfirmed').map((state) => (
+        <button
+          key={state}
+          type="button"
+          className={`count chip-${state}`}
+          aria-pressed={store.stateFilter === state}
+          data-testid={`count-${state}`}
+          onClick={() => store.setStateFilter(store.stateFilter === state ? '' : state)}
+        >
+          {STATE_LABELS[state]} <strong>{counts[state]}</strong>
+        </button>
+      ))}
+    </div>
+  );
+});
