@@ -8,12 +8,12 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import type { InspectorStore } from '../lib/InspectorStore.js';
 import { Detail } from './InspectorDetail.js';
 import { EventTable } from './InspectorEventTable.js';
-import { browserIo, type InspectorIo } from './inspectorIo.js';
+import { browserIo, type InspectorIo } from '../lib/inspectorIo.js';
 import { Searches } from './InspectorSearches.js';
 import { Counts, HealthBanner, Session } from './InspectorSummary.js';
 import { Toolbar } from './InspectorToolbar.js';
 
-export type { InspectorIo } from './inspectorIo.js';
+export type { InspectorIo } from '../lib/inspectorIo.js';
 
 /** A short-lived message in a live region ("Copied as curl", "Exported 12 events as CSV"). */
 function useFeedback(): [string, (message: string) => void] {

@@ -5,7 +5,7 @@ import { timelineOf, type TimelineStep } from '../lib/inspectorBuffer.js';
 import { eventAsCurl, eventAsJson, eventTime, requestAsSent } from '../lib/inspectorExport.js';
 import { shownState, STATE_LABELS, stateNote } from '../lib/inspectorHealth.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
-import { clock, type InspectorIo } from './inspectorIo.js';
+import { clock, type InspectorIo } from '../lib/inspectorIo.js';
 import { JsonTree } from './JsonTree.js';
 
 const STEP_WORDS: Record<string, string> = {

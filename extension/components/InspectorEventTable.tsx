@@ -5,7 +5,7 @@ import { waitingOf, type BufferedEvent, type PageLoad } from '../lib/inspectorBu
 import { eventTime } from '../lib/inspectorExport.js';
 import { shownState, STATE_LABELS, stateNote } from '../lib/inspectorHealth.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
-import { clock } from './inspectorIo.js';
+import { clock } from '../lib/inspectorIo.js';
 
 interface RowProps {
   event: BufferedEvent;

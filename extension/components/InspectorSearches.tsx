@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import type { PageLoad } from '../lib/inspectorBuffer.js';
 import { describeSearch } from '../lib/inspectorHealth.js';
-import { clock } from './inspectorIo.js';
+import { clock } from '../lib/inspectorIo.js';
 
 /** Every search request of the tab, newest first. */
 export function Searches({ loads }: { loads: PageLoad[] }): ReactElement | null {

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { exportBuffer, exportCsv, exportHar, importBuffer } from '../lib/inspectorExport.js';
 import { SHOWN_STATES, STATE_LABELS } from '../lib/inspectorHealth.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
-import type { InspectorIo } from './inspectorIo.js';
+import type { InspectorIo } from '../lib/inspectorIo.js';
 
 const fileStamp = (): string => new Date().toISOString().replace(/[:.]/g, '-');
 
