@@ -8,15 +8,15 @@
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
 import type { TabStatus } from './messaging.js';
 import { defaultPathPatterns, parsePathPatterns } from './pathScope.js';
+import { importCustomTenant, removeCustomTenant } from './popupCustomTenants.js';
 import { originOf, pagePreviewOf, urlInScope } from './popupScope.js';
 import { emptyStatus, statusKindOf, statusTextOf, statusWarningOf, type StatusKind } from './popupStatus.js';
 import { followTenant, localeOptionsFor, regionOptionsFor } from './popupTenantChoices.js';
 import { DEFAULT_SITE, type SettingsRepository, type SiteSettings } from './settings.js';
 import { isValidSelector } from './selector.js';
-import { importTenant } from './tenantImport.js';
 import { allTenants, findTenant, type PreviewTenant } from './tenants.js';
 
-export { originOf, pageOfPath } from './popupScope.js';
+export { originOf, pageOfPath, turnPreviewOff } from './popupScope.js';
 export { STATUS_LABELS, type StatusKind } from './popupStatus.js';
 
 /** What the popup needs besides storage. */
@@ -213,26 +213,7 @@ export class PopupStore {
 
   /** Validates and stores a custom tenant (replacing the one being edited), then chooses it. */
   async importTenant(text: string = this.tenantJson): Promise<boolean> {
-    const result = importTenant(text);
-    if (!result.ok) {
-      runInAction(() => {
-        this.importErrors = result.errors;
-        this.importMessage = '';
-      });
-      return false;
-    }
-    const replacing = this.editingTenant;
-    await this.deps.settings.saveCustomTenant(result, replacing ?? undefined);
-    const custom = await this.deps.settings.customTenants();
-    runInAction(() => {
-      this.tenants = allTenants(custom);
-      this.importErrors = [];
-      this.importMessage = `${replacing ? 'Saved' : 'Imported'} ${result.tenant.config.id}.`;
-      this.editingTenant = null;
-      this.tenantJson = '';
-    });
-    await this.update({ tenantId: result.tenant.config.id });
-    return true;
+    return importCustomTenant(this, this.deps.settings, text);
   }
 
   /** Puts a custom tenant's JSON into the import box to edit it. */
@@ -247,19 +228,7 @@ export class PopupStore {
 
   /** Forgets a custom tenant; a site that used it falls back to the first fixture tenant. */
   async removeTenant(id: string): Promise<void> {
-    const tenant = findTenant(this.tenants, id);
-    if (!tenant || tenant.source !== 'custom') return;
-    await this.deps.settings.removeCustomTenant(id);
-    const custom = await this.deps.settings.customTenants();
-    runInAction(() => {
-      this.tenants = allTenants(custom);
-      this.importMessage = `Removed ${id}.`;
-      if (this.editingTenant === id) {
-        this.editingTenant = null;
-        this.tenantJson = '';
-      }
-    });
-    if (this.site.tenantId === id) await this.update({ tenantId: DEFAULT_SITE.tenantId });
+    await removeCustomTenant(this, this.deps.settings, id);
   }
 
   /** Sets the local stack's origin (development environment). */
@@ -285,20 +254,4 @@ export class PopupStore {
   readonly setTenantJson = action((text: string) => {
     this.tenantJson = text;
   });
-}
-
-/**
- * Turns the preview off for the site of `url`, re-registers and reloads the tab. It needs nothing
- * but storage and the tab, so the popup's error fallback can always offer it.
- */
-export async function turnPreviewOff(
-  deps: Pick<PopupDeps, 'settings' | 'syncPreview' | 'reloadTab'>,
-  tab: { id: number; url: string },
-): Promise<boolean> {
-  const origin = originOf(tab.url);
-  if (!origin) return false;
-  await deps.settings.saveSite(origin, { enabled: false });
-  await deps.syncPreview().catch(() => null);
-  await deps.reloadTab(tab.id).catch(() => undefined);
-  return true;
 }

@@ -1,9 +1,10 @@
 /**
  * Where the preview applies: the site (an origin) the popup configures, whether the tab's page is
- * inside the path patterns, and which DLP page Aisle would ask for there.
+ * inside the path patterns, which DLP page Aisle would ask for there, and turning it off.
  */
 import { pageFromPath } from '../../sdk/core/searchRequest.js';
 import { parsePathPatterns, pathInScope } from './pathScope.js';
+import type { PopupDeps } from './PopupStore.js';
 import type { SiteSettings } from './settings.js';
 
 /** The http(s) origin of a URL (the unit the preview is enabled for), else null. */
@@ -46,4 +47,20 @@ export function pagePreviewOf(site: SiteSettings, url: string | null, base: stri
     /* an unreadable address has no page */
   }
   return pageOfPath(pathname, base) || '(the path has no page)';
+}
+
+/**
+ * Turns the preview off for the site of `url`, re-registers and reloads the tab. It needs nothing
+ * but storage and the tab, so the popup's error fallback can always offer it.
+ */
+export async function turnPreviewOff(
+  deps: Pick<PopupDeps, 'settings' | 'syncPreview' | 'reloadTab'>,
+  tab: { id: number; url: string },
+): Promise<boolean> {
+  const origin = originOf(tab.url);
+  if (!origin) return false;
+  await deps.settings.saveSite(origin, { enabled: false });
+  await deps.syncPreview().catch(() => null);
+  await deps.reloadTab(tab.id).catch(() => undefined);
+  return true;
 }
