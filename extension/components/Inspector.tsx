@@ -13,6 +13,7 @@ import { Searches } from './InspectorSearches.js';
 import { Counts, HealthBanner, Session } from './InspectorSummary.js';
 import { Toolbar } from './InspectorToolbar.js';
 
+/** What the page around the inspector provides; tests pass their own. */
 export type { InspectorIo } from '../lib/inspectorIo.js';
 
 /** A short-lived message in a live region ("Copied as curl", "Exported 12 events as CSV"). */

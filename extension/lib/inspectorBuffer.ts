@@ -1,13 +1,10 @@
 /**
- * One tab's inspector buffer: what the page's Aisle reported, grouped by page load. It is plain
- * JSON (it is mirrored to storage.session) and capped, so a chatty or hostile page cannot grow it
- * without bound.
- *
- * There is one row per event id. An event keeps the page load it was first seen in; later loads
- * (which resend a previous page's outbox) and other tabs (which may be the shop's sender) update
- * its state there. A page that goes away cannot report what happened to the events it was sending,
- * so those rows are marked as unconfirmed until a later page of the same shop shows whether its
- * durable outbox still holds them: an event that left the outbox was taken by the service.
+ * One tab's inspector buffer: what the page's Aisle reported, grouped by page load, with one row
+ * per event id. This module applies each report (analytics steps, search requests and answers,
+ * preview outcomes) and is the one place the rest of the extension imports the buffer from; the
+ * shape lives in inspectorBufferModel, reconciliation across page loads and tabs in
+ * inspectorReconcile, reading back from storage in inspectorRestore and the timeline in
+ * inspectorTimeline.
  */
 import type { DebugDetail } from './pageData.js';
 import {
