@@ -16,7 +16,7 @@ import { keepListingPlace } from './host/scrollRestore.js';
 import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
 import { RootStore } from './stores/RootStore.js';
-import type { Transport } from './stores/env.js';
+import type { Transport } from './ports/env.js';
 import { GuardedAisleRoot } from './ui/AisleRoot.js';
 import type { AnalyticsConnection } from './analytics/wire.js';
 import { ErrorReports } from './integrations/errorReports.js';

@@ -18,7 +18,7 @@ import {
 } from '../../core/price.js';
 import type { Filter, UrlState } from '../../core/types.js';
 import { isRangeFilter } from '../../core/urlState.js';
-import type { TimerHandle } from '../../stores/env.js';
+import type { TimerHandle } from '../../ports/env.js';
 import { useStores } from '../StoreContext.js';
 
 type Range = [number, number];
