@@ -9,7 +9,7 @@ import type { PageRoute } from './core/types.js';
 import { browserEnv } from './host/browserEnv.js';
 import { DeferredHead } from './host/deferredHead.js';
 import { guardHistory } from './host/history.js';
-import { whenIdle } from './host/idle.js';
+import { Lifetime } from './host/lazy.js';
 import { listingSlot, type ListingSlot } from './host/listingSlot.js';
 import { listenPopState } from './host/popState.js';
 import { keepListingPlace } from './host/scrollRestore.js';
@@ -64,21 +64,16 @@ export async function mountAisle(
     return null;
   }
   const { context } = read;
-  const cleanups: Array<() => void> = [];
-  const runCleanups = (): void =>
-    cleanups
-      .splice(0)
-      .reverse()
-      .forEach((cleanup) => cleanup());
+  const life = new Lifetime();
   // The #department guard holds from Aisle's first moment, not from a chunk that loads later:
   // a history update the host makes while Aisle starts is stopped too.
-  cleanups.push(guardHistory(win, win.console));
+  life.add(guardHistory(win, win.console));
   // Only English ships with the first render; a French page loads its catalogue first.
   if (localeOf(context) === 'fr' && !hasMessages('fr')) {
     try {
       registerMessages('fr', (await import('./core/messages.fr.js')).fr);
     } catch (error) {
-      runCleanups();
+      life.end();
       throw error;
     }
   }
@@ -91,18 +86,16 @@ export async function mountAisle(
   const errors = new ErrorReports();
   env.log = errors.logThrough(env.log);
   const store = new RootStore(env, context, win.innerWidth);
-  cleanups.push(listenPopState(win, () => store.onPopState()));
+  life.add(listenPopState(win, () => store.onPopState()));
   // Back to this listing from a product page puts the shopper where they were.
-  cleanups.push(keepListingPlace(win, store, () => slot?.container ?? null));
-  cleanups.push(watchViewport(win, (width) => store.viewport.setWidth(width)));
-  let unmounted = false;
+  life.add(keepListingPlace(win, store, () => slot?.container ?? null));
+  life.add(watchViewport(win, (width) => store.viewport.setWidth(width)));
   const mounted: Mounted = {
     store,
     analytics: null,
     status: { state: 'waiting', reason: null },
     unmount() {
-      unmounted = true;
-      runCleanups();
+      life.end();
       store.dispose();
       env.timers.dispose();
     },
@@ -113,49 +106,52 @@ export async function mountAisle(
   const startPageAdapters = (): void => {
     if (adaptersStarted) return;
     adaptersStarted = true;
-    import('./host/pageAdapters.js')
-      .then(({ installPageAdapters }) => {
-        if (unmounted) return;
+    life.load(
+      () => import('./host/pageAdapters.js'),
+      ({ installPageAdapters }) => {
         const adapters = installPageAdapters(win, env.timers);
         head.attach(adapters.head);
-        cleanups.push(adapters.cleanup);
-      })
-      .catch((error: unknown) => env.log.error('[Aisle] page adapters could not load:', error));
+        return adapters.cleanup;
+      },
+      (error) => env.log.error('[Aisle] page adapters could not load:', error),
+    );
   };
 
   // Analytics loads right after the main element is found; if its chunk cannot load (offline), it
   // tries again when the browser is back online, and its intents wait in the tracker.
-  const loadAnalytics = (): void => {
-    import('./analytics/wire.js')
-      .then(({ connectAnalytics }) => {
-        if (unmounted) return;
+  const loadAnalytics = (): void =>
+    life.load(
+      () => import('./analytics/wire.js'),
+      ({ connectAnalytics }) => {
         const connection = connectAnalytics(store, win);
         mounted.analytics = connection;
-        cleanups.push(() => connection.dispose());
-      })
-      .catch((error: unknown) => {
+        return () => connection.dispose();
+      },
+      (error) => {
         env.log.error('[Aisle] analytics could not load; retrying when online:', error);
-        if (unmounted) return;
+        if (life.ended) return;
         win.addEventListener('online', loadAnalytics, { once: true });
-        cleanups.push(() => win.removeEventListener('online', loadAnalytics));
-      });
-  };
+        life.add(() => win.removeEventListener('online', loadAnalytics));
+      },
+    );
 
+  // Integrations (error reports, click analytics, experiments) follow too, only when configured:
+  // their small connector loads now and waits for the page's first idle moment to load the SDKs.
   const startIntegrations = (): void => {
-    // Integrations (error reports, click analytics, experiments) follow too, only when configured.
     const { errorReportingDsn, clickAnalytics, experiments } = context.config;
     if (!errorReportingDsn && !clickAnalytics && !experiments) errors.disable();
     else
-      import('./integrations/connect.js')
-        .then(({ connectIntegrations }) => {
-          if (unmounted) return;
+      life.load(
+        () => import('./integrations/connect.js'),
+        ({ connectIntegrations }) => {
           const connection = connectIntegrations(store, errors, win);
-          cleanups.push(() => connection.dispose());
-        })
-        .catch(() => {
+          return () => connection.dispose();
+        },
+        () => {
           errors.disable();
           win.console.warn('[Aisle] integrations could not load: they stay off on this page.');
-        });
+        },
+      );
   };
 
   /** Shows Aisle's screen when it has one; the retailer's content stays until then. */
@@ -191,7 +187,7 @@ export async function mountAisle(
     };
 
     const reveal = (): void => {
-      if (unmounted || !store.hasScreen || store.route === failedRoute) return;
+      if (life.ended || !store.hasScreen || store.route === failedRoute) return;
       found.show();
       if (!root) {
         const created = createRoot(found.container);
@@ -207,33 +203,33 @@ export async function mountAisle(
     let loading = false;
     const load = (): void => {
       // Once Aisle's screen is on show, a page moved to in place loads (or is left to the browser) on its own.
-      if (loading || unmounted || store.hasScreen || found.shown) return;
+      if (loading || life.ended || store.hasScreen || found.shown) return;
       loading = true;
       store
         .loadScreen()
         .catch((error: unknown) => ({ url: '', reason: error instanceof Error ? error.message : String(error) }))
         .then((failure) => {
           loading = false;
-          if (!unmounted && failure && !store.hasScreen) keepHostContent(failure.reason, failure.url, true);
+          if (!life.ended && failure && !store.hasScreen) keepHostContent(failure.reason, failure.url, true);
         });
     };
 
-    cleanups.push(() => {
+    life.add(() => {
       root?.unmount();
       found.restore();
     });
     // Data arriving later (a retry, back/forward, an in-place move) or a new route shows the screen.
-    cleanups.push(reaction(() => [store.hasScreen, store.route] as const, reveal, { equals: comparer.shallow }));
+    life.add(reaction(() => [store.hasScreen, store.route] as const, reveal, { equals: comparer.shallow }));
     const onOnline = (): void => load();
     win.addEventListener('online', onOnline);
-    cleanups.push(() => win.removeEventListener('online', onOnline));
+    life.add(() => win.removeEventListener('online', onOnline));
     if (store.hasScreen) reveal();
     else load();
   };
 
   return new Promise((resolve) => {
     const selector = context.config.mainSelector ?? 'main';
-    cleanups.push(
+    life.add(
       waitForElement(
         doc,
         selector,
@@ -244,8 +240,7 @@ export async function mountAisle(
           takeOver(found);
           resolve(mounted);
           loadAnalytics();
-          // The integrations wait for the first idle moment after the first paint.
-          cleanups.push(whenIdle(win, env.timers, startIntegrations));
+          startIntegrations();
         },
         win.console,
       ),
