@@ -16,7 +16,7 @@ import { keepListingPlace } from './host/scrollRestore.js';
 import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
 import { RootStore } from './stores/RootStore.js';
-import type { Transport } from './ports/env.js';
+import type { StoreEnv, Transport } from './ports/env.js';
 import { GuardedAisleRoot } from './ui/AisleRoot.js';
 import type { AnalyticsConnection } from './analytics/wire.js';
 import { ErrorReports } from './integrations/errorReports.js';
@@ -154,79 +154,6 @@ export async function mountAisle(
       );
   };
 
-  /** Shows Aisle's screen when it has one; the retailer's content stays until then. */
-  const takeOver = (found: ListingSlot): void => {
-    let root: Root | null = null;
-    // The route whose rendering failed: the retailer's content stays until the shopper moves on.
-    let failedRoute: PageRoute | null = null;
-    let warned = false;
-
-    const keepHostContent = (reason: string, url: string, log: boolean): void => {
-      found.restore();
-      mounted.status = { state: 'kept-host-content', reason };
-      // The extension's inspector shows why the page kept its own content.
-      env.host.dispatch(DEBUG_EVENT, {
-        source: 'search',
-        phase: 'error',
-        at: env.now(),
-        url,
-        error: `Aisle kept the page's own content: ${reason}`,
-      });
-      if (log && !warned) {
-        warned = true;
-        env.log.warn(
-          `[Aisle] the listing could not load (${reason}): the page keeps its own content, and Aisle tries again when the browser is back online or the address changes.`,
-        );
-      }
-    };
-
-    const onRenderFailure = (): void => {
-      failedRoute = store.route;
-      // The error boundary has logged the error itself.
-      keepHostContent('the listing could not be rendered', '', false);
-    };
-
-    const reveal = (): void => {
-      if (life.ended || !store.hasScreen || store.route === failedRoute) return;
-      found.show();
-      if (!root) {
-        const created = createRoot(found.container);
-        root = created;
-        flushSync(() => created.render(createElement(GuardedAisleRoot, { store, onRenderFailure })));
-      }
-      // A first render that failed has already put the retailer's content back.
-      if (!found.shown) return;
-      mounted.status = { state: 'shown', reason: null };
-      startPageAdapters();
-    };
-
-    let loading = false;
-    const load = (): void => {
-      // Once Aisle's screen is on show, a page moved to in place loads (or is left to the browser) on its own.
-      if (loading || life.ended || store.hasScreen || found.shown) return;
-      loading = true;
-      store
-        .loadScreen()
-        .catch((error: unknown) => ({ url: '', reason: error instanceof Error ? error.message : String(error) }))
-        .then((failure) => {
-          loading = false;
-          if (!life.ended && failure && !store.hasScreen) keepHostContent(failure.reason, failure.url, true);
-        });
-    };
-
-    life.add(() => {
-      root?.unmount();
-      found.restore();
-    });
-    // Data arriving later (a retry, back/forward, an in-place move) or a new route shows the screen.
-    life.add(reaction(() => [store.hasScreen, store.route] as const, reveal, { equals: comparer.shallow }));
-    const onOnline = (): void => load();
-    win.addEventListener('online', onOnline);
-    life.add(() => win.removeEventListener('online', onOnline));
-    if (store.hasScreen) reveal();
-    else load();
-  };
-
   return new Promise((resolve) => {
     const selector = context.config.mainSelector ?? 'main';
     life.add(
@@ -237,7 +164,7 @@ export async function mountAisle(
         (main) => {
           const found = listingSlot(main, doc);
           slot = found;
-          takeOver(found);
+          takeOver({ win, found, store, env, life, mounted, onShown: startPageAdapters });
           resolve(mounted);
           loadAnalytics();
           startIntegrations();
@@ -246,4 +173,93 @@ export async function mountAisle(
       ),
     );
   });
+}
+
+/** What the take-over of the main element works with. */
+interface TakeOver {
+  win: Window;
+  /** The main element, ready to hold Aisle's screen or to give the retailer's content back. */
+  found: ListingSlot;
+  store: RootStore;
+  env: StoreEnv;
+  life: Lifetime;
+  mounted: Mounted;
+  /** Aisle's screen is on show (called at each reveal). */
+  onShown: () => void;
+}
+
+/**
+ * Shows Aisle's screen in the main element when it has one; the retailer's content stays until
+ * then, and comes back when the screen cannot load or render.
+ */
+function takeOver({ win, found, store, env, life, mounted, onShown }: TakeOver): void {
+  let root: Root | null = null;
+  // The route whose rendering failed: the retailer's content stays until the shopper moves on.
+  let failedRoute: PageRoute | null = null;
+  let warned = false;
+
+  const keepHostContent = (reason: string, url: string, log: boolean): void => {
+    found.restore();
+    mounted.status = { state: 'kept-host-content', reason };
+    // The extension's inspector shows why the page kept its own content.
+    env.host.dispatch(DEBUG_EVENT, {
+      source: 'search',
+      phase: 'error',
+      at: env.now(),
+      url,
+      error: `Aisle kept the page's own content: ${reason}`,
+    });
+    if (log && !warned) {
+      warned = true;
+      env.log.warn(
+        `[Aisle] the listing could not load (${reason}): the page keeps its own content, and Aisle tries again when the browser is back online or the address changes.`,
+      );
+    }
+  };
+
+  const onRenderFailure = (): void => {
+    failedRoute = store.route;
+    // The error boundary has logged the error itself.
+    keepHostContent('the listing could not be rendered', '', false);
+  };
+
+  const reveal = (): void => {
+    if (life.ended || !store.hasScreen || store.route === failedRoute) return;
+    found.show();
+    if (!root) {
+      const created = createRoot(found.container);
+      root = created;
+      flushSync(() => created.render(createElement(GuardedAisleRoot, { store, onRenderFailure })));
+    }
+    // A first render that failed has already put the retailer's content back.
+    if (!found.shown) return;
+    mounted.status = { state: 'shown', reason: null };
+    onShown();
+  };
+
+  let loading = false;
+  const load = (): void => {
+    // Once Aisle's screen is on show, a page moved to in place loads (or is left to the browser) on its own.
+    if (loading || life.ended || store.hasScreen || found.shown) return;
+    loading = true;
+    store
+      .loadScreen()
+      .catch((error: unknown) => ({ url: '', reason: error instanceof Error ? error.message : String(error) }))
+      .then((failure) => {
+        loading = false;
+        if (!life.ended && failure && !store.hasScreen) keepHostContent(failure.reason, failure.url, true);
+      });
+  };
+
+  life.add(() => {
+    root?.unmount();
+    found.restore();
+  });
+  // Data arriving later (a retry, back/forward, an in-place move) or a new route shows the screen.
+  life.add(reaction(() => [store.hasScreen, store.route] as const, reveal, { equals: comparer.shallow }));
+  const onOnline = (): void => load();
+  win.addEventListener('online', onOnline);
+  life.add(() => win.removeEventListener('online', onOnline));
+  if (store.hasScreen) reveal();
+  else load();
 }
