@@ -9,14 +9,14 @@ import type { PageRoute } from './core/types.js';
 import { browserEnv } from './host/browserEnv.js';
 import { DeferredHead } from './host/deferredHead.js';
 import { guardHistory } from './host/history.js';
-import { whenIdle } from './host/idle.js';
+import { Lifetime } from './host/lazy.js';
 import { listingSlot, type ListingSlot } from './host/listingSlot.js';
 import { listenPopState } from './host/popState.js';
 import { keepListingPlace } from './host/scrollRestore.js';
 import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
 import { RootStore } from './stores/RootStore.js';
-import type { Transport } from './stores/env.js';
+import type { StoreEnv, Transport } from './ports/env.js';
 import { GuardedAisleRoot } from './ui/AisleRoot.js';
 import type { AnalyticsConnection } from './analytics/wire.js';
 import { ErrorReports } from './integrations/errorReports.js';
@@ -64,15 +64,10 @@ export async function mountAisle(
     return null;
   }
   const { context } = read;
-  const cleanups: Array<() => void> = [];
-  const runCleanups = (): void =>
-    cleanups
-      .splice(0)
-      .reverse()
-      .forEach((cleanup) => cleanup());
+  const life = new Lifetime();
   // The #department guard holds from Aisle's first moment, not from a chunk that loads later:
   // a history update the host makes while Aisle starts is stopped too.
-  cleanups.push(guardHistory(win, win.console));
+  life.add(guardHistory(win, win.console));
   // Only English ships with the first render; a page in another locale loads its catalogue first
   // (an English page goes on without waiting a turn).
   const loading = loadMessages(localeOf(context));
@@ -80,7 +75,7 @@ export async function mountAisle(
     try {
       await loading;
     } catch (error) {
-      runCleanups();
+      life.end();
       throw error;
     }
   }
@@ -93,18 +88,16 @@ export async function mountAisle(
   const errors = new ErrorReports();
   env.log = errors.logThrough(env.log);
   const store = new RootStore(env, context, win.innerWidth);
-  cleanups.push(listenPopState(win, () => store.onPopState()));
+  life.add(listenPopState(win, () => store.onPopState()));
   // Back to this listing from a product page puts the shopper where they were.
-  cleanups.push(keepListingPlace(win, store, () => slot?.container ?? null));
-  cleanups.push(watchViewport(win, (width) => store.viewport.setWidth(width)));
-  let unmounted = false;
+  life.add(keepListingPlace(win, store, () => slot?.container ?? null));
+  life.add(watchViewport(win, (width) => store.viewport.setWidth(width)));
   const mounted: Mounted = {
     store,
     analytics: null,
     status: { state: 'waiting', reason: null },
     unmount() {
-      unmounted = true;
-      runCleanups();
+      life.end();
       store.dispose();
       env.timers.dispose();
     },
@@ -115,127 +108,57 @@ export async function mountAisle(
   const startPageAdapters = (): void => {
     if (adaptersStarted) return;
     adaptersStarted = true;
-    import('./host/pageAdapters.js')
-      .then(({ installPageAdapters }) => {
-        if (unmounted) return;
+    life.load(
+      () => import('./host/pageAdapters.js'),
+      ({ installPageAdapters }) => {
         const adapters = installPageAdapters(win, env.timers);
         head.attach(adapters.head);
-        cleanups.push(adapters.cleanup);
-      })
-      .catch((error: unknown) => env.log.error('[Aisle] page adapters could not load:', error));
+        return adapters.cleanup;
+      },
+      (error) => env.log.error('[Aisle] page adapters could not load:', error),
+    );
   };
 
   // Analytics loads right after the main element is found; if its chunk cannot load (offline), it
   // tries again when the browser is back online, and its intents wait in the tracker.
-  const loadAnalytics = (): void => {
-    import('./analytics/wire.js')
-      .then(({ connectAnalytics }) => {
-        if (unmounted) return;
+  const loadAnalytics = (): void =>
+    life.load(
+      () => import('./analytics/wire.js'),
+      ({ connectAnalytics }) => {
         const connection = connectAnalytics(store, win);
         mounted.analytics = connection;
-        cleanups.push(() => connection.dispose());
-      })
-      .catch((error: unknown) => {
+        return () => connection.dispose();
+      },
+      (error) => {
         env.log.error('[Aisle] analytics could not load; retrying when online:', error);
-        if (unmounted) return;
+        if (life.ended) return;
         win.addEventListener('online', loadAnalytics, { once: true });
-        cleanups.push(() => win.removeEventListener('online', loadAnalytics));
-      });
-  };
+        life.add(() => win.removeEventListener('online', loadAnalytics));
+      },
+    );
 
+  // Integrations (error reports, click analytics, experiments) follow too, only when configured:
+  // their small connector loads now and waits for the page's first idle moment to load the SDKs.
   const startIntegrations = (): void => {
-    // Integrations (error reports, click analytics, experiments) follow too, only when configured.
     const { errorReportingDsn, clickAnalytics, experiments } = context.config;
     if (!errorReportingDsn && !clickAnalytics && !experiments) errors.disable();
     else
-      import('./integrations/connect.js')
-        .then(({ connectIntegrations }) => {
-          if (unmounted) return;
+      life.load(
+        () => import('./integrations/connect.js'),
+        ({ connectIntegrations }) => {
           const connection = connectIntegrations(store, errors, win);
-          cleanups.push(() => connection.dispose());
-        })
-        .catch(() => {
+          return () => connection.dispose();
+        },
+        () => {
           errors.disable();
           win.console.warn('[Aisle] integrations could not load: they stay off on this page.');
-        });
-  };
-
-  /** Shows Aisle's screen when it has one; the retailer's content stays until then. */
-  const takeOver = (found: ListingSlot): void => {
-    let root: Root | null = null;
-    // The route whose rendering failed: the retailer's content stays until the shopper moves on.
-    let failedRoute: PageRoute | null = null;
-    let warned = false;
-
-    const keepHostContent = (reason: string, url: string, log: boolean): void => {
-      found.restore();
-      mounted.status = { state: 'kept-host-content', reason };
-      // The extension's inspector shows why the page kept its own content.
-      env.host.dispatch(DEBUG_EVENT, {
-        source: 'search',
-        phase: 'error',
-        at: env.now(),
-        url,
-        error: `Aisle kept the page's own content: ${reason}`,
-      });
-      if (log && !warned) {
-        warned = true;
-        env.log.warn(
-          `[Aisle] the listing could not load (${reason}): the page keeps its own content, and Aisle tries again when the browser is back online or the address changes.`,
-        );
-      }
-    };
-
-    const onRenderFailure = (): void => {
-      failedRoute = store.route;
-      // The error boundary has logged the error itself.
-      keepHostContent('the listing could not be rendered', '', false);
-    };
-
-    const reveal = (): void => {
-      if (unmounted || !store.hasScreen || store.route === failedRoute) return;
-      found.show();
-      if (!root) {
-        const created = createRoot(found.container);
-        root = created;
-        flushSync(() => created.render(createElement(GuardedAisleRoot, { store, onRenderFailure })));
-      }
-      // A first render that failed has already put the retailer's content back.
-      if (!found.shown) return;
-      mounted.status = { state: 'shown', reason: null };
-      startPageAdapters();
-    };
-
-    let loading = false;
-    const load = (): void => {
-      // Once Aisle's screen is on show, a page moved to in place loads (or is left to the browser) on its own.
-      if (loading || unmounted || store.hasScreen || found.shown) return;
-      loading = true;
-      store
-        .loadScreen()
-        .catch((error: unknown) => ({ url: '', reason: error instanceof Error ? error.message : String(error) }))
-        .then((failure) => {
-          loading = false;
-          if (!unmounted && failure && !store.hasScreen) keepHostContent(failure.reason, failure.url, true);
-        });
-    };
-
-    cleanups.push(() => {
-      root?.unmount();
-      found.restore();
-    });
-    // Data arriving later (a retry, back/forward, an in-place move) or a new route shows the screen.
-    cleanups.push(reaction(() => [store.hasScreen, store.route] as const, reveal, { equals: comparer.shallow }));
-    const onOnline = (): void => load();
-    win.addEventListener('online', onOnline);
-    cleanups.push(() => win.removeEventListener('online', onOnline));
-    if (store.hasScreen) reveal();
-    else load();
+        },
+      );
   };
 
   return new Promise((resolve) => {
     const selector = context.config.mainSelector ?? 'main';
-    cleanups.push(
+    life.add(
       waitForElement(
         doc,
         selector,
@@ -243,14 +166,102 @@ export async function mountAisle(
         (main) => {
           const found = listingSlot(main, doc);
           slot = found;
-          takeOver(found);
+          takeOver({ win, found, store, env, life, mounted, onShown: startPageAdapters });
           resolve(mounted);
           loadAnalytics();
-          // The integrations wait for the first idle moment after the first paint.
-          cleanups.push(whenIdle(win, env.timers, startIntegrations));
+          startIntegrations();
         },
         win.console,
       ),
     );
   });
+}
+
+/** What the take-over of the main element works with. */
+interface TakeOver {
+  win: Window;
+  /** The main element, ready to hold Aisle's screen or to give the retailer's content back. */
+  found: ListingSlot;
+  store: RootStore;
+  env: StoreEnv;
+  life: Lifetime;
+  mounted: Mounted;
+  /** Aisle's screen is on show (called at each reveal). */
+  onShown: () => void;
+}
+
+/**
+ * Shows Aisle's screen in the main element when it has one; the retailer's content stays until
+ * then, and comes back when the screen cannot load or render.
+ */
+function takeOver({ win, found, store, env, life, mounted, onShown }: TakeOver): void {
+  let root: Root | null = null;
+  // The route whose rendering failed: the retailer's content stays until the shopper moves on.
+  let failedRoute: PageRoute | null = null;
+  let warned = false;
+
+  const keepHostContent = (reason: string, url: string, log: boolean): void => {
+    found.restore();
+    mounted.status = { state: 'kept-host-content', reason };
+    // The extension's inspector shows why the page kept its own content.
+    env.host.dispatch(DEBUG_EVENT, {
+      source: 'search',
+      phase: 'error',
+      at: env.now(),
+      url,
+      error: `Aisle kept the page's own content: ${reason}`,
+    });
+    if (log && !warned) {
+      warned = true;
+      env.log.warn(
+        `[Aisle] the listing could not load (${reason}): the page keeps its own content, and Aisle tries again when the browser is back online or the address changes.`,
+      );
+    }
+  };
+
+  const onRenderFailure = (): void => {
+    failedRoute = store.route;
+    // The error boundary has logged the error itself.
+    keepHostContent('the listing could not be rendered', '', false);
+  };
+
+  const reveal = (): void => {
+    if (life.ended || !store.hasScreen || store.route === failedRoute) return;
+    found.show();
+    if (!root) {
+      const created = createRoot(found.container);
+      root = created;
+      flushSync(() => created.render(createElement(GuardedAisleRoot, { store, onRenderFailure })));
+    }
+    // A first render that failed has already put the retailer's content back.
+    if (!found.shown) return;
+    mounted.status = { state: 'shown', reason: null };
+    onShown();
+  };
+
+  let loading = false;
+  const load = (): void => {
+    // Once Aisle's screen is on show, a page moved to in place loads (or is left to the browser) on its own.
+    if (loading || life.ended || store.hasScreen || found.shown) return;
+    loading = true;
+    store
+      .loadScreen()
+      .catch((error: unknown) => ({ url: '', reason: error instanceof Error ? error.message : String(error) }))
+      .then((failure) => {
+        loading = false;
+        if (!life.ended && failure && !store.hasScreen) keepHostContent(failure.reason, failure.url, true);
+      });
+  };
+
+  life.add(() => {
+    root?.unmount();
+    found.restore();
+  });
+  // Data arriving later (a retry, back/forward, an in-place move) or a new route shows the screen.
+  life.add(reaction(() => [store.hasScreen, store.route] as const, reveal, { equals: comparer.shallow }));
+  const onOnline = (): void => load();
+  win.addEventListener('online', onOnline);
+  life.add(() => win.removeEventListener('online', onOnline));
+  if (store.hasScreen) reveal();
+  else load();
 }

@@ -12,7 +12,7 @@ import { createAnalyticsService, type AnalyticsService, type StoredEvent } from 
 import { storageLeaseLocks } from '../host/locks.js';
 import { browserTimers } from '../host/timers.js';
 import { fetchTransport } from '../host/transport.js';
-import type { HostPort, KeyValueStorage, StoreEnv } from '../stores/env.js';
+import type { HostPort, KeyValueStorage, StoreEnv } from '../ports/env.js';
 import { fakeEnv } from '../stores/testing.js';
 import { outboxKeys } from './outbox.js';
 import { AnalyticsSession } from './session.js';

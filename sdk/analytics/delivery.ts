@@ -4,13 +4,14 @@
  * shop's lock and re-reads the shared outbox before every send, so it also delivers what other tabs
  * and earlier pages left there.
  */
-import type { StoreEnv, TimerHandle } from '../stores/env.js';
+import type { StoreEnv, TimerHandle } from '../ports/env.js';
 import { authRetryDelay, classifyStatus, isTransientStatus, MAX_UNAUTHORIZED_RETRIES, retryDelay } from './backoff.js';
 import { failureReason, HttpStatusError, type RequestPool } from './http.js';
 import type { TokenKeeper } from './identity.js';
 import type { Outbox } from './outbox.js';
 import type { EventLog } from './records.js';
-import type { AnalyticsEvent, LockAdapter, RetryPolicy } from './types.js';
+import type { LockAdapter } from '../ports/lifecycle.js';
+import type { AnalyticsEvent, RetryPolicy } from './types.js';
 
 /** What the sender and the keepalive flush share with their session. */
 export interface DeliveryContext {

@@ -3,7 +3,7 @@
  * timed through the injected timers so that tests drive them with fake time, and tracked so that
  * `dispose()` leaves no timer behind.
  */
-import type { StoreEnv, TimerHandle, TransportRequest, TransportResponse } from '../stores/env.js';
+import type { StoreEnv, TimerHandle, TransportRequest, TransportResponse } from '../ports/env.js';
 import { TOKEN_PARSE_ERROR } from './token.js';
 
 /** An answer whose status says the request failed (identity requests). */

@@ -4,7 +4,7 @@
  * other tabs through storage and never leaves this module except as an Authorization header.
  */
 import { v4 as uuidv4 } from 'uuid';
-import type { StoreEnv } from '../stores/env.js';
+import type { StoreEnv } from '../ports/env.js';
 import { HttpStatusError, type RequestPool } from './http.js';
 import { decodeToken, isLive, isVisitorId, parseTokenOrThrow, type TokenPayload } from './token.js';
 

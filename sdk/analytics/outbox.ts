@@ -5,7 +5,7 @@
  * is read back is checked (shape, size, range): a corrupted entry is dropped, never sent.
  */
 import { isRecord } from '../core/coerce.js';
-import type { KeyValueStorage } from '../stores/env.js';
+import type { KeyValueStorage } from '../ports/env.js';
 import type { AnalyticsEvent, DeadLetter } from './types.js';
 
 /** Most dead letters kept per shop; the oldest go first. */

@@ -7,7 +7,7 @@ import { makeAutoObservable } from 'mobx';
 import { v4 as uuidv4 } from 'uuid';
 import { DEBUG_EVENT } from '../contract.js';
 import { trackTimers, type TrackedTimers } from '../host/timers.js';
-import type { StoreEnv } from '../stores/env.js';
+import type { StoreEnv } from '../ports/env.js';
 import { AUTH_RETRY, authRetryDelay, DEFAULT_RETRY, isTransientStatus, retryDelay } from './backoff.js';
 import { authWaitUntil, Sender, type DeliveryContext } from './delivery.js';
 import { buildEvent } from './events.js';

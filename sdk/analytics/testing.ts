@@ -5,7 +5,8 @@
  */
 import type { FakeEnv, RecordedRequest } from '../stores/testing.js';
 import { AnalyticsSession } from './session.js';
-import type { AnalyticsEvent, AnalyticsSessionOptions, LifecycleAdapter, LockAdapter } from './types.js';
+import type { LifecycleAdapter, LockAdapter } from '../ports/lifecycle.js';
+import type { AnalyticsEvent, AnalyticsSessionOptions } from './types.js';
 
 /** The shop and service of the unit tests. */
 export const SHOP = 'maple';

@@ -1,9 +1,10 @@
 /**
  * The analytics client's shapes: the event as the service receives it, the per-event delivery
- * state shown by `Aisle.debug.snapshot()`, and the adapters the session takes from the host page
- * (page lifecycle, cross-tab lock).
+ * state shown by `Aisle.debug.snapshot()`, and the options of a session (its page lifecycle and
+ * cross-tab lock adapters are ports, shared with the host adapters that implement them).
  */
-import type { StoreEnv } from '../stores/env.js';
+import type { StoreEnv } from '../ports/env.js';
+import type { LifecycleAdapter, LockAdapter } from '../ports/lifecycle.js';
 
 /** The event environment: the render context's production / qa / development mapped. */
 export type AnalyticsEnvironment = 'production' | 'staging' | 'development';
@@ -72,21 +73,6 @@ export interface DeadLetter {
   reason: string;
   httpStatus?: number;
   at: string;
-}
-
-/** Page signals the session reacts to; each registration returns its cleanup. */
-export interface LifecycleAdapter {
-  /** The page became hidden: flush with keepalive. */
-  onHidden(callback: () => void): () => void;
-  /** The page is being unloaded or put in the back-forward cache: flush with keepalive. */
-  onPageHide(callback: () => void): () => void;
-  /** Another tab changed storage (`key` null when it was cleared): its events may need a sender. */
-  onStorageChange?(callback: (key: string | null) => void): () => void;
-}
-
-/** A named exclusive lock shared by the tabs of one origin; `fn` runs while it is held. */
-export interface LockAdapter {
-  request(name: string, fn: () => Promise<void>, options?: { signal?: AbortSignal }): Promise<void>;
 }
 
 /** Exponential back-off with full jitter: a random delay up to min(cap, base × factor^(n−1)). */

@@ -1,4 +1,4 @@
-import type { Timers } from '../stores/env.js';
+import type { Timers } from '../ports/env.js';
 
 /** Delayed body scripts are injected 100 ms after the listing rendered (a product rule). */
 export const BODY_SCRIPTS_DELAY_MS = 100;

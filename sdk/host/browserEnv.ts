@@ -1,4 +1,4 @@
-import type { HostPort, KeyValueStorage, StoreEnv } from '../stores/env.js';
+import type { HostPort, KeyValueStorage, StoreEnv } from '../ports/env.js';
 import type { HeadManager } from './head.js';
 import { trackTimers, browserTimers, type TrackedTimers } from './timers.js';
 import { fetchTransport } from './transport.js';

@@ -1,5 +1,5 @@
 import { HEAD_TEMPLATE_ID } from '../contract.js';
-import type { Timers } from '../stores/env.js';
+import type { Timers } from '../ports/env.js';
 
 /** The head tags Aisle owns: title, canonical, meta title, description, robots. */
 export interface HeadTags {

@@ -1,4 +1,4 @@
-import type { Timers } from '../stores/env.js';
+import type { Timers } from '../ports/env.js';
 
 /** Longest wait for an idle moment before the SDKs load anyway. */
 export const IDLE_TIMEOUT_MS = 2000;

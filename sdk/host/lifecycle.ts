@@ -1,4 +1,4 @@
-import type { LifecycleAdapter } from '../analytics/types.js';
+import type { LifecycleAdapter } from '../ports/lifecycle.js';
 
 /**
  * The page signals the analytics session needs: the page becoming hidden (tab switch, app switch

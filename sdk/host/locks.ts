@@ -4,8 +4,8 @@
  * (a crashed tab's lease runs out by itself).
  */
 import { v4 as uuidv4 } from 'uuid';
-import type { LockAdapter } from '../analytics/types.js';
-import type { KeyValueStorage, Timers } from '../stores/env.js';
+import type { LockAdapter } from '../ports/lifecycle.js';
+import type { KeyValueStorage, Timers } from '../ports/env.js';
 
 /** How long a storage lease lasts without a heartbeat. */
 export const LEASE_TTL_MS = 5000;

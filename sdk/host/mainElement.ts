@@ -1,4 +1,4 @@
-import type { Timers } from '../stores/env.js';
+import type { Timers } from '../ports/env.js';
 
 /** The main element is looked for every 100 ms until it exists. */
 export const MAIN_POLL_MS = 100;

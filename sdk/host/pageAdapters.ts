@@ -1,4 +1,4 @@
-import type { Timers } from '../stores/env.js';
+import type { Timers } from '../ports/env.js';
 import { injectDelayedScripts } from './bodyScripts.js';
 import { createHeadManager, syncHeadFromTemplate, type HeadManager } from './head.js';
 

@@ -1,4 +1,4 @@
-import type { TimerHandle, Timers } from '../stores/env.js';
+import type { TimerHandle, Timers } from '../ports/env.js';
 
 /** Timers that remember what is pending so that `unmount()` can clear every one of them. */
 export interface TrackedTimers extends Timers {

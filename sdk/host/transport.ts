@@ -1,4 +1,4 @@
-import type { Transport, TransportRequest, TransportResponse } from '../stores/env.js';
+import type { Transport, TransportRequest, TransportResponse } from '../ports/env.js';
 
 /** Default request time-out: 5000 ms, configurable per request. */
 export const DEFAULT_TIMEOUT_MS = 5000;

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountAisle } from '../mount.js';
 import { fakeEnv, testContext } from '../stores/testing.js';
+import type { TrackedTimers } from './timers.js';
 
 // The mount runs as the embed runs it, outside React's act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
@@ -125,5 +126,151 @@ describe('unmount leaves nothing of Aisle behind', () => {
     expect(onDocument.live().filter((type) => type !== 'selectionchange')).toEqual([]);
     onDocument.stop();
     onWindow.stop();
+  });
+});
+
+/**
+ * The page's window as Aisle is given it, with what Aisle can leave behind counted: the listeners
+ * added on it and not removed, and its timers, animation frames and idle callbacks still pending
+ * (idle callbacks run only when the test says the page is idle).
+ */
+function fakeWindow() {
+  const listeners = new Map<string, Set<unknown>>();
+  const pending = { timers: new Set<unknown>(), frames: new Set<number>(), idle: new Map<number, () => void>() };
+  let next = 0;
+  const own = {
+    addEventListener(type: string, listener: EventListener, options?: AddEventListenerOptions | boolean) {
+      const once = typeof options === 'object' && options.once;
+      if (!once) (listeners.get(type) ?? listeners.set(type, new Set()).get(type)!).add(listener);
+      window.addEventListener(type, listener, options);
+    },
+    removeEventListener(type: string, listener: EventListener, options?: EventListenerOptions | boolean) {
+      listeners.get(type)?.delete(listener);
+      window.removeEventListener(type, listener, options);
+    },
+    setTimeout(fn: () => void, ms?: number) {
+      const handle: unknown = window.setTimeout(() => {
+        pending.timers.delete(handle);
+        fn();
+      }, ms);
+      pending.timers.add(handle);
+      return handle;
+    },
+    clearTimeout(handle: number) {
+      pending.timers.delete(handle);
+      window.clearTimeout(handle);
+    },
+    setInterval(fn: () => void, ms?: number) {
+      const handle = window.setInterval(fn, ms);
+      pending.timers.add(handle);
+      return handle;
+    },
+    clearInterval(handle: number) {
+      pending.timers.delete(handle);
+      window.clearInterval(handle);
+    },
+    requestAnimationFrame(fn: FrameRequestCallback) {
+      const handle = window.requestAnimationFrame((time) => {
+        pending.frames.delete(handle);
+        fn(time);
+      });
+      pending.frames.add(handle);
+      return handle;
+    },
+    cancelAnimationFrame(handle: number) {
+      pending.frames.delete(handle);
+      window.cancelAnimationFrame(handle);
+    },
+    requestIdleCallback(fn: () => void) {
+      pending.idle.set(++next, fn);
+      return next;
+    },
+    cancelIdleCallback(handle: number) {
+      pending.idle.delete(handle);
+    },
+  };
+  const win = new Proxy(window, {
+    get(target, name) {
+      if (Object.hasOwn(own, name)) return own[name as keyof typeof own];
+      const value: unknown = Reflect.get(target, name, target);
+      // The window's own methods need the window itself as `this`; its classes stay as they are.
+      return typeof value === 'function' && /^[a-z]/.test(String(name)) ? value.bind(target) : value;
+    },
+  }) as Window & typeof globalThis;
+  return {
+    win,
+    /** Runs the idle callbacks waiting now, as the browser does when the page goes idle. */
+    idle() {
+      const waiting = [...pending.idle.values()];
+      pending.idle.clear();
+      waiting.forEach((run) => run());
+    },
+    /** What is still installed: listeners by type, and pending timers, frames and idle callbacks. */
+    left() {
+      return {
+        listeners: [...listeners].flatMap(([type, set]) => [...set].map(() => type)).sort(),
+        timers: pending.timers.size,
+        frames: pending.frames.size,
+        idle: pending.idle.size,
+      };
+    },
+  };
+}
+
+describe('unmount leaves no timer and no listener on the window it was given', () => {
+  const nothing = { listeners: [], timers: 0, frames: 0, idle: 0 };
+  const configured = () =>
+    testContext({
+      analyticsHost: 'http://analytics.test',
+      clickAnalytics: { domain: 'maple.example', endpoint: 'http://plausible.test/api/event' },
+    });
+  /** Lets replies and lazy chunks arrive. */
+  const settle = async (rounds = 10) => {
+    for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+
+  beforeEach(async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Loaded ahead, so that each lazy part lands within a few turns of the event loop.
+    await Promise.all([
+      import('../analytics/wire.js'),
+      import('../integrations/connect.js'),
+      import('../integrations/clickAnalytics.js'),
+      import('./pageAdapters.js'),
+    ]);
+  });
+
+  it('when unmounted before the parts that load after the first render have landed', async () => {
+    const page = fakeWindow();
+    const net = fakeEnv();
+    net.reply(() => ({ status: 503 }));
+    const mounted = await mountAisle(configured(), page.win, { transport: net.transport });
+    expect(page.left().listeners.length).toBeGreaterThan(0);
+    mounted!.unmount();
+    // The chunks land after the unmount, and the page goes idle: nothing may start then.
+    await settle();
+    page.idle();
+    await settle();
+    expect(mounted!.analytics).toBeNull();
+    expect(page.left()).toEqual(nothing);
+    expect((mounted!.store.env.timers as TrackedTimers).pending()).toBe(0);
+  });
+
+  it('when unmounted with analytics, page adapters and the integrations running', async () => {
+    const page = fakeWindow();
+    const net = fakeEnv();
+    net.reply(() => ({ status: 503 }));
+    const mounted = await mountAisle(configured(), page.win, { transport: net.transport });
+    await vi.waitFor(() => expect(mounted!.analytics?.session).toBeTruthy());
+    // The integrations' connector waits for one idle moment, then starts the click analytics.
+    await vi.waitFor(() => expect(page.left().idle).toBe(1));
+    page.idle();
+    await settle();
+    expect(page.left().idle).toBe(0);
+    expect(page.left().listeners).toContain('pagehide');
+    mounted!.unmount();
+    await settle();
+    expect(page.left()).toEqual(nothing);
+    expect((mounted!.store.env.timers as TrackedTimers).pending()).toBe(0);
   });
 });

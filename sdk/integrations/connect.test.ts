@@ -85,6 +85,31 @@ describe('integrations load lazily, when the page is idle, and only when configu
     for (const load of Object.values(early.loaders)) expect(load).not.toHaveBeenCalled();
   });
 
+  it('waits for one idle moment, then starts every configured SDK in it', async () => {
+    const idle: Array<() => void> = [];
+    const idleWindow = {
+      ...win,
+      requestIdleCallback: (run: () => void) => idle.push(run),
+      cancelIdleCallback: () => undefined,
+    };
+    const root = new RootStore(
+      fakeEnv(),
+      testContext({
+        errorReportingDsn: 'http://k@e.test/1',
+        clickAnalytics: { domain: 'd', endpoint: 'http://p.test' },
+        experiments: { clientKey: 'k', apiHost: 'http://g.test' },
+      }),
+      1280,
+    );
+    const m = modules();
+    connectIntegrations(root, new ErrorReports(), idleWindow, m.asModules);
+    expect(idle).toHaveLength(1);
+    for (const load of Object.values(m.loaders)) expect(load).not.toHaveBeenCalled();
+    idle[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    for (const start of Object.values(m.started)) expect(start).toHaveBeenCalledTimes(1);
+  });
+
   it('a chunk that cannot load leaves a warning, never an error report', async () => {
     const root = new RootStore(fakeEnv(), testContext({ errorReportingDsn: 'http://k@e.test/1' }), 1280);
     const failing = { ...modules().asModules, errorReporting: () => Promise.reject(new Error('blocked')) };

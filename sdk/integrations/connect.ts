@@ -1,7 +1,7 @@
 /**
  * Connects the configured integrations to a mounted Aisle (this module loads after the first
- * render, and only for a tenant that configures one). Each SDK loads on demand when the page is
- * idle; until then Aisle's errors wait in ErrorReports and flags read their fallbacks. A blocked
+ * render, and only for a tenant that configures one). The configured SDKs load on demand at the
+ * page's first idle moment (the one idle wait between the first render and them); until then Aisle's errors wait in ErrorReports and flags read their fallbacks. A blocked
  * or failing service is never the page's problem: every failure here ends in silence.
  */
 import type { RootStore } from '../stores/RootStore.js';
@@ -39,17 +39,16 @@ export function connectIntegrations(
   const { env } = root;
   const cleanups: Array<() => void> = [];
   let disposed = false;
+  const starts: Array<() => void> = [];
   const start = <M>(name: string, load: () => Promise<M>, run: (module: M) => () => void): void => {
-    cleanups.push(
-      whenIdle(win, env.timers, () => {
-        load()
-          .then((module) => {
-            if (!disposed) cleanups.push(run(module));
-          })
-          // A warning, not an error: an error would be reported, and the reporter may be what failed.
-          .catch(() => env.log.warn(`[Aisle] ${name} could not load: it stays off on this page.`));
-      }),
-    );
+    starts.push(() => {
+      load()
+        .then((module) => {
+          if (!disposed) cleanups.push(run(module));
+        })
+        // A warning, not an error: an error would be reported, and the reporter may be what failed.
+        .catch(() => env.log.warn(`[Aisle] ${name} could not load: it stays off on this page.`));
+    });
   };
   if (config.errorReportingDsn) {
     const dsn = config.errorReportingDsn;
@@ -74,6 +73,7 @@ export function connectIntegrations(
       m.startClickAnalytics({ ...clickAnalytics, development: environment === 'development' }, root.tracker),
     );
   if (experiments) start('experiments', modules.experiments, (m) => m.startExperiments(root, experiments));
+  if (starts.length > 0) cleanups.push(whenIdle(win, env.timers, () => starts.forEach((run) => run())));
   return {
     dispose() {
       disposed = true;

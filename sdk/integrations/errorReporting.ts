@@ -6,7 +6,7 @@
  */
 import { BrowserClient, Scope, dedupeIntegration, defaultStackParser, makeFetchTransport } from '@sentry/browser';
 import type { Environment } from '../core/types.js';
-import type { KeyValueStorage } from '../stores/env.js';
+import type { KeyValueStorage } from '../ports/env.js';
 import { VERSION } from '../version.js';
 import {
   ANALYTICS_SECRET_KEYS,

@@ -4,7 +4,7 @@
  * UI's error boundary becomes a report; reports wait here, like the Tracker's intents, until the
  * reporter has loaded (sdk/integrations/errorReporting.ts), and are dropped when none is configured.
  */
-import type { StoreEnv } from '../stores/env.js';
+import type { StoreEnv } from '../ports/env.js';
 
 /** One error Aisle logged: the logged text and the Error, when one was logged. */
 export interface ErrorReport {

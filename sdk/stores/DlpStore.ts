@@ -15,7 +15,7 @@ import { initialVehicle, mergeQuery, vehicleFromQuery, vehicleQuery, withoutVehi
 import type { Vehicle } from '../core/searchRequest.js';
 import { localeOf, messagesFor } from '../core/messages.js';
 import { Cues } from './Cues.js';
-import type { StoreEnv } from './env.js';
+import type { StoreEnv } from '../ports/env.js';
 import type { SearchOutcome, SearchStore } from './SearchStore.js';
 import type { Tracker } from './Tracker.js';
 

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { TimerHandle, Timers } from './env.js';
+import type { TimerHandle, Timers } from '../ports/env.js';
 
 /** The content-ready class follows opening by about 10 ms, so the opening transition can run. */
 export const DRAWER_READY_MS = 10;

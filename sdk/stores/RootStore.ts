@@ -8,12 +8,12 @@ import type { Locale, PageRoute, Product, Region, RenderContext, SearchResponse,
 import { Cues } from './Cues.js';
 import { DlpStore } from './DlpStore.js';
 import { DrawerStore } from './DrawerStore.js';
-import type { StoreEnv } from './env.js';
+import type { StoreEnv } from '../ports/env.js';
 import { SearchStore } from './SearchStore.js';
 import { Tracker } from './Tracker.js';
-import { FeatureFlags } from '../integrations/featureFlags.js';
+import { FeatureFlags } from './FeatureFlags.js';
 import { ViewportStore } from './ViewportStore.js';
-import { trackThenNavigate, type LinkClick } from '../analytics/clickWait.js';
+import { trackThenNavigate, type LinkClick } from './clickWait.js';
 import { safeHref } from '../core/safeUrl.js';
 import { ListingRestore, planRestore, readRestoreRecord, type RestoreRecord } from './restore.js';
 

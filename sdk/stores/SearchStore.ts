@@ -3,7 +3,7 @@ import { DEBUG_EVENT } from '../contract.js';
 import { normalizeSearchResponse } from '../core/normalize.js';
 import { relativeUrlResolver } from '../core/normalizeProduct.js';
 import type { Product, SearchRequest, SearchResponse } from '../core/types.js';
-import type { StoreEnv } from './env.js';
+import type { StoreEnv } from '../ports/env.js';
 
 /** The failure messages of the search call, logged to the console only. */
 export const SEARCH_FAILED = 'Failed to fetch search results';

@@ -5,7 +5,7 @@
  * Pure and framework-free: the browser side (measuring cards, scrolling, focus) is
  * sdk/host/scrollRestore.ts.
  */
-import type { Timers, TimerHandle } from './env.js';
+import type { Timers, TimerHandle } from '../ports/env.js';
 
 /** What one history entry remembers; kept small because it lives in the host's history state. */
 export interface RestoreRecord {

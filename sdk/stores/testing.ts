@@ -4,8 +4,15 @@
  * them) and a log that keeps its lines. Used by store and component tests; never by the embed.
  */
 import type { Product, RenderContext, SearchResponse, TenantConfig } from '../core/types.js';
-import type { HeadTagsLike, HostPort, LoadedPage, StoreEnv, TransportRequest, TransportResponse } from './env.js';
-import { browserTimers } from '../host/timers.js';
+import type {
+  HeadTagsLike,
+  HostPort,
+  LoadedPage,
+  StoreEnv,
+  Timers,
+  TransportRequest,
+  TransportResponse,
+} from '../ports/env.js';
 
 /** A request the fake transport received. */
 export interface RecordedRequest {
@@ -73,7 +80,7 @@ export function fakeEnv(href = 'http://shop.test/maple/dresses'): FakeEnv {
         } satisfies TransportResponse;
       },
     },
-    timers: browserTimers(),
+    timers: globalTimers(),
     storage: {
       getItem: (k) => store.get(k) ?? null,
       setItem: (k, v) => void store.set(k, v),
@@ -189,5 +196,18 @@ export function testContext(config: Partial<TenantConfig> = {}, rest: Partial<Re
     data: fakeResponse(),
     additional: { locale: 'en', region: 'us' },
     ...rest,
+  };
+}
+
+/**
+ * Timers that look `globalThis` up at each call, so that `vi.useFakeTimers()` drives them. Written
+ * here rather than taken from the host adapters, so that the stores' test doubles need no upper layer.
+ */
+function globalTimers(): Timers {
+  return {
+    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+    setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
+    clearInterval: (h) => globalThis.clearInterval(h as ReturnType<typeof setInterval>),
   };
 }

@@ -16,7 +16,7 @@ import {
   selectedKeys,
 } from '../../core/facets.js';
 import type { Filter } from '../../core/types.js';
-import type { TimerHandle } from '../../stores/env.js';
+import type { TimerHandle } from '../../ports/env.js';
 import { useStores } from '../StoreContext.js';
 import type { PanelOption } from './options.js';
 

@@ -11,7 +11,7 @@ import { parseTypedPrice } from '../../core/typedPrice.js';
 import { PRICE_DEBOUNCE_MS, PRICE_STEP, sliderRange, snapRange, typedRange, type PriceEdge } from '../../core/price.js';
 import type { Filter, UrlState } from '../../core/types.js';
 import { isRangeFilter } from '../../core/urlState.js';
-import type { TimerHandle } from '../../stores/env.js';
+import type { TimerHandle } from '../../ports/env.js';
 import { useStores } from '../StoreContext.js';
 
 type Range = [number, number];

@@ -2,7 +2,7 @@
  * A product link click waits up to 2 seconds for tracking before navigating, unless
  * a modifier key, another button or a new tab is used; then the browser handles the click at once.
  */
-import type { Timers } from '../stores/env.js';
+import type { Timers } from '../ports/env.js';
 
 /** The click-tracking wait. */
 export const CLICK_TRACKING_WAIT_MS = 2000;

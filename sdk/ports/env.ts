@@ -1,6 +1,9 @@
 /**
  * What the stores need from the outside world, passed in so that tests can give fakes: the network,
  * the clock and timers, storage, and the host page. Nothing in stores/ reads `window` directly.
+ *
+ * These are ports: types only, importing nothing. Every layer may depend on them (stores and
+ * analytics use them, host implements them) without one layer having to import another.
  */
 
 /** An HTTP answer with its JSON already parsed (undefined when the body was not JSON). */

@@ -1,5 +1,5 @@
-import { useStores } from '../ui/StoreContext.js';
-import type { FlagValue, Widen } from './featureFlags.js';
+import { useStores } from './StoreContext.js';
+import type { FlagValue, Widen } from '../stores/FeatureFlags.js';
 
 /**
  * The one way components read a feature flag: its value for this shopper and page, or `fallback`
