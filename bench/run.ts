@@ -19,24 +19,27 @@ interface Figure {
 }
 
 const figures: Figure[] = [];
+// AISLE_BENCH_ONLY=interactions measures the interactions alone (a quicker loop while tuning them).
+const only = process.env.AISLE_BENCH_ONLY;
+const wanted = (part: string) => !only || only === part;
 const add = (values: Record<string, number>, units: Record<string, string>, budgets: Record<string, number> = {}) => {
   for (const [name, value] of Object.entries(values))
     figures.push({ name, value, unit: units[name] ?? '', budget: budgets[name] });
 };
 
-const size = benchSize();
+const size = wanted('size') ? benchSize() : {};
 add(size, Object.fromEntries(Object.keys(size).map((k) => [k, k.endsWith('_kb') ? 'KiB' : ''])), {
   first_render_js_gzip_kb: 70,
   first_render_fr_js_gzip_kb: 80,
 });
-const integrations = benchIntegrations();
+const integrations = wanted('integrations') ? benchIntegrations() : {};
 add(integrations, Object.fromEntries(Object.keys(integrations).map((k) => [k, 'KiB'])));
-const search = await benchSearch(Number(process.env.AISLE_BENCH_SEARCHES ?? 400));
+const search = !wanted('search') ? {} : await benchSearch(Number(process.env.AISLE_BENCH_SEARCHES ?? 400));
 add(search, Object.fromEntries(Object.keys(search).map((k) => [k, k.endsWith('_ms') ? 'ms' : ''])), {
   search_http_median_ms: 20,
 });
 
-const render = await benchRender(Number(process.env.AISLE_BENCH_RUNS ?? 5));
+const render = !wanted('render') ? {} : await benchRender(Number(process.env.AISLE_BENCH_RUNS ?? 5));
 add(render, Object.fromEntries(Object.keys(render).map((k) => [k, k.endsWith('_ms') ? 'ms' : '×'])), {
   first_render_48_script_ms: 50,
   append_page20_vs_page2_ratio: 1.5,
@@ -44,7 +47,7 @@ add(render, Object.fromEntries(Object.keys(render).map((k) => [k, k.endsWith('_m
 
 // Interactions at 4× CPU (Event Timing duration and time to the updated grid) and the first render on
 // a phone network (slow4g at 1× and 4× CPU).
-const interactions = await benchInteractions(Number(process.env.AISLE_BENCH_RUNS ?? 5));
+const interactions = !wanted('interactions') ? {} : await benchInteractions(Number(process.env.AISLE_BENCH_RUNS ?? 5));
 add(
   interactions,
   Object.fromEntries(Object.keys(interactions).map((k) => [k, k.endsWith('_ms') ? 'ms' : ''])),
@@ -58,7 +61,7 @@ add(
 
 // The chaos run proves delivery (zero lost, zero duplicated); AISLE_CHAOS_EVENTS=0 skips it.
 const chaosEvents = Number(process.env.AISLE_CHAOS_EVENTS ?? 10_000);
-if (chaosEvents > 0) {
+if (chaosEvents > 0 && wanted('chaos')) {
   const chaos = benchChaos(chaosEvents);
   add(chaos, { chaos_duration_s: 's' }, { chaos_lost: 0, chaos_duplicated: 0 });
 }
@@ -72,8 +75,10 @@ const rows = figures.map((f) => ({
 }));
 console.table(rows);
 mkdirSync('bench', { recursive: true });
-writeFileSync(
-  'bench/results.json',
-  JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, figures }, null, 2) + '\n',
-);
-console.log('written to bench/results.json');
+// A partial run is for tuning: it does not overwrite the full figures.
+if (!only)
+  writeFileSync(
+    'bench/results.json',
+    JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, figures }, null, 2) + '\n',
+  );
+console.log(only ? 'partial run: bench/results.json left as it was' : 'written to bench/results.json');
