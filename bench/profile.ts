@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/profile.ts`: a CPU profile of one filter toggle at 4× CPU, summarised as the
+ * `npx tsx bench/profile.ts [filter|sort]`: a CPU profile of one filter toggle (or sort change) at 4× CPU, summarised as the
  * functions with the most self time, to see what runs in the click's task.
  */
 import type { AddressInfo } from 'node:net';
@@ -21,11 +21,14 @@ try {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.goto(`${origin}/${process.argv[2] ?? 'maple/womens-running-shoes'}`);
+  const sort = process.argv[2] === 'sort';
+  await page.goto(`${origin}/${sort ? 'northwind' : 'maple'}/womens-running-shoes`);
   await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
-  await page.click('[data-aisle="filter-button"]:has-text("Color")');
-  const option = page.locator('[data-filter-key="color"] button[aria-pressed="false"]:not([disabled])').first();
+  await page.click(sort ? '.aisle-dropdown__button' : '[data-aisle="filter-button"]:has-text("Color")');
+  const option = sort
+    ? page.locator('[role="option"]:has-text("Low to High")')
+    : page.locator('[data-filter-key="color"] button[aria-pressed="false"]:not([disabled])').first();
   await option.waitFor();
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });

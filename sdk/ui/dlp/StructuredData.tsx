@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { dlpStructuredData, serializeJsonLd } from '../../core/structuredData.js';
 import { useStores } from '../StoreContext.js';
 import { trustedScriptText } from '../trustedHtml.js';
@@ -13,10 +13,14 @@ export const StructuredData = observer(function StructuredData() {
   const { dlp, env, context, messages: m } = useStores();
   const holder = useRef<HTMLDivElement>(null);
   const data = dlp.data;
-  let json: string | null = null;
-  if (data && !data.pageNotFound) {
-    const location = env.host.location();
-    const pageUrl = `${location.origin}${location.pathname}`;
+  const location = env.host.location();
+  const pageUrl = `${location.origin}${location.pathname}`;
+  const pageSize = dlp.state.pageSize;
+  // Any change of the state re-renders this component (a sort, a filter, a loading flag), but only a
+  // new response or page size changes the JSON-LD: building it again for the same data would put
+  // tens of milliseconds of a slow phone into the shopper's click.
+  const json = useMemo(() => {
+    if (!data || data.pageNotFound) return null;
     const base = context.config.base;
     const breadcrumbs = [
       { title: m.home, url: `${location.origin}${base}/` },
@@ -25,9 +29,9 @@ export const StructuredData = observer(function StructuredData() {
     ];
     // The list describes the first page of results: an infinite list of hundreds would make every
     // append re-serialise them all, and search engines read the first page.
-    const firstPage = { ...data, products: data.products.slice(0, dlp.state.pageSize) };
-    json = serializeJsonLd(dlpStructuredData(firstPage, { pageUrl, breadcrumbs }));
-  }
+    const firstPage = { ...data, products: data.products.slice(0, pageSize) };
+    return serializeJsonLd(dlpStructuredData(firstPage, { pageUrl, breadcrumbs }));
+  }, [data, pageSize, pageUrl, location.origin, context.config.base, m]);
   useEffect(() => {
     const text = json === null ? null : trustedScriptText(json);
     if (!holder.current || text === null) return;
