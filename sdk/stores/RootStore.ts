@@ -1,10 +1,8 @@
 import { makeObservable, observable, runInAction, when } from 'mobx';
-import { DEBUG_EVENT } from '../contract.js';
 import { localeOf, messagesFor, regionOf, type Messages } from '../core/messages.js';
-import { isSitemapShape, normalizeSitemap, readRenderContext } from '../core/normalize.js';
-import { buildSearchRequest, pageFromPath, searchUrl } from '../core/searchRequest.js';
-import { defaultUrlState, resolveDefaultPageSize } from '../core/urlState.js';
-import type { Locale, PageRoute, Product, Region, RenderContext, SearchResponse, SitemapData } from '../core/types.js';
+import { readRenderContext } from '../core/normalize.js';
+import { pageFromPath, searchUrl } from '../core/searchRequest.js';
+import type { Locale, PageRoute, Region, RenderContext, SitemapData } from '../core/types.js';
 import { Cues } from './Cues.js';
 import { DlpStore } from './DlpStore.js';
 import { DrawerStore } from './DrawerStore.js';
@@ -13,18 +11,15 @@ import { SearchStore } from './SearchStore.js';
 import { Tracker } from './Tracker.js';
 import { FeatureFlags } from './FeatureFlags.js';
 import { ViewportStore } from './ViewportStore.js';
-import { trackThenNavigate, type LinkClick } from './clickWait.js';
+import type { LinkClick } from './clickWait.js';
 import { safeHref } from '../core/safeUrl.js';
 import { ListingRestore, planRestore, readRestoreRecord, type RestoreRecord } from './restore.js';
+import { followProductClick, type ProductClick } from './productClick.js';
+import { responseOf, routeFor, sitemapOf, unreachable, type ScreenFailure, type Visit } from './screens.js';
+import { requestSitemap } from './sitemapLoad.js';
 
-/** A navigation to a different path: what the visit event reports. */
-export interface Visit {
-  /** The route name: 'dlp' or 'vsm'. */
-  routeName: string;
-  url: string;
-  /** The path navigated from, or null on the first page. */
-  redirectedFrom: string | null;
-}
+export type { ScreenFailure, Visit } from './screens.js';
+export { sitemapRequest } from './sitemapLoad.js';
 
 /**
  * Composes one store per concern over the injected environment, and moves
@@ -122,41 +117,21 @@ export class RootStore {
     this.sitemapController?.abort();
     const controller = new AbortController();
     this.sitemapController = controller;
-    const url = searchUrl(this.context, 'sitemap');
-    const body = sitemapRequest(this.context, this.route.page);
-    const started = this.env.now();
-    const debug = (phase: string, detail: Record<string, unknown>): void =>
-      this.env.host.dispatch(DEBUG_EVENT, { source: 'search', phase, at: this.env.now(), url, ...detail });
     runInAction(() => (this.sitemapLoading = true));
-    debug('request', { body });
-    let failure: ScreenFailure | null;
+    let outcome;
     try {
-      const answer = await this.env.transport.request(url, { method: 'POST', body, signal: controller.signal });
-      const latencyMs = Math.round(this.env.now() - started);
-      const data = answer.ok ? normalizeSitemap(answer.json) : null;
-      if (controller.signal.aborted) return { url, reason: 'the page changed while its sitemap loaded' };
-      if (data) {
-        runInAction(() => (this.sitemap = data));
-        debug('response', { status: answer.status, latencyMs });
-        return null;
-      }
-      failure = {
-        url,
-        reason: answer.ok ? 'the sitemap reply is not sitemap data' : `the sitemap answered HTTP ${answer.status}`,
-      };
-      debug('error', { status: answer.status, latencyMs, error: failure.reason });
-    } catch (error) {
-      if (controller.signal.aborted) return { url, reason: 'the page changed while its sitemap loaded' };
-      failure = { url, reason: unreachable('sitemap') };
-      debug('error', { error: `${failure.reason}: ${error instanceof Error ? error.message : String(error)}` });
+      outcome = await requestSitemap(this.env, this.context, this.route.page, controller.signal, (data) =>
+        runInAction(() => (this.sitemap = data)),
+      );
     } finally {
       if (this.sitemapController === controller) {
         this.sitemapController = null;
         runInAction(() => (this.sitemapLoading = false));
       }
     }
-    this.env.log.error(`[Aisle] the sitemap could not load: ${failure.reason}`);
-    return failure;
+    if (outcome.ok) return null;
+    if (!outcome.aborted) this.env.log.error(`[Aisle] the sitemap could not load: ${outcome.failure.reason}`);
+    return outcome.failure;
   }
 
   get locale(): Locale {
@@ -184,26 +159,11 @@ export class RootStore {
    * tracking before navigating. Returns true when the caller must prevent the browser's own
    * navigation (Aisle navigates once tracking settles).
    */
-  productClick(
-    click: {
-      product: Product;
-      variantId: string | null;
-      position: number;
-      listName: 'search_results' | 'similar_products';
-    },
-    event: LinkClick,
-  ): boolean {
+  productClick(click: ProductClick, event: LinkClick): boolean {
     const href = safeHref(click.product.url, this.env.host.location().href);
     // Back from the product page reloads the listing from the address: it must say what is shown.
     if (this.route.screen === 'dlp') this.dlp.keepAddressInStep();
-    return (
-      trackThenNavigate({
-        track: () => this.tracker.track({ kind: 'product-click', ...click }),
-        navigate: () => href && this.env.host.navigate(href),
-        timers: this.env.timers,
-        event,
-      }) && href !== ''
-    );
+    return followProductClick(this.env, this.tracker, click, href, event);
   }
 
   /**
@@ -314,49 +274,4 @@ export class RootStore {
     });
     return !!restore;
   }
-}
-
-/** Why the screen of a page could not load, and from where. */
-export interface ScreenFailure {
-  url: string;
-  reason: string;
-}
-
-function unreachable(what: string): string {
-  return `the ${what} host could not be reached (offline, down, or blocked by the page's security policy)`;
-}
-
-/** The body of `POST …/sitemap`: the search body's identity fields for the sitemap page. */
-export function sitemapRequest(context: RenderContext, page: string): Record<string, unknown> {
-  const pageSize = resolveDefaultPageSize(context.additional, context.config);
-  const search = buildSearchRequest(context, defaultUrlState({ pageSize }), page);
-  const body: Record<string, unknown> = {
-    customer: search.customer,
-    page,
-    environment: search.environment,
-    skip_cache: search.skip_cache,
-  };
-  if (search.region !== undefined) body.region = search.region;
-  if (search.locale !== undefined) body.locale = search.locale;
-  return body;
-}
-
-function routeFor(pathname: string, context: RenderContext): PageRoute {
-  // A page named by the context wins: the address of a page Aisle is previewed on cannot say it.
-  const named = context.additional.page;
-  if (typeof named === 'string' && named.trim() !== '') return { screen: 'dlp', page: named.trim() };
-  return (
-    pageFromPath(pathname, context.config.base) ?? {
-      screen: 'dlp',
-      page: pathname.split('/').filter(Boolean).pop() ?? '',
-    }
-  );
-}
-
-function responseOf(context: RenderContext): SearchResponse | null {
-  return context.data && !isSitemapShape(context.data) ? (context.data as SearchResponse) : null;
-}
-
-function sitemapOf(context: RenderContext, route: PageRoute): SitemapData | null {
-  return route.screen === 'vsm' && context.data && isSitemapShape(context.data) ? (context.data as SitemapData) : null;
 }
