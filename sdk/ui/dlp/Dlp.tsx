@@ -12,7 +12,17 @@ import { Skeleton } from './Skeleton.js';
 const Drawer = lazy(() => import('../filters/Drawer.js'));
 // Everything below the grid (paging, similar products, related items, SEO text, structured data)
 // is below the fold: it follows the first paint by a moment instead of weighing on it.
-const BelowFold = lazy(() => import('./BelowFold.js'));
+const loadBelowFold = () => import('./BelowFold.js');
+const BelowFold = lazy(loadBelowFold);
+
+/**
+ * Starts loading the below-the-fold sections while the first screen renders, instead of when the
+ * render reaches them: on a mobile network their chunk then arrives about when the grid is shown.
+ * A failure is left to the lazy component, which meets it when it renders.
+ */
+export function preloadDlpSections(): void {
+  loadBelowFold().catch(() => undefined);
+}
 // Only auto-parts tenants have a vehicle selector.
 const VehicleSelector = lazy(() => import('./VehicleSelector.js').then((m) => ({ default: m.VehicleSelector })));
 
