@@ -1,6 +1,7 @@
 import { comparer, reaction } from 'mobx';
 import { createElement, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { unstable_forceFrameRate } from 'scheduler';
 import { DEBUG_EVENT } from './contract.js';
 import { loadMessages, localeOf } from './core/messages.js';
 import { readRenderContext } from './core/normalize.js';
@@ -19,6 +20,9 @@ import type { StoreEnv, Transport } from './ports/env.js';
 import { GuardedAisleRoot, preloadScreen } from './ui/AisleRoot.js';
 import type { AnalyticsConnection } from './analytics/wire.js';
 import { ErrorReports } from './integrations/errorReports.js';
+
+/** 1000/22 ≈ 45 ms slices for the first render (see takeOver). */
+const FIRST_RENDER_FPS = 22;
 
 /** What Aisle is doing with the retailer's main element (for the debug snapshot). */
 export interface MountStatus {
@@ -227,12 +231,15 @@ function takeOver({ win, found, store, env, life, mounted, onShown }: TakeOver):
 
   const onRenderFailure = (): void => {
     failedRoute = store.route;
+    unstable_forceFrameRate(0);
     // The error boundary has logged the error itself.
     keepHostContent('the listing could not be rendered', '', false);
     settle();
   };
 
   const shown = (): void => {
+    // Later renders (new results) go back to React's short slices, which answer input sooner.
+    unstable_forceFrameRate(0);
     if (life.ended) return;
     found.show();
     mounted.status = { state: 'shown', reason: null };
@@ -252,7 +259,10 @@ function takeOver({ win, found, store, env, life, mounted, onShown }: TakeOver):
     root = created;
     // The first render runs in slices that give the main thread back between them (a transition),
     // so a phone never meets one long blocking task; the container joins the page at the commit, so
-    // the retailer's content stays on show until Aisle's screen replaces it whole.
+    // the retailer's content stays on show until Aisle's screen replaces it whole. Its slices are
+    // long ones, just under what counts as a long task (50 ms): each hand-back costs a phone a few
+    // milliseconds, and the first render is when the shopper waits for the grid.
+    unstable_forceFrameRate(FIRST_RENDER_FPS);
     startTransition(() => created.render(createElement(GuardedAisleRoot, { store, onRenderFailure, onCommit: shown })));
   };
 
@@ -271,6 +281,7 @@ function takeOver({ win, found, store, env, life, mounted, onShown }: TakeOver):
   };
 
   life.add(() => {
+    unstable_forceFrameRate(0);
     root?.unmount();
     found.restore();
   });

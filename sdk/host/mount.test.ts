@@ -5,6 +5,19 @@ import { RootStore } from '../stores/RootStore.js';
 import { fakeEnv, fakeResponse, testContext, type FakeEnv } from '../stores/testing.js';
 import { FakeIntersectionObserver } from '../ui/testing.js';
 
+// React's scheduler as it is, with its slice length watched.
+const slices = vi.hoisted(() => ({ fps: [] as number[] }));
+vi.mock('scheduler', async (importOriginal) => {
+  const original = await importOriginal<{ unstable_forceFrameRate(fps: number): void }>();
+  return {
+    ...original,
+    unstable_forceFrameRate: (fps: number) => {
+      slices.fps.push(fps);
+      original.unstable_forceFrameRate(fps);
+    },
+  };
+});
+
 // These tests drive the mount as the embed does, outside React's act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
@@ -62,6 +75,30 @@ describe('the #department guard holds from Aisle’s first moment', () => {
     mounted = null;
     history.pushState(null, '', '/maple/dresses#department');
     expect(location.hash).toBe('#department');
+  });
+});
+
+describe('the first render', () => {
+  it('runs in long slices until it is on show, then later renders go back to short ones', async () => {
+    slices.fps = [];
+    const started = mount(testContext());
+    expect(slices.fps).toEqual([22]);
+    expect(aisleShown()).toBe(false);
+    await started;
+    expect(aisleShown()).toBe(true);
+    expect(slices.fps).toEqual([22, 0]);
+  });
+
+  it('gives the short slices back when it fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(RootStore.prototype, 'messages', 'get').mockImplementation(() => {
+      throw new Error('boom');
+    });
+    slices.fps = [];
+    await mount(testContext());
+    expect(hostShown()).toBe(true);
+    expect(slices.fps[0]).toBe(22);
+    expect(slices.fps.at(-1)).toBe(0);
   });
 });
 
