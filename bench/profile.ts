@@ -34,7 +34,8 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await option.click();
-  await page.waitForTimeout(1500);
+  // AISLE_PROFILE_MS narrows the profile to the first moments after the click (the click's own task).
+  await page.waitForTimeout(Number(process.env.AISLE_PROFILE_MS ?? 1500));
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
     profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] };
   };

@@ -69,6 +69,15 @@ try {
         window.filter((e) => e.name === name).reduce((sum, e) => sum + (e.dur ?? 0), 0),
       );
     push('pointerdown_to_frame', end - down.ts);
+    // AISLE_TRACE_TASKS=1 also lists the main thread's tasks over 10 ms after the click, with what they ran.
+    if (process.env.AISLE_TRACE_TASKS)
+      for (const task of main.filter((e) => e.name === 'RunTask' && e.ts >= down.ts && (e.dur ?? 0) > 10_000)) {
+        const inner = main.filter(
+          (e) => e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0) && e.name !== 'RunTask' && (e.dur ?? 0) > 2000,
+        );
+        const kinds = [...new Set(inner.map((e) => e.name))].slice(0, 6).join(' ');
+        console.log(`+${round((task.ts - down.ts) / 1000)} ms: ${round((task.dur ?? 0) / 1000)} ms ${kinds}`);
+      }
     await context.close();
   }
 } finally {

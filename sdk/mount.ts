@@ -1,7 +1,7 @@
 import { comparer, reaction } from 'mobx';
-import { createElement } from 'react';
-import { flushSync } from 'react-dom';
+import { createElement, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { unstable_forceFrameRate } from 'scheduler';
 import { DEBUG_EVENT } from './contract.js';
 import { loadMessages, localeOf } from './core/messages.js';
 import { readRenderContext } from './core/normalize.js';
@@ -17,9 +17,12 @@ import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
 import { RootStore } from './stores/RootStore.js';
 import type { StoreEnv, Transport } from './ports/env.js';
-import { GuardedAisleRoot } from './ui/AisleRoot.js';
+import { GuardedAisleRoot, preloadScreen } from './ui/AisleRoot.js';
 import type { AnalyticsConnection } from './analytics/wire.js';
 import { ErrorReports } from './integrations/errorReports.js';
+
+/** 1000/22 ≈ 45 ms slices for the first render (see takeOver). */
+const FIRST_RENDER_FPS = 22;
 
 /** What Aisle is doing with the retailer's main element (for the debug snapshot). */
 export interface MountStatus {
@@ -166,10 +169,14 @@ export async function mountAisle(
         (main) => {
           const found = listingSlot(main, doc);
           slot = found;
-          takeOver({ win, found, store, env, life, mounted, onShown: startPageAdapters });
-          resolve(mounted);
-          loadAnalytics();
-          startIntegrations();
+          // Resolves once the first screen is on show (or could not be), or at once while it loads.
+          // Analytics and the integrations follow it, so as not to compete with the first render.
+          void takeOver({ win, found, store, env, life, mounted, onShown: startPageAdapters }).then(() => {
+            resolve(mounted);
+            if (life.ended) return;
+            loadAnalytics();
+            startIntegrations();
+          });
         },
         win.console,
       ),
@@ -194,8 +201,11 @@ interface TakeOver {
  * Shows Aisle's screen in the main element when it has one; the retailer's content stays until
  * then, and comes back when the screen cannot load or render.
  */
-function takeOver({ win, found, store, env, life, mounted, onShown }: TakeOver): void {
+function takeOver({ win, found, store, env, life, mounted, onShown }: TakeOver): Promise<void> {
   let root: Root | null = null;
+  let settle: () => void = () => {};
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  life.add(() => settle());
   // The route whose rendering failed: the retailer's content stays until the shopper moves on.
   let failedRoute: PageRoute | null = null;
   let warned = false;
@@ -221,22 +231,39 @@ function takeOver({ win, found, store, env, life, mounted, onShown }: TakeOver):
 
   const onRenderFailure = (): void => {
     failedRoute = store.route;
+    unstable_forceFrameRate(0);
     // The error boundary has logged the error itself.
     keepHostContent('the listing could not be rendered', '', false);
+    settle();
+  };
+
+  const shown = (): void => {
+    // Later renders (new results) go back to React's short slices, which answer input sooner.
+    unstable_forceFrameRate(0);
+    if (life.ended) return;
+    found.show();
+    mounted.status = { state: 'shown', reason: null };
+    onShown();
+    settle();
   };
 
   const reveal = (): void => {
     if (life.ended || !store.hasScreen || store.route === failedRoute) return;
-    found.show();
-    if (!root) {
-      const created = createRoot(found.container);
-      root = created;
-      flushSync(() => created.render(createElement(GuardedAisleRoot, { store, onRenderFailure })));
+    if (root) {
+      // The screen is already rendered into the container: the observers bring it up to date.
+      shown();
+      return;
     }
-    // A first render that failed has already put the retailer's content back.
-    if (!found.shown) return;
-    mounted.status = { state: 'shown', reason: null };
-    onShown();
+    preloadScreen(store);
+    const created = createRoot(found.container);
+    root = created;
+    // The first render runs in slices that give the main thread back between them (a transition),
+    // so a phone never meets one long blocking task; the container joins the page at the commit, so
+    // the retailer's content stays on show until Aisle's screen replaces it whole. Its slices are
+    // long ones, just under what counts as a long task (50 ms): each hand-back costs a phone a few
+    // milliseconds, and the first render is when the shopper waits for the grid.
+    unstable_forceFrameRate(FIRST_RENDER_FPS);
+    startTransition(() => created.render(createElement(GuardedAisleRoot, { store, onRenderFailure, onCommit: shown })));
   };
 
   let loading = false;
@@ -254,6 +281,7 @@ function takeOver({ win, found, store, env, life, mounted, onShown }: TakeOver):
   };
 
   life.add(() => {
+    unstable_forceFrameRate(0);
     root?.unmount();
     found.restore();
   });
@@ -263,5 +291,9 @@ function takeOver({ win, found, store, env, life, mounted, onShown }: TakeOver):
   win.addEventListener('online', onOnline);
   life.add(() => win.removeEventListener('online', onOnline));
   if (store.hasScreen) reveal();
-  else load();
+  else {
+    load();
+    settle();
+  }
+  return settled;
 }

@@ -1,4 +1,5 @@
 import { hasControlCharacter } from './safeUrl.js';
+import { memoStrings } from './memo.js';
 
 /** Similar products show 16 at first and 16 more each time their sentinel is reached. */
 export const SIMILAR_STEP = 16;
@@ -27,7 +28,11 @@ export function relatedNeedsToggle(listHeight: number, screenWidth: number, tota
  * page of this site", so what follows them is always read as a path, never as a scheme or a host;
  * and whatever is built must still be http(s) once parsed.
  */
-export function relatedPageUrl(href: string, base: string, origin: string): string | null {
+export const relatedPageUrl = memoStrings(function relatedPageUrl(
+  href: string,
+  base: string,
+  origin: string,
+): string | null {
   const text = href.trim();
   if (text === '' || hasControlCharacter(text)) return null;
   try {
@@ -46,4 +51,4 @@ export function relatedPageUrl(href: string, base: string, origin: string): stri
   } catch {
     return null;
   }
-}
+});

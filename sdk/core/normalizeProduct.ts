@@ -4,6 +4,7 @@
  */
 import type { Product, Review, Variant } from './types.js';
 import { isRecord, toArray, toBool, toNum, toNumOrNull, toStr, type UnknownRecord } from './coerce.js';
+import { memoStrings } from './memo.js';
 
 /** Turns a URL as the response wrote it into one the page can use (see `relativeUrlResolver`). */
 export type UrlResolver = (url: string) => string;
@@ -118,19 +119,25 @@ export function relativeUrlResolver(requestUrl: string, pageOrigin: string): Url
     return asWritten;
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') return asWritten;
+  const baseHref = base.href;
   return (url) => {
     if (url === '' || url.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(url) || !resolvable(url)) {
       return url;
     }
-    try {
-      const resolved = new URL(url, base);
-      if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') return url;
-      return resolved.origin === pageOrigin ? `${resolved.pathname}${resolved.search}${resolved.hash}` : resolved.href;
-    } catch {
-      return url;
-    }
+    return resolveAgainst(url, baseHref, pageOrigin);
   };
 }
+
+// The same products come back in reply after reply: their addresses are parsed once.
+const resolveAgainst = memoStrings((url: string, base: string, pageOrigin: string): string => {
+  try {
+    const resolved = new URL(url, base);
+    if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') return url;
+    return resolved.origin === pageOrigin ? `${resolved.pathname}${resolved.search}${resolved.hash}` : resolved.href;
+  } catch {
+    return url;
+  }
+});
 
 function resolvable(text: string): boolean {
   return !/[\s\\]/.test(text) && ![...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);

@@ -5,6 +5,7 @@
  * script URL by the browser. Rather than guess how the browser will read it, we ask the same parser
  * the browser uses (the WHATWG `URL` parser) and keep only what it reads as http or https.
  */
+import { memoStrings } from './memo.js';
 
 const WEB_SCHEMES = new Set(['http:', 'https:']);
 
@@ -22,7 +23,10 @@ const WEB_SCHEMES = new Set(['http:', 'https:']);
  * Apply it to the final string that lands in `href`, after any locale suffix or joining.
  */
 export function safeHref(url: unknown, base: string): string {
-  if (typeof url !== 'string') return '';
+  return typeof url === 'string' ? checkedHref(url, base) : '';
+}
+
+const checkedHref = memoStrings((url: string, base: string): string => {
   const text = url.trim();
   if (text === '' || hasControlCharacter(text)) return '';
   const parsed = parseUrl(text, base);
@@ -30,7 +34,7 @@ export function safeHref(url: unknown, base: string): string {
   // The parser reads a string the same way against any web page, so the text we checked is kept as
   // written; only backslashes, which it reads as slashes, are replaced by its reading.
   return text.includes('\\') ? parsed.href : text;
-}
+});
 
 /**
  * The tenant's route root from the render context (`/maple`, `/en-ca/shop`), or '' when it is not a

@@ -5,6 +5,19 @@ import { RootStore } from '../stores/RootStore.js';
 import { fakeEnv, fakeResponse, testContext, type FakeEnv } from '../stores/testing.js';
 import { FakeIntersectionObserver } from '../ui/testing.js';
 
+// React's scheduler as it is, with its slice length watched.
+const slices = vi.hoisted(() => ({ fps: [] as number[] }));
+vi.mock('scheduler', async (importOriginal) => {
+  const original = await importOriginal<{ unstable_forceFrameRate(fps: number): void }>();
+  return {
+    ...original,
+    unstable_forceFrameRate: (fps: number) => {
+      slices.fps.push(fps);
+      original.unstable_forceFrameRate(fps);
+    },
+  };
+});
+
 // These tests drive the mount as the embed does, outside React's act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
@@ -46,14 +59,15 @@ afterEach(() => {
 });
 
 describe('the #department guard holds from Aisle’s first moment', () => {
-  it('stops a pushState to #department made in the same task as the first render', async () => {
+  it('stops a pushState to #department made in the same task as the mount, before the first render', async () => {
     const started = mount(testContext());
-    // Still the task that rendered: the chunk with head tags and scripts has not loaded yet.
-    expect(aisleShown()).toBe(true);
+    // Still the task that started the mount: the listing renders in later tasks.
+    expect(aisleShown()).toBe(false);
     history.pushState(null, '', '/maple/dresses#department');
     history.replaceState(null, '', '/maple/dresses?x=1#department');
     expect(location.hash).toBe('');
     await started;
+    expect(aisleShown()).toBe(true);
   });
 
   it('lets such an update through again after unmount', async () => {
@@ -61,6 +75,30 @@ describe('the #department guard holds from Aisle’s first moment', () => {
     mounted = null;
     history.pushState(null, '', '/maple/dresses#department');
     expect(location.hash).toBe('#department');
+  });
+});
+
+describe('the first render', () => {
+  it('runs in long slices until it is on show, then later renders go back to short ones', async () => {
+    slices.fps = [];
+    const started = mount(testContext());
+    expect(slices.fps).toEqual([22]);
+    expect(aisleShown()).toBe(false);
+    await started;
+    expect(aisleShown()).toBe(true);
+    expect(slices.fps).toEqual([22, 0]);
+  });
+
+  it('gives the short slices back when it fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(RootStore.prototype, 'messages', 'get').mockImplementation(() => {
+      throw new Error('boom');
+    });
+    slices.fps = [];
+    await mount(testContext());
+    expect(hostShown()).toBe(true);
+    expect(slices.fps[0]).toBe(22);
+    expect(slices.fps.at(-1)).toBe(0);
   });
 });
 
@@ -80,8 +118,7 @@ describe('a listing that cannot load never leaves a hole in the page', () => {
     expect(hostShown()).toBe(true);
     expect(m.status.state).toBe('waiting');
     answer({ status: 200, json: fakeResponse() });
-    await settle();
-    expect(aisleShown()).toBe(true);
+    await vi.waitFor(() => expect(aisleShown()).toBe(true));
     expect(main().querySelector('[data-aisle="grid"]')).not.toBeNull();
     expect(m.status).toEqual({ state: 'shown', reason: null });
   });
@@ -105,8 +142,7 @@ describe('a listing that cannot load never leaves a hole in the page', () => {
     expect(warn.mock.calls.filter(([line]) => String(line).includes('could not load'))).toHaveLength(1);
     net.reply(() => ({ status: 200, json: fakeResponse() }));
     window.dispatchEvent(new Event('online'));
-    await settle();
-    expect(aisleShown()).toBe(true);
+    await vi.waitFor(() => expect(aisleShown()).toBe(true));
     expect(m.status.state).toBe('shown');
   });
 

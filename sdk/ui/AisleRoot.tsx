@@ -1,13 +1,20 @@
 import { observer } from 'mobx-react-lite';
-import { Component, lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useLayoutEffect, type MouseEvent, type ReactNode } from 'react';
 import type { RootStore } from '../stores/RootStore.js';
-import { Dlp } from './dlp/Dlp.js';
+import { Dlp, preloadDlpSections } from './dlp/Dlp.js';
 import { FocusKeeper } from './dlp/FocusKeeper.js';
 import { VsmLoading } from './vsm/VsmLoading.js';
 import { StoreProvider } from './StoreContext.js';
 
 // The sitemap is another route: DLP pages never load its code.
-const Vsm = lazy(() => import('./vsm/Vsm.js').then((m) => ({ default: m.Vsm })));
+const loadVsm = () => import('./vsm/Vsm.js');
+const Vsm = lazy(() => loadVsm().then((m) => ({ default: m.Vsm })));
+
+/** Starts loading the code the screen about to be rendered will ask for, so it is not discovered late. */
+export function preloadScreen(store: RootStore): void {
+  if (store.sitemap || store.route.screen === 'vsm') loadVsm().catch(() => undefined);
+  else preloadDlpSections();
+}
 
 /**
  * Aisle's whole UI inside the host's main element (its stylesheet is `aisle.css`, see
@@ -53,17 +60,35 @@ export const AisleRoot = observer(function AisleRoot({
 export const GuardedAisleRoot = observer(function GuardedAisleRoot({
   store,
   onRenderFailure,
+  onCommit,
 }: {
   store: RootStore;
   onRenderFailure?: () => void;
+  /**
+   * Called when a screen has been committed, before the browser paints it and before the screen's
+   * own layout effects run: the mount swaps Aisle's container into the page here, so the retailer's
+   * content stays on show while Aisle renders, and is never replaced by an empty box.
+   */
+  onCommit?: () => void;
 }) {
   return (
     // Like the screens' own boundary, it starts afresh on the next page.
     <ErrorBoundary key={store.route.page} log={store.env.log} onFailure={onRenderFailure}>
+      {onCommit ? <Committed onCommit={onCommit} /> : null}
       <AisleRoot store={store} onRenderFailure={onRenderFailure} />
     </ErrorBoundary>
   );
 });
+
+/**
+ * Renders nothing; tells the mount that the screen beside it was committed. It comes first among
+ * its siblings, so its layout effect runs before theirs (they may measure the page). A screen
+ * that fails to render is never committed, so the retailer's content is never swapped out for it.
+ */
+function Committed({ onCommit }: { onCommit: () => void }): null {
+  useLayoutEffect(() => onCommit(), [onCommit]);
+  return null;
+}
 
 /**
  * Keeps a failure of Aisle's own rendering inside Aisle: it is logged once (and so reported, see

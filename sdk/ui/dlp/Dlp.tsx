@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { ProductGrid } from '../product/ProductGrid.js';
 import { SelectedChips } from '../filters/Chips.js';
 import { useStores } from '../StoreContext.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
+import { GridCurrent } from './gridState.js';
 import { NotFound } from './NotFound.js';
 import { Toolbar } from './Toolbar.js';
 import { Skeleton } from './Skeleton.js';
@@ -12,7 +13,17 @@ import { Skeleton } from './Skeleton.js';
 const Drawer = lazy(() => import('../filters/Drawer.js'));
 // Everything below the grid (paging, similar products, related items, SEO text, structured data)
 // is below the fold: it follows the first paint by a moment instead of weighing on it.
-const BelowFold = lazy(() => import('./BelowFold.js'));
+const loadBelowFold = () => import('./BelowFold.js');
+const BelowFold = lazy(loadBelowFold);
+
+/**
+ * Starts loading the below-the-fold sections while the first screen renders, instead of when the
+ * render reaches them: on a mobile network their chunk then arrives about when the grid is shown.
+ * A failure is left to the lazy component, which meets it when it renders.
+ */
+export function preloadDlpSections(): void {
+  loadBelowFold().catch(() => undefined);
+}
 // Only auto-parts tenants have a vehicle selector.
 const VehicleSelector = lazy(() => import('./VehicleSelector.js').then((m) => ({ default: m.VehicleSelector })));
 
@@ -20,11 +31,16 @@ const VehicleSelector = lazy(() => import('./VehicleSelector.js').then((m) => ({
 export const Dlp = observer(function Dlp() {
   const { dlp, search, drawer, viewport, context, messages: m } = useStores();
   const data = dlp.data;
+  // New results reach the grid in an interruptible render: the frame that answers a click (the
+  // pressed filter, the dimmed grid) is painted without waiting for 48 new cards, and building
+  // them never holds the main thread in one long task. The grid stays dimmed until they are in.
+  const products = useDeferredValue(data?.products);
   if (!data) return search.loading ? <Skeleton label={m.loading} /> : null;
   if (data.pageNotFound) {
     return <NotFound html={data.notFoundHtmlElement} />;
   }
-  const busy = search.loading && search.refresh;
+  const shown = products ?? data.products;
+  const busy = (search.loading && search.refresh) || shown !== data.products;
   return (
     <>
       <Breadcrumbs position="top" />
@@ -44,8 +60,8 @@ export const Dlp = observer(function Dlp() {
       ) : null}
       <Toolbar />
       <SelectedChips />
-      {data.products.length > 0 ? (
-        <ProductGrid products={data.products} label={m.products} hook="grid" busy={busy} />
+      {shown.length > 0 ? (
+        <ProductGrid products={shown} label={m.products} hook="grid" busy={busy} />
       ) : (
         <div className="aisle-empty">
           <p>{m.noResults}</p>
@@ -56,9 +72,11 @@ export const Dlp = observer(function Dlp() {
           ) : null}
         </div>
       )}
-      <Suspense fallback={null}>
-        <BelowFold />
-      </Suspense>
+      <GridCurrent.Provider value={shown === data.products}>
+        <Suspense fallback={null}>
+          <BelowFold />
+        </Suspense>
+      </GridCurrent.Provider>
       {drawer.visible ? (
         <Suspense fallback={null}>
           <Drawer />

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import type { MouseEvent, ReactNode } from 'react';
+import { useContext, type MouseEvent, type ReactNode } from 'react';
 import { useStores } from '../StoreContext.js';
 import { useIntersection } from '../hooks.js';
+import { GridCurrent } from './gridState.js';
 import { pageWindow } from './pageWindow.js';
 
 /** The infinite-scroll sentinel fires once a fifth of it is visible. */
@@ -12,7 +13,12 @@ export const InfiniteSentinel = observer(function InfiniteSentinel() {
   const { dlp, search, messages: m } = useStores();
   const payload = dlp.data?.payload;
   const more = dlp.canLoadMore;
-  const ref = useIntersection<HTMLDivElement>(() => dlp.loadMore(), SENTINEL_THRESHOLD, more && !search.loading);
+  const gridCurrent = useContext(GridCurrent);
+  const ref = useIntersection<HTMLDivElement>(
+    () => dlp.loadMore(),
+    SENTINEL_THRESHOLD,
+    more && !search.loading && gridCurrent,
+  );
   if (!payload || payload.filtered === 0) return null;
   return (
     <div className="aisle-sentinel" data-aisle="sentinel" ref={ref}>

@@ -33,9 +33,12 @@ export const ProductGrid = observer(function ProductGrid(props: {
     },
     [root, listName],
   );
+  // A listing the shopper came back to is laid out whole, so that their card's offset is exact
+  // (otherwise the cards far below the first screen are laid out only as they come near it).
+  const whole = root.restore !== null;
   return (
     <ul
-      className={`aisle-grid${props.busy ? ' aisle-grid--busy' : ''}`}
+      className={`aisle-grid${whole ? ' aisle-grid--whole' : ''}${props.busy ? ' aisle-grid--busy' : ''}`}
       data-aisle={props.hook === 'grid' ? 'grid' : undefined}
       aria-label={props.label}
       aria-busy={props.busy || undefined}
