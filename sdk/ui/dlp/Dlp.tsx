@@ -4,7 +4,7 @@ import { ProductGrid } from '../product/ProductGrid.js';
 import { SelectedChips } from '../filters/Chips.js';
 import { useStores } from '../StoreContext.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
-import { GridCurrent } from './gridState.js';
+import { GridCurrent, gridDimmed } from './gridState.js';
 import { NotFound } from './NotFound.js';
 import { Toolbar } from './Toolbar.js';
 import { Skeleton } from './Skeleton.js';
@@ -40,7 +40,7 @@ export const Dlp = observer(function Dlp() {
     return <NotFound html={data.notFoundHtmlElement} />;
   }
   const shown = products ?? data.products;
-  const busy = (search.loading && search.refresh) || shown !== data.products;
+  const busy = gridDimmed(shown, data.products, search.loading && search.refresh);
   return (
     <>
       <Breadcrumbs position="top" />
