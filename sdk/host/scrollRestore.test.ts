@@ -92,6 +92,21 @@ describe('putting the shopper back', () => {
     expect(document.activeElement).toBe(root.querySelector('[data-product-id="p10"] a'));
   });
 
+  it('waits while the grid is still adding its cards', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const root = grid();
+    const list = root.querySelector('[data-aisle="grid"]')!;
+    list.setAttribute('aria-busy', 'true');
+    const store = comingBack();
+    stop = keepListingPlace(window, store, () => root);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    expect(store.restore!.status).toBe('waiting');
+    expect(scrollTo).not.toHaveBeenCalled();
+    list.removeAttribute('aria-busy');
+    await vi.waitFor(() => expect(store.restore!.status).toBe('done'));
+    expect(scrollTo.mock.calls[0]![0]).toMatchObject({ top: 10 * 400 - 150 });
+  });
+
   it('gives way to a shopper who scrolls first', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     let root: HTMLElement | null = null;

@@ -181,7 +181,9 @@ export function keepListingPlace(win: Window, store: RootStore, getRoot: () => E
       const record = restore.due({ loading: store.search.loading, hasProducts: products.length > 0 });
       // The grid in the page must be the restored listing's, not the one it replaces.
       const first = root?.isConnected ? root.querySelector(GRID_CARD) : null;
-      if (record && root && first && first.getAttribute('data-product-id') === products[0]?.product_id) {
+      // …and every card of it in: new cards reach the grid in an interruptible render, which marks it busy.
+      const complete = root?.querySelector('[data-aisle="grid"][aria-busy="true"]') == null;
+      if (record && root && first && complete && first.getAttribute('data-product-id') === products[0]?.product_id) {
         const card = record.product ? root.querySelector(cardSelector(win, record.product)) : null;
         const top = scrollTarget(record, card ? { top: card.getBoundingClientRect().top } : null, win.scrollY);
         win.scrollTo({ top, left: win.scrollX, behavior: 'instant' });

@@ -61,7 +61,7 @@ export const Dlp = observer(function Dlp() {
       <Toolbar />
       <SelectedChips />
       {shown.length > 0 ? (
-        <ProductGrid products={shown} label={m.products} hook="grid" busy={busy} />
+        <ProductGrid products={shown} label={m.products} hook="grid" busy={busy} updating={shown !== data.products} />
       ) : (
         <div className="aisle-empty">
           <p>{m.noResults}</p>

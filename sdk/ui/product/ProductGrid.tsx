@@ -14,7 +14,10 @@ export const ProductGrid = observer(function ProductGrid(props: {
   products: Product[];
   label: string;
   hook: 'grid' | 'similar-grid';
+  /** Dimmed, taking no clicks: its results are being replaced. */
   busy?: boolean;
+  /** Cards are being added or replaced: assistive technology hears of the list once they are in. */
+  updating?: boolean;
 }) {
   const root = useStores();
   const listName = props.hook === 'grid' ? 'search_results' : 'similar_products';
@@ -41,7 +44,7 @@ export const ProductGrid = observer(function ProductGrid(props: {
       className={`aisle-grid${whole ? ' aisle-grid--whole' : ''}${props.busy ? ' aisle-grid--busy' : ''}`}
       data-aisle={props.hook === 'grid' ? 'grid' : undefined}
       aria-label={props.label}
-      aria-busy={props.busy || undefined}
+      aria-busy={props.busy || props.updating || undefined}
     >
       {props.products.map((product, index) => (
         <ProductCard
