@@ -109,35 +109,37 @@ async function interaction(
 const gridSignature = () =>
   `[...document.querySelectorAll('[data-aisle="grid"] [data-aisle="product"]')].slice(0, 6).map((e) => e.getAttribute('data-product-id')).join()`;
 
-async function toggleFilter(browser: Browser, origin: string) {
-  const { context, page } = await open(browser, `${origin}/maple/womens-running-shoes`, 1280, 4);
-  await page.click('[data-aisle="filter-button"]:has-text("Color")');
-  const option = page.locator('[data-filter-key="color"] button[aria-pressed="false"]:not([disabled])').first();
-  await option.waitFor();
+/** Opens a listing, opens a menu, then measures picking `option` in it until the grid shows new results. */
+async function pickAndWaitForGrid(browser: Browser, url: string, menu: string, option: string) {
+  const { context, page } = await open(browser, url, 1280, 4);
+  await page.click(menu);
+  const choice = page.locator(option).first();
+  await choice.waitFor();
   const before = await page.evaluate(gridSignature());
   const result = await interaction(
     page,
     `${gridSignature()} !== ${JSON.stringify(before)} && !document.querySelector('[aria-busy="true"]')`,
-    () => option.click(),
+    () => choice.click(),
   );
   await context.close();
   return result;
 }
 
-async function changeSort(browser: Browser, origin: string) {
-  const { context, page } = await open(browser, `${origin}/northwind/womens-running-shoes`, 1280, 4);
-  await page.click('.aisle-dropdown__button');
-  const option = page.locator('[role="option"]:has-text("Low to High")');
-  await option.waitFor();
-  const before = await page.evaluate(gridSignature());
-  const result = await interaction(
-    page,
-    `${gridSignature()} !== ${JSON.stringify(before)} && !document.querySelector('[aria-busy="true"]')`,
-    () => option.click(),
+const toggleFilter = (browser: Browser, origin: string) =>
+  pickAndWaitForGrid(
+    browser,
+    `${origin}/maple/womens-running-shoes`,
+    '[data-aisle="filter-button"]:has-text("Color")',
+    '[data-filter-key="color"] button[aria-pressed="false"]:not([disabled])',
   );
-  await context.close();
-  return result;
-}
+
+const changeSort = (browser: Browser, origin: string) =>
+  pickAndWaitForGrid(
+    browser,
+    `${origin}/northwind/womens-running-shoes`,
+    '.aisle-dropdown__button',
+    '[role="option"]:has-text("Low to High")',
+  );
 
 async function appendPage(browser: Browser, origin: string) {
   const { context, page } = await open(browser, `${origin}/harbor/lipsticks`, 1280, 4);

@@ -83,6 +83,9 @@ const journeys: Journey[] = [
   { name: 'infinite tenant', shop: 'maple', path: '/maple/mens-rain-jackets', infinite: true },
   { name: 'paged tenant', shop: 'summit', path: '/summit/running-shorts', infinite: false },
   // Back within its own listing does not reload for this tenant; coming back from a product page must still restore.
+  // A backend that sends only the documented fields.
+  { name: 'infinite tenant, strict backend', shop: 'driftwood', path: '/driftwood/mens-rain-jackets', infinite: true },
+  { name: 'paged tenant, strict backend', shop: 'cedar', path: '/cedar/mens-rain-jackets', infinite: false },
   {
     name: 'infinite tenant whose back button does not reload',
     shop: 'harbor',

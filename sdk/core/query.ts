@@ -1,4 +1,5 @@
-import type { RenderContext } from './types.js';
+import type { RenderContext, UrlState } from './types.js';
+import { parseUrlState, serializeUrlState } from './urlState.js';
 
 /** A vehicle the listing is narrowed to: both parts are required. */
 type VehicleChoice = { id: string; year: string };
@@ -40,6 +41,31 @@ export function mergeQuery(hostSearch: string, stateQuery: string): string {
   const host = params.toString();
   const merged = [host, stateQuery].filter((part) => part !== '').join('&');
   return merged === '' ? '' : `?${merged}`;
+}
+
+/** The address's query for a listing: the host's own parameters, then the state and the vehicle. */
+export function listingQuery(
+  hostSearch: string,
+  state: UrlState,
+  vehicle: { id: string; year: string } | null,
+  defaultPageSize: number,
+): string {
+  const own = [serializeUrlState(state, { pageSize: defaultPageSize }), vehicleQuery(vehicle)];
+  return mergeQuery(hostSearch, own.filter((part) => part !== '').join('&'));
+}
+
+/** True when the address `search` names this listing: the same state, and the same vehicle where there is a selector. */
+export function addressShows(
+  search: string,
+  listing: { state: UrlState; vehicle: { id: string; year: string } | null },
+  opts: { defaultPageSize: number; vehicleSelector: boolean },
+): boolean {
+  const defaults = { pageSize: opts.defaultPageSize };
+  const vehicle = opts.vehicleSelector ? vehicleFromQuery(search) : null;
+  return (
+    serializeUrlState(parseUrlState(search, defaults), defaults) === serializeUrlState(listing.state, defaults) &&
+    vehicleQuery(vehicle) === vehicleQuery(listing.vehicle)
+  );
 }
 
 /** A vehicle given by the render context's additional parameters (both fields required). */

@@ -5,6 +5,7 @@
 import type { Environment, PageRoute, RenderContext, RequestFilter, SearchRequest, UrlState } from './types.js';
 import { optionalStr } from './coerce.js';
 import { isRangeFilter } from './urlState.js';
+import { withoutVehicle } from './query.js';
 
 /** Search hosts by environment; `development` is the local stack of `npm start` (docs/search-requests.md). */
 export const SEARCH_HOSTS: Record<Environment, string> = {
@@ -64,6 +65,21 @@ export function buildSearchRequest(
     request.vehicle_year = vehicle.year;
   }
   return request;
+}
+
+/**
+ * The search for a listing: its body, and where it goes (`/vehicle-selector` once a whole vehicle
+ * narrows it). The vehicle is the listing's own; the render context's is only its starting point.
+ */
+export function listingSearch(
+  context: RenderContext,
+  state: UrlState,
+  page: string,
+  vehicle: Vehicle | null,
+): { url: string; request: SearchRequest } {
+  const request = buildSearchRequest(withoutVehicle(context), state, page, { vehicle: vehicle ?? undefined });
+  const narrowed = request.vehicle_id !== undefined && request.vehicle_year !== undefined;
+  return { url: searchUrl(context, narrowed ? 'vehicle-selector' : 'search'), request };
 }
 
 /** Where to POST: `{base}/{kind}` (a path on the page origin) with proxySearch, else the host. */

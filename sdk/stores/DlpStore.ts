@@ -1,20 +1,17 @@
 import { makeAutoObservable, observable } from 'mobx';
-import { buildSearchRequest, searchUrl } from '../core/searchRequest.js';
+import { listingSearch, type Vehicle } from '../core/searchRequest.js';
 import * as t from '../core/transitions.js';
-import type { RenderContext, SearchResponse } from '../core/types.js';
-import type { UrlState } from '../core/types.js';
+import type { RenderContext, SearchResponse, UrlState } from '../core/types.js';
 import {
   defaultUrlState,
   parseUrlState,
   PRICE_KEY,
   reconcileUrlState,
   resolveDefaultPageSize,
-  serializeUrlState,
 } from '../core/urlState.js';
-import { initialVehicle, mergeQuery, vehicleFromQuery, vehicleQuery, withoutVehicle } from '../core/query.js';
-import type { Vehicle } from '../core/searchRequest.js';
-import { localeOf, messagesFor } from '../core/messages.js';
+import { addressShows, initialVehicle, listingQuery, vehicleFromQuery } from '../core/query.js';
 import { Cues } from './Cues.js';
+import { ResultsNotices } from './ResultsNotices.js';
 import type { StoreEnv } from '../ports/env.js';
 import type { SearchOutcome, SearchStore } from './SearchStore.js';
 import type { Tracker } from './Tracker.js';
@@ -49,13 +46,10 @@ export class DlpStore {
   private shown: ShownQuery;
   /** Counts commits, so that only the reply to the latest one settles the state. */
   private ticket = 0;
-  /**
-   * True when the first results on show were already reported on this history entry (the shopper
-   * came back to it): showing them again is not a new display of results.
-   */
-  private reported: boolean;
   /** The announcement and focus a change of the listing calls for. */
   readonly cues = new Cues();
+  /** What a response on show tells analytics, the shopper and the page. */
+  private readonly notices: ResultsNotices;
 
   constructor(
     private readonly env: StoreEnv,
@@ -65,17 +59,17 @@ export class DlpStore {
     private readonly tracker: Tracker,
     opts: { resultsReported?: boolean } = {},
   ) {
-    this.reported = opts.resultsReported === true;
+    this.notices = new ResultsNotices(env, context, page, search, tracker, this.cues, opts.resultsReported === true);
     this.defaultPageSize = resolveDefaultPageSize(context.additional, context.config);
     this.state = parseUrlState(env.host.location().search, { pageSize: this.defaultPageSize });
     this.vehicle = initialVehicle(env.host.location().search, context);
     if (search.response) this.reconcile();
     this.shown = { state: this.state, vehicle: this.vehicle };
     // State is replaced whole by pure transitions, so it is observed by reference.
-    if (search.response) this.reportResults(search.response.latency_ms);
-    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket' | 'reported'>(this, {
+    if (search.response) this.notices.report(this.state, search.response.latency_ms);
+    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket' | 'notices'>(this, {
       tracker: false,
-      reported: false,
+      notices: false,
       cues: false,
       vehicle: observable.ref,
       state: observable.ref,
@@ -114,34 +108,29 @@ export class DlpStore {
   }
 
   toggleFilter(key: string, value: string): void {
-    if (this.search.loading) return;
     this.changeFilters(t.toggleFilter(this.state, key, value));
   }
 
   replaceFilter(key: string, values: string[]): void {
-    if (this.search.loading) return;
     this.changeFilters(t.replaceFilter(this.state, key, values));
   }
 
   removeFilter(key: string): void {
-    if (this.search.loading) return;
     this.changeFilters(t.removeFilter(this.state, key));
   }
 
   setPriceRange(key: string, range: [number, number] | null): void {
-    if (this.search.loading) return;
     this.changeFilters(t.setPriceRange(this.state, key, range));
   }
 
   clearFilters(): void {
-    if (this.search.loading) return;
     this.changeFilters(t.clearFilters(this.state));
   }
 
   /** The address of page `pageNumber` of this listing (a real link, so that crawlers reach every page). */
   pageHref(pageNumber: number): string {
-    const location = this.env.host.location();
-    return `${location.pathname}${this.query(location.search, t.setPage(this.state, pageNumber))}`;
+    const { pathname, search } = this.env.host.location();
+    return `${pathname}${listingQuery(search, t.setPage(this.state, pageNumber), this.vehicle, this.defaultPageSize)}`;
   }
 
   /**
@@ -150,12 +139,8 @@ export class DlpStore {
    * listing, and a shopper leaving for a product page must come back to what they saw.
    */
   keepAddressInStep(): void {
-    const search = this.env.host.location().search;
-    const defaults = { pageSize: this.defaultPageSize };
-    const addressed = serializeUrlState(parseUrlState(search, defaults), defaults);
-    const vehicle = this.context.config.vehicleSelector ? vehicleFromQuery(search) : null;
-    const sameVehicle = vehicleQuery(vehicle) === vehicleQuery(this.vehicle);
-    if (addressed !== serializeUrlState(this.state, defaults) || !sameVehicle) this.writeUrl('replace');
+    const opts = { defaultPageSize: this.defaultPageSize, vehicleSelector: !!this.context.config.vehicleSelector };
+    if (!addressShows(this.env.host.location().search, this, opts)) this.writeUrl('replace');
   }
 
   setSort(sort: string): void {
@@ -254,53 +239,26 @@ export class DlpStore {
 
   /** Sends the search for the current state (`append`: a request for more of an infinite list). */
   load(refresh = true, append = false, announce = true): Promise<SearchOutcome> {
-    const request = buildSearchRequest(withoutVehicle(this.context), this.state, this.page, {
-      vehicle: this.vehicle ?? undefined,
-    });
-    const vehicle = request.vehicle_id !== undefined && request.vehicle_year !== undefined;
-    const url = searchUrl(this.context, vehicle ? 'vehicle-selector' : 'search');
+    const { url, request } = listingSearch(this.context, this.state, this.page, this.vehicle);
     return this.search.search(url, request, { refresh, append }).then((outcome) => {
-      if (outcome === 'replaced') {
-        this.announce();
-        this.reportResults(this.search.lastLatencyMs ?? 0);
-        if (announce) this.sayResults(append);
-      }
+      const say = announce ? (append ? 'progress' : 'count') : null;
+      if (outcome === 'replaced') this.notices.shown(this.state, this.search.lastLatencyMs ?? 0, say);
       return outcome;
     });
   }
 
-  /** A filter change: the analytics events for each value added or removed, then the search. */
+  /** A filter change (none while a search runs): an analytics event per value added or removed, then the search. */
   private changeFilters(next: UrlState): void {
+    if (this.search.loading) return;
     for (const change of t.filterChanges(this.state, next)) void this.tracker.track({ kind: 'filter', ...change });
     // The chip or Clear Filters button the shopper used may vanish with the change.
     this.cues.requestFocus('results');
     this.commit(next);
   }
 
-  /** `search:display_results` for the response on show. */
-  private reportResults(latencyMs: number): void {
-    const data = this.search.response;
-    if (!data || data.pageNotFound) return;
-    if (this.reported) {
-      this.reported = false;
-      return;
-    }
-    void this.tracker.track({
-      kind: 'results',
-      filtersAppliedCount: t.selectedFilterCount(this.state),
-      latencyMs,
-      pageNumber: this.state.pageNumber,
-      pageSize: this.state.pageSize,
-      resultCount: data.payload.filtered,
-      query: this.page,
-      products: data.products,
-    });
-  }
-
   private commit(next: UrlState, opts: { history?: HistoryMode; refresh?: boolean; append?: boolean } = {}): void {
     this.state = next;
-    // Whatever this search brings was not reported before leaving the entry.
-    this.reported = false;
+    this.notices.expectNew();
     // A change the shopper made may list something else entirely: worth asking again.
     if (!opts.append) this.stalled = false;
     const mode = opts.history ?? (this.context.config.searchRouterReplaceState ? 'replace' : 'push');
@@ -334,33 +292,7 @@ export class DlpStore {
   }
 
   private writeUrl(mode: 'push' | 'replace'): void {
-    const location = this.env.host.location();
-    this.env.host.writeUrl(`${location.pathname}${this.query(location.search, this.state)}`, mode);
-  }
-
-  /** The address's query for `state`: the host's own parameters, then the state and the vehicle. */
-  private query(hostSearch: string, state: UrlState): string {
-    const own = [serializeUrlState(state, { pageSize: this.defaultPageSize }), vehicleQuery(this.vehicle)];
-    return mergeQuery(hostSearch, own.filter((part) => part !== '').join('&'));
-  }
-
-  /** Announces the listing now on show: its item count, or how much of it is shown after loading more. */
-  private sayResults(append: boolean): void {
-    const payload = this.search.response?.payload;
-    if (!payload || this.search.response?.pageNotFound) return;
-    const m = messagesFor(localeOf(this.context));
-    this.cues.say(append ? m.showingOf(payload.shown, payload.filtered) : m.itemCount(payload.filtered));
-  }
-
-  /** The ResultsViewUpdate custom event, for the tenant that asks for it. */
-  private announce(): void {
-    if (!this.context.config.resultsViewUpdateEvent || !this.data) return;
-    this.env.host.dispatch('ResultsViewUpdate', {
-      page: this.page,
-      filters: this.state.filters,
-      sort: this.state.sort ?? null,
-      pageNumber: this.state.pageNumber,
-      resultCount: this.data.payload.filtered,
-    });
+    const { pathname, search } = this.env.host.location();
+    this.env.host.writeUrl(`${pathname}${listingQuery(search, this.state, this.vehicle, this.defaultPageSize)}`, mode);
   }
 }

@@ -40,6 +40,7 @@ export const Dlp = observer(function Dlp() {
     return <NotFound html={data.notFoundHtmlElement} />;
   }
   const shown = products ?? data.products;
+  const current = shown === data.products;
   const busy = gridDimmed(shown, data.products, search.loading && search.refresh);
   return (
     <>
@@ -61,7 +62,7 @@ export const Dlp = observer(function Dlp() {
       <Toolbar />
       <SelectedChips />
       {shown.length > 0 ? (
-        <ProductGrid products={shown} label={m.products} hook="grid" busy={busy} updating={shown !== data.products} />
+        <ProductGrid products={shown} label={m.products} hook="grid" busy={busy} updating={!current} />
       ) : (
         <div className="aisle-empty">
           <p>{m.noResults}</p>
@@ -72,7 +73,7 @@ export const Dlp = observer(function Dlp() {
           ) : null}
         </div>
       )}
-      <GridCurrent.Provider value={shown === data.products}>
+      <GridCurrent.Provider value={current}>
         <Suspense fallback={null}>
           <BelowFold />
         </Suspense>

@@ -1,0 +1,85 @@
+import { localeOf, messagesFor } from '../core/messages.js';
+import * as t from '../core/transitions.js';
+import type { RenderContext, UrlState } from '../core/types.js';
+import type { StoreEnv } from '../ports/env.js';
+import type { Cues } from './Cues.js';
+import type { SearchStore } from './SearchStore.js';
+import type { Tracker } from './Tracker.js';
+
+/**
+ * What the listing tells others once a response is on show: analytics (`search:display_results`,
+ * once per display), the shopper (the live region) and the page (the ResultsViewUpdate event, for
+ * the tenant that asks for it).
+ */
+export class ResultsNotices {
+  /**
+   * True when the results on show were already reported on this history entry (the shopper came
+   * back to it): showing them again is not a new display of results.
+   */
+  private reported: boolean;
+
+  constructor(
+    private readonly env: StoreEnv,
+    private readonly context: RenderContext,
+    private readonly page: string,
+    private readonly search: SearchStore,
+    private readonly tracker: Tracker,
+    private readonly cues: Cues,
+    resultsReported: boolean,
+  ) {
+    this.reported = resultsReported;
+  }
+
+  /** A new response is on show for `state`; `say` asks for its announcement (after loading more: how much is shown). */
+  shown(state: UrlState, latencyMs: number, say: 'count' | 'progress' | null): void {
+    this.dispatchView(state);
+    this.report(state, latencyMs);
+    if (say) this.say(say === 'progress');
+  }
+
+  /** A new search starts: whatever it brings was not reported before leaving the entry. */
+  expectNew(): void {
+    this.reported = false;
+  }
+
+  /** `search:display_results` for the response on show, asked for with `state`. */
+  report(state: UrlState, latencyMs: number): void {
+    const data = this.search.response;
+    if (!data || data.pageNotFound) return;
+    if (this.reported) {
+      this.reported = false;
+      return;
+    }
+    void this.tracker.track({
+      kind: 'results',
+      filtersAppliedCount: t.selectedFilterCount(state),
+      latencyMs,
+      pageNumber: state.pageNumber,
+      pageSize: state.pageSize,
+      resultCount: data.payload.filtered,
+      query: this.page,
+      products: data.products,
+    });
+  }
+
+  /** Announces the listing now on show: its item count, or how much of it is shown after loading more. */
+  private say(append: boolean): void {
+    const payload = this.search.response?.payload;
+    if (!payload || this.search.response?.pageNotFound) return;
+    const m = messagesFor(localeOf(this.context));
+    this.cues.say(append ? m.showingOf(payload.shown, payload.filtered) : m.itemCount(payload.filtered));
+  }
+
+  /** The ResultsViewUpdate custom event, for the tenant that asks for it. */
+  private dispatchView(state: UrlState): void {
+    const data = this.search.response;
+    if (!this.context.config.resultsViewUpdateEvent || !data) return;
+    this.env.host.dispatch('ResultsViewUpdate', {
+      page: this.page,
+      filters: state.filters,
+      sort: state.sort ?? null,
+      pageNumber: state.pageNumber,
+      resultCount: data.payload.filtered,
+    });
+  }
+}
