@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useChromium } from './support/browser.js';
-import { openDlp, searchSettled } from './support/dlp.js';
+import { openDlp, searchSettled, waitForListing } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium({ beforeAll, afterAll });
@@ -78,7 +78,7 @@ describe('the DLP and the router send the events of the analytics catalogue', ()
     const page = await chromium().newPage();
     await page.goto(`${baseUrl}/maple/vsm/`);
     await page.locator('[data-aisle="vsm-section"] a').first().click();
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     await expect
       .poll(async () => (await stored('maple')).filter((e) => e.event === 'navigate:visit_page').length)
       .toBe(2);
@@ -101,12 +101,12 @@ describe('nothing is lost', () => {
       body: JSON.stringify({ mode: 'status', status: 503, count: 4, paths: ['/v3/event', '/v3/batch'] }),
     });
     await page.goto(`${baseUrl}/northwind/mens-rain-jackets`);
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     await sortBy(page, 'Low to High');
     await sortBy(page, 'High to Low');
     await remember();
     await page.reload();
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     await context.setOffline(true);
     await page.click('.aisle-dropdown__button');
     await page.click('[role="option"]:has-text("Top Rated")');
@@ -114,7 +114,7 @@ describe('nothing is lost', () => {
     await remember();
     await context.setOffline(false);
     await page.reload();
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     await expect
       .poll(
         async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useChromium } from './support/browser.js';
 import { watchErrors } from './support/page.js';
+import { waitForListing } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium({ beforeAll, afterAll });
@@ -44,7 +45,7 @@ describe('demo retailer pages in Chromium', () => {
     const searches: string[] = [];
     page.on('request', (r) => r.url().endsWith('/search') && searches.push(r.url()));
     await page.goto(`${baseUrl}/northwind/mens-jeans`);
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     expect(searches).toEqual([]);
     await page.route(`${baseUrl}/northwind/mens-jeans?from=cache`, async (route) => {
       const real = await (await fetch(`${baseUrl}/northwind/mens-jeans`)).text();
@@ -57,7 +58,7 @@ describe('demo retailer pages in Chromium', () => {
       await route.fulfill({ contentType: 'text/html', body: html });
     });
     await page.goto(`${baseUrl}/northwind/mens-jeans?from=cache`);
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     expect(searches).toHaveLength(1);
     await page.close();
   });
@@ -65,7 +66,7 @@ describe('demo retailer pages in Chromium', () => {
   it('dispatches ResultsViewUpdate after each search for the tenant that asks for it', async () => {
     const page = await chromium().newPage();
     await page.goto(`${baseUrl}/summit/running-shorts`);
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     await page.evaluate(() => {
       (window as unknown as { __updates: unknown[] }).__updates = [];
       window.addEventListener('ResultsViewUpdate', (e) =>

@@ -5,7 +5,7 @@ import { garbageQueries, hostileNotFound, hostileResponse } from '../fixtures/ho
 import { hostileUrls, isWebHref } from '../fixtures/hostile/urls.js';
 import { jsonForScript } from '../server/http.js';
 import { useChromium } from './support/browser.js';
-import { gridIds } from './support/dlp.js';
+import { gridIds, waitForListing } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium({ beforeAll, afterAll });
@@ -95,7 +95,7 @@ describe('hostile and malformed inputs are rendered safely', () => {
     if (await page.locator('.aisle-empty').count()) {
       // An unknown filter value matches nothing: the shopper sees why and can clear it.
       await page.click('.aisle-empty button');
-      await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+      await waitForListing(page);
     }
     expect((await gridIds(page)).length).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();

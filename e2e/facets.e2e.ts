@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { axeViolations } from './support/axe.js';
 import { useChromium } from './support/browser.js';
-import { query, screenshot, searchSettled } from './support/dlp.js';
+import { query, screenshot, searchSettled, waitForListing } from './support/dlp.js';
 import { watchErrors } from './support/page.js';
 
 const baseUrl = inject('baseUrl');
@@ -71,7 +71,7 @@ async function openLongDlp(path: string, width: number, options: { touch?: boole
     await route.fulfill({ response, json });
   });
   await page.goto(`${baseUrl}${path}`);
-  await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+  await waitForListing(page);
   return page;
 }
 

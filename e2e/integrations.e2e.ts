@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { Page } from 'playwright-core';
 import type { RenderContext, TenantConfig } from '../sdk/core/types.js';
 import { useChromium } from './support/browser.js';
-import { searchSettled } from './support/dlp.js';
+import { searchSettled, waitForListing } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium({ beforeAll, afterAll });
@@ -163,7 +163,7 @@ describe('click analytics', () => {
     const { page, chunks } = await openListing((context) => Object.assign(context.config, integrations(baseUrl)), {
       query: 'integrations=on&email=jo%40shop.example',
     });
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     await chunkLoaded(chunks, 'clickAnalytics');
     const card = page.locator('[data-aisle="grid"] [data-aisle="product"]').nth(1);
     const productId = await card.getAttribute('data-product-id');
@@ -189,7 +189,7 @@ describe('experiments', () => {
       Object.assign(context.config, integrations(baseUrl));
       context.additional.campaign = 'maple-e2e';
     });
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     const impressions = async () =>
       (await received('growthbook')).filter((r) => (r.body as { event: string }).event === 'campaign_impression');
     await expect.poll(async () => (await impressions()).length, { timeout: 15_000 }).toBe(1);
@@ -218,7 +218,7 @@ describe('blocked services', () => {
     );
     const failed: string[] = [];
     page.on('requestfailed', (r) => r.url().startsWith(refused) && failed.push(r.url()));
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     await chunkLoaded(chunks, 'experiments');
     // The features request is refused (the experiments client then runs on its fallbacks).
     await expect.poll(() => failed.length).toBeGreaterThan(0);

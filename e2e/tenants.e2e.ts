@@ -4,6 +4,7 @@ import { loadTenants } from '../fixtures/tenants/index.js';
 import { expectStrictOptions } from './support/backends.js';
 import { useChromium } from './support/browser.js';
 import { watchErrors } from './support/page.js';
+import { waitForListing } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium({ beforeAll, afterAll });
@@ -21,7 +22,7 @@ describe("every fixture tenant's demo pages", () => {
     const { errors } = watchErrors(page);
     const query = locale === 'fr' ? '?locale=fr_CA' : '?locale=en_CA';
     await page.goto(`${baseUrl}${base}/${slug}${query}`);
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     expect(await page.getAttribute('.aisle-root', 'lang')).toBe(locale);
     expect(await page.textContent('[data-aisle="all-filters"]')).toContain(
       locale === 'fr' ? 'Tous les filtres' : 'All Filters',

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useChromium } from './support/browser.js';
-import { screenshot } from './support/dlp.js';
+import { screenshot, waitForListing } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium({ beforeAll, afterAll });
@@ -27,7 +27,7 @@ async function openThemedDlp(browser: Browser, path: string, width: number): Pro
     await route.fulfill({ response, body: html });
   });
   await page.goto(`${baseUrl}${path}`);
-  await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+  await waitForListing(page);
   return page;
 }
 

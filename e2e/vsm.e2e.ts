@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe.js';
 import { useChromium } from './support/browser.js';
-import { screenshot } from './support/dlp.js';
+import { screenshot, waitForListing } from './support/dlp.js';
 import { watchErrors } from './support/page.js';
 
 const baseUrl = inject('baseUrl');
@@ -49,7 +49,7 @@ describe.each([
     page.on('framenavigated', (f) => f === page.mainFrame() && loads.push(f.url()));
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
     await link.click();
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     const dlpHead = await head(page);
     expect(dlpHead.titles).toBe(1);
@@ -64,7 +64,7 @@ describe.each([
     expect(await page.textContent('[data-aisle="vsm"] h1')).toBe(heading);
     expect((await head(page)).title).toBe(sitemapHead.title);
     await page.goForward();
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await waitForListing(page);
     expect((await head(page)).title).toBe(dlpHead.title);
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     expect(errors).toEqual([]);

@@ -1,10 +1,14 @@
 /**
- * Builds the production embed: `dist/embed/aisle.js`, ONE classic script holding everything the
- * first render needs: the loader that defines `window.Aisle`, the app, and the stylesheet. A phone
- * on a mobile network pays one round trip after the page for the whole first render; there is no
- * second file to discover. What the first render does not need (slider, drawer, filter panels,
- * sanitiser, below-the-fold sections, sitemap, analytics) stays in ES module chunks in `chunks/`
- * that load on demand.
+ * Builds the production embed:
+ * - `dist/embed/aisle.js`, a classic script of a few kilobytes: the loader that defines
+ *   `window.Aisle`, the stylesheet, and the first paint, which draws the listing's first screen
+ *   from the page's data with the DOM alone. A phone on a mobile network sees the grid one round
+ *   trip after the page, without waiting for React.
+ * - `dist/embed/aisle-app-<hash>.js`, ONE classic script holding everything the app's first render
+ *   needs (React, MobX, the stores, the first screen). aisle.js asks for it as soon as it runs, so
+ *   it downloads while the first paint is drawn; it has nothing further to discover either.
+ * - What neither needs (slider, drawer, filter panels, sanitiser, below-the-fold sections,
+ *   sitemap, analytics) stays in ES module chunks in `chunks/` that load on demand.
  *
  * How a classic script shares its modules with those chunks: rolldown builds the app as an ES entry
  * chunk that holds every statically imported module; its `export {…}` (what the lazy chunks import)
@@ -12,6 +16,7 @@
  * aisle.js, and the entry chunk's file is replaced by a small bridge module that re-exports the
  * registry, so the lazy chunks, which import from that file, get the very same React and stores.
  */
+import { createHash } from 'node:crypto';
 import { build, transform, type Plugin } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
@@ -134,8 +139,11 @@ function classicApp(code: string): { script: string; bridge: string } {
   return { script, bridge };
 }
 
-/** Builds dist/embed; returns the app chunk (now the bridge) and the files of a first render. */
-export async function buildEmbed(): Promise<{ app: string; firstRender: string[] }> {
+/**
+ * Builds dist/embed; returns the app chunk (now the bridge), the files of the first paint, and the
+ * classic script of the app's first render.
+ */
+export async function buildEmbed(): Promise<{ app: string; firstRender: string[]; appScript: string }> {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   const bundle = await rolldown({
@@ -171,6 +179,12 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
   const { script, bridge } = classicApp(entry.code);
   writeFileSync(join(outdir, app), bridge);
   rmSync(join(outdir, `${app}.map`), { force: true });
+  // The app runs only when no Aisle's app ran on this page yet (the extension's preview bundles its
+  // own), so its modules are never evaluated twice.
+  const registry = `globalThis[Symbol.for(${JSON.stringify(REGISTRY)})]`;
+  const appCode = `if(!${registry})${script}\n`;
+  const appScript = `aisle-app-${createHash('sha256').update(appCode).digest('hex').slice(0, 8)}.js`;
+  writeFileSync(join(outdir, appScript), appCode);
   const loader = await build({
     entryPoints: ['sdk/embed.ts'],
     write: false,
@@ -178,23 +192,23 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
     format: 'iife',
     minify: true,
     target: 'es2020',
-    define: { ...production, __AISLE_APP_REGISTRY__: JSON.stringify(REGISTRY) },
+    define: {
+      ...production,
+      __AISLE_APP_REGISTRY__: JSON.stringify(REGISTRY),
+      __AISLE_APP_FILE__: JSON.stringify(appScript),
+    },
     plugins: [rawCss],
     logLevel: 'warning',
   });
-  const loaderCode = loader.outputFiles[0]?.text ?? '';
-  // The app runs first, and only when no Aisle claimed the page yet (a second aisle.js, or the
-  // extension's preview), so its modules are never evaluated twice.
-  const registry = `globalThis[Symbol.for(${JSON.stringify(REGISTRY)})]`;
-  writeFileSync(join(outdir, 'aisle.js'), `if(!window.Aisle&&!${registry})${script}\n${loaderCode}`);
+  writeFileSync(join(outdir, 'aisle.js'), loader.outputFiles[0]?.text ?? '');
   // For pages that cannot use constructed style sheets (the loader links it then).
   writeFileSync(join(outdir, 'aisle.css'), await aisleCss());
   const firstRender = ['aisle.js'];
-  writeFileSync(join(outdir, 'manifest.json'), JSON.stringify({ app, firstRender }, null, 2));
-  return { app, firstRender };
+  writeFileSync(join(outdir, 'manifest.json'), JSON.stringify({ app, firstRender, appScript }, null, 2));
+  return { app, firstRender, appScript };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { firstRender } = await buildEmbed();
-  console.log(`embed built: ${firstRender.join(', ')}`);
+  const { firstRender, appScript } = await buildEmbed();
+  console.log(`embed built: ${firstRender.join(', ')} (first paint), ${appScript} (app)`);
 }

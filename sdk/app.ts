@@ -2,13 +2,15 @@
 import { configure } from 'mobx';
 import { emptyDebugSnapshot } from './contract.js';
 import { mountAisle, type Mounted } from './mount.js';
+import type { FirstPaint } from './firstPaint/handover.js';
 
 // The host page may run its own MobX: keep our state and rules to ourselves.
 configure({ enforceActions: 'always', isolateGlobalState: true });
 
 /** What the embed's loader calls. */
 export interface AisleApp {
-  mount(context: unknown): Promise<void>;
+  /** `firstPaint`: the first screen aisle.js drew, which Aisle's own screen replaces. */
+  mount(context: unknown, firstPaint?: FirstPaint | null): Promise<void>;
   unmount(): void;
   snapshot(): unknown;
 }
@@ -18,13 +20,20 @@ let current: Mounted | null = null;
 let generation = 0;
 
 export const app: AisleApp = {
-  async mount(context) {
+  async mount(context, firstPaint = null) {
     current?.unmount();
     current = null;
     const ticket = ++generation;
     // User Timing marks let retailers (and npm run bench) see what Aisle's start costs.
     performance.mark('aisle:mount:start');
-    const mounted = await mountAisle(context);
+    let mounted: Mounted | null;
+    try {
+      mounted = await mountAisle(context, window, { firstPaint });
+    } finally {
+      // The mount resolves once its screen replaced the paint: a paint still on show was not taken
+      // over (an unusable context, a failure), and the page gets its own content back.
+      if (firstPaint?.pending) firstPaint.withdraw();
+    }
     if (ticket !== generation) {
       mounted?.unmount();
       return;

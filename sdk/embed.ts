@@ -1,8 +1,10 @@
 /**
- * The loader of the production embed (`dist/embed/aisle.js`, a classic script). The build puts the
- * app itself in the same file, before this code, so the first render waits for no second file. It
- * defines `window.Aisle`, reads the render context from `#aisle-context` and adopts Aisle's
- * stylesheet. It never throws into the host page: every failure is one console message.
+ * The loader of the production embed (`dist/embed/aisle.js`, a classic script of a few kilobytes).
+ * It defines `window.Aisle`, reads the render context from `#aisle-context`, adopts Aisle's
+ * stylesheet, asks for the app (React, the stores and the screens: one classic script beside it)
+ * at once, and meanwhile draws the listing's first screen from the page's data with the DOM alone
+ * (sdk/firstPaint), which the app's screen replaces when it arrives. It never throws into the host
+ * page: every failure is one console message.
  */
 import type { AisleApp } from './app.js';
 import { AISLE_CSS } from './ui/stylesheet.js';
@@ -14,23 +16,53 @@ import {
   type WindowWithAisle,
 } from './contract.js';
 import { VERSION } from './version.js';
+import type { FirstPaint } from './firstPaint/handover.js';
+import { paintFirstScreen } from './firstPaint/paint.js';
+import { registerMessages } from './core/messages.js';
+import { fr } from './core/messages.fr.js';
+
+// This script has no chunks of its own to load, so every locale's words travel in it (a few hundred
+// bytes each): the first paint draws a French page as soon as an English one.
+registerMessages('fr', fr);
 
 const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? '';
 let appPromise: Promise<AisleApp> | undefined;
 
-/** The app the build placed before this loader in aisle.js (absent when another Aisle ran first). */
+/** The app's modules, once its script has run. */
+function registeredApp(): AisleApp | undefined {
+  return (globalThis as unknown as Record<symbol, { app?: AisleApp } | undefined>)[Symbol.for(__AISLE_APP_REGISTRY__)]
+    ?.app;
+}
+
+/**
+ * The app: its script (beside aisle.js, named by the build) is asked for on the first call; a
+ * failed load is asked for again on the next mount.
+ */
 function loadApp(): Promise<AisleApp> {
   appPromise ??= new Promise<AisleApp>((resolve, reject) => {
-    const modules = (globalThis as unknown as Record<symbol, { app?: AisleApp } | undefined>)[
-      Symbol.for(__AISLE_APP_REGISTRY__)
-    ];
-    if (modules?.app) resolve(modules.app);
-    else reject(new Error('the app is missing from aisle.js'));
+    const present = registeredApp();
+    if (present) return resolve(present);
+    const script = document.createElement('script');
+    script.src = new URL(__AISLE_APP_FILE__, scriptSrc || location.href).href;
+    script.async = true;
+    script.addEventListener('load', () => {
+      const app = registeredApp();
+      if (app) resolve(app);
+      else reject(new Error(`${script.src} did not define the app`));
+    });
+    script.addEventListener('error', () => {
+      script.remove();
+      reject(new Error(`${script.src} could not load`));
+    });
+    document.head.appendChild(script);
   });
+  appPromise.catch(() => (appPromise = undefined));
   return appPromise;
 }
 
 let loaded: AisleApp | undefined;
+/** The first screen drawn by this script, until the app's replaces it. */
+let painted: FirstPaint | null = null;
 /** Counts mount and unmount calls: an unmount while the app still loads cancels that mount. */
 let generation = 0;
 /** Aisle's rules as a constructed sheet adopted by the document, or the linked aisle.css. */
@@ -80,18 +112,34 @@ function removeStyles(): void {
   stylesheet = undefined;
 }
 
+/** Mounts the app for `context` once it is here, handing it the first screen drawn meanwhile. */
+function mountApp(context: unknown, paint: FirstPaint | null): Promise<void> {
+  const ticket = ++generation;
+  return Promise.all([loadApp(), loadStyles()]).then(
+    ([app]) => {
+      loaded = app;
+      if (ticket !== generation) return paint?.withdraw();
+      return app.mount(context, paint);
+    },
+    (error: unknown) => {
+      // Without the app the drawn screen cannot work: the page gets its own content back.
+      paint?.withdraw();
+      throw error;
+    },
+  );
+}
+
 const aisle: AisleGlobal = {
   version: VERSION,
   mount(context: unknown): Promise<void> {
-    const ticket = ++generation;
-    return Promise.all([loadApp(), loadStyles()]).then(([app]) => {
-      loaded = app;
-      if (ticket !== generation) return;
-      return app.mount(context);
-    });
+    painted?.withdraw();
+    painted = null;
+    return mountApp(context, null);
   },
   unmount(): void {
     generation++;
+    painted?.withdraw();
+    painted = null;
     loaded?.unmount();
     removeStyles();
   },
@@ -120,14 +168,17 @@ function readContext(): unknown {
 function start(): void {
   const context = readContext();
   if (context === undefined) return;
-  // The app's code has just been evaluated in this task: rendering in a task of its own keeps each
-  // shorter, so the page answers input in between and a phone sees fewer blocking tasks. A mount or
-  // unmount called meanwhile overrides this start.
-  const ticket = generation;
-  setTimeout(() => {
-    if (ticket !== generation) return;
-    aisle.mount(context).catch((error: unknown) => console.error('[Aisle] could not start:', error));
-  }, 0);
+  // The app is asked for before anything else, so that its download overlaps the first paint.
+  loadApp().catch(() => undefined);
+  // The first screen is drawn only with Aisle's rules in place (a linked aisle.css may come later).
+  void loadStyles();
+  if (stylesheet && 'sheet' in stylesheet) {
+    painted = paintFirstScreen(context, window);
+    if (painted) performance.mark('aisle:first-paint');
+  }
+  mountApp(context, painted)
+    .catch((error: unknown) => console.error('[Aisle] could not start:', error))
+    .finally(() => (painted = null));
 }
 
 const page = window as WindowWithAisle;

@@ -1,5 +1,7 @@
 /** The `Symbol.for` key under which aisle.js keeps the app (set by scripts/build-embed.ts). */
 declare const __AISLE_APP_REGISTRY__: string;
+/** The app's classic script, relative to aisle.js (set by scripts/build-embed.ts). */
+declare const __AISLE_APP_FILE__: string;
 
 /** React's scheduler: the copy react-dom uses (bundled with it, so the page's own React is not touched). */
 declare module 'scheduler' {

@@ -20,6 +20,7 @@ import type { StoreEnv, Transport } from './ports/env.js';
 import { GuardedAisleRoot, preloadScreen } from './ui/AisleRoot.js';
 import type { AnalyticsConnection } from './analytics/wire.js';
 import { ErrorReports } from './integrations/errorReports.js';
+import type { FirstPaint } from './firstPaint/handover.js';
 
 /** 1000/22 ≈ 45 ms slices for the first render (see takeOver). */
 const FIRST_RENDER_FPS = 22;
@@ -48,6 +49,8 @@ export interface Mounted {
 /** What a caller may replace (tests pass a fake network). */
 export interface MountOptions {
   transport?: Transport;
+  /** The first screen aisle.js drew before the app arrived: Aisle's own screen takes its place. */
+  firstPaint?: FirstPaint | null;
 }
 
 /**
@@ -167,7 +170,7 @@ export async function mountAisle(
         selector,
         env.timers,
         (main) => {
-          const found = listingSlot(main, doc);
+          const found = listingSlot(main, doc, options.firstPaint);
           slot = found;
           // Resolves once the first screen is on show (or could not be), or at once while it loads.
           // Analytics and the integrations follow it, so as not to compete with the first render.

@@ -4,11 +4,19 @@ import type { Browser, Page } from 'playwright-core';
 /** Where end-to-end tests save their screenshots (docs link to some of them). */
 export const ARTIFACTS = 'e2e/artifacts';
 
+/** A card of the app's grid: the first paint's (drawn by aisle.js before the app is in) do not match. */
+export const APP_CARD = '.aisle-mount:not([data-aisle-first-paint]) [data-aisle="grid"] [data-aisle="product"]';
+
+/** Waits until the app's listing is on show (not only the first paint). */
+export async function waitForListing(page: Page): Promise<void> {
+  await page.waitForSelector(APP_CARD);
+}
+
 /** Opens `path` of the local stack at a viewport width and waits for Aisle's grid. */
 export async function openDlp(browser: Browser, baseUrl: string, path: string, width = 1280): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   await page.goto(`${baseUrl}${path}`);
-  await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+  await waitForListing(page);
   return page;
 }
 

@@ -1,3 +1,5 @@
+import type { FirstPaint } from '../firstPaint/handover.js';
+
 /**
  * The retailer's main element and Aisle's place in it. Aisle takes the element over only when it
  * has a screen to show, and gives the retailer's own content back whenever it cannot show one
@@ -14,13 +16,18 @@ export interface ListingSlot {
   restore(): void;
 }
 
-/** Swaps `main`'s children with Aisle's container on demand, and back. */
-export function listingSlot(main: Element, doc: Document): ListingSlot {
+/**
+ * Swaps `main`'s children with Aisle's container on demand, and back. When aisle.js already drew
+ * the first screen there (`paint`), the container takes that paint's place, and giving the page
+ * back means the retailer's content from before the paint.
+ */
+export function listingSlot(main: Element, doc: Document, paint?: FirstPaint | null): ListingSlot {
   // Taken when Aisle takes over, not before: the host may change its content while Aisle waits.
   let previous: ChildNode[] = [];
   const container = doc.createElement('div');
   container.className = 'aisle-mount';
   let shown = false;
+  let painted = paint && paint.pending && paint.main === main ? paint : null;
   return {
     container,
     get shown() {
@@ -28,11 +35,22 @@ export function listingSlot(main: Element, doc: Document): ListingSlot {
     },
     show() {
       if (shown) return;
+      if (painted) {
+        previous = [...painted.hostContent];
+        const replay = painted.replaceWith(container);
+        painted = null;
+        shown = true;
+        // After the commit this runs in: the app's handlers then see the screen they rendered.
+        queueMicrotask(replay);
+        return;
+      }
       previous = [...main.childNodes];
       main.replaceChildren(container);
       shown = true;
     },
     restore() {
+      painted?.withdraw();
+      painted = null;
       if (!shown) return;
       main.replaceChildren(...previous);
       previous = [];

@@ -1,12 +1,9 @@
 import { memo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useIntersection } from '../hooks.js';
-import { discountPercent, formatPrice } from '../../core/format.js';
-import { imageUrl, selectedVariant, visibleSwatches } from '../../core/product.js';
-import { isCssHexColour } from '../../core/colour.js';
-import { safeHref } from '../../core/safeUrl.js';
 import type { Locale, Product, Region, Variant, Viewport } from '../../core/types.js';
 import type { Messages } from '../../core/messages.js';
 import { Stars } from './Stars.js';
+import { cardView, swatchImage, swatchPaint, tabbableSwatch } from './cardView.js';
 
 /** Everything a card needs; plain values so that `memo` skips cards whose product did not change. */
 export interface ProductCardProps {
@@ -37,27 +34,20 @@ export interface ProductCardProps {
  * content allows, because a listing holds dozens of them.
  */
 export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
-  const { product, viewport, region, locale, messages: m } = props;
+  const { product, locale } = props;
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const variant = product.variants.find((v) => v.id === chosenId) ?? selectedVariant(product);
-  const { shown, remainder } = visibleSwatches(product, { viewport, region });
-  const href = safeHref(product.url, props.pageOrigin);
-  const image = imageUrl(variant?.images[0] ?? product.image, { width: 480, quality: 'high' });
-  const price = variant?.price ?? product.price_range.min_purchase_price;
-  const sale = variant?.sale_price ?? null;
-  const discount = discountPercent(price, sale);
-  const flag = variant?.marketing_flag || null;
-  const percentOff = discount !== null && discount > 0 ? m.percentOff(discount) : null;
+  const card = cardView(product, chosenId, props);
+  const { variant, href } = card;
   const onClick = (event: MouseEvent<HTMLAnchorElement>) =>
     props.onProductClick?.(product, variant?.id ?? null, props.position, event);
   return (
     <li className="aisle-card" data-aisle="product" data-product-id={product.product_id}>
       <a className="aisle-card__link" href={href || undefined} onClick={onClick}>
         <span className="aisle-card__media">
-          {image ? (
+          {card.image ? (
             <img
-              src={image}
-              alt={variant?.color ? `${product.title}, ${variant.color}` : product.title}
+              src={card.image}
+              alt={card.alt}
               width={480}
               height={600}
               loading={props.eager ? 'eager' : 'lazy'}
@@ -66,12 +56,12 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
               {...(props.priority ? { fetchpriority: 'high' } : {})}
             />
           ) : null}
-          {flag || percentOff ? (
+          {card.flag || card.percentOff ? (
             // One row that wraps: a long flag and the discount sit side by side or one under the
             // other, never on top of each other.
             <span className="aisle-card__badges">
-              {flag ? <span className="aisle-card__flag">{flag}</span> : null}
-              {percentOff ? <span className="aisle-card__discount">{percentOff}</span> : null}
+              {card.flag ? <span className="aisle-card__flag">{card.flag}</span> : null}
+              {card.percentOff ? <span className="aisle-card__discount">{card.percentOff}</span> : null}
             </span>
           ) : null}
         </span>
@@ -79,42 +69,47 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
         <span className="aisle-card__title">{product.title}</span>
       </a>
       <p className="aisle-card__price">
-        {sale !== null && sale < price ? (
+        {card.sale !== null ? (
           <>
             <span className="aisle-card__sale">
-              <span className="aisle-visually-hidden">{m.salePrice} </span>
-              {formatPrice(sale, region, locale)}
+              <span className="aisle-visually-hidden">{props.messages.salePrice} </span>
+              {card.sale}
             </span>{' '}
             <s className="aisle-card__was">
-              <span className="aisle-visually-hidden">{m.regularPrice} </span>
-              {formatPrice(price, region, locale)}
+              <span className="aisle-visually-hidden">{props.messages.regularPrice} </span>
+              {card.price}
             </s>
           </>
         ) : (
-          <span>{formatPrice(price, region, locale)}</span>
+          <span>{card.price}</span>
         )}
       </p>
-      {product.review_count > 0 ? (
+      {card.rating ? (
         <Stars
           className="aisle-card__rating"
-          rating={product.average_rating}
+          rating={card.rating.value}
           locale={locale}
-          label={`${m.ratingOutOf5(product.average_rating)}, ${m.reviewCount(product.review_count)}`}
-          suffix={`(${product.review_count})`}
+          label={card.rating.label}
+          suffix={card.rating.suffix}
         />
       ) : null}
-      {shown.length > 1 || remainder > 0 ? (
+      {card.swatchLabel !== null ? (
         <Swatches
-          label={m.colorsOf(product.title)}
-          swatches={shown}
+          label={card.swatchLabel}
+          swatches={card.swatches}
           checkedId={variant?.id ?? null}
           onChoose={setChosenId}
         />
       ) : null}
-      {remainder > 0 ? (
+      {card.remainder > 0 ? (
         // Not a tab stop: it leads where the card's own link leads, and the card keeps two stops.
-        <a className="aisle-card__more" href={href || undefined} tabIndex={-1} aria-label={m.moreVariants(remainder)}>
-          +{remainder}
+        <a
+          className="aisle-card__more"
+          href={href || undefined}
+          tabIndex={-1}
+          aria-label={props.messages.moreVariants(card.remainder)}
+        >
+          +{card.remainder}
         </a>
       ) : null}
       {product.promo_message ? <p className="aisle-card__promo">{product.promo_message}</p> : null}
@@ -141,7 +136,7 @@ function Swatches(props: {
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
   const images = swatches.some((v) => swatchImage(v.swatch) !== null);
   const ref = useIntersection<HTMLDivElement>(() => setNear(true), 0, images && !near, SWATCH_IMAGES_MARGIN);
-  const tabbable = swatches.some((v) => v.id === checkedId) ? checkedId : (swatches[0]?.id ?? null);
+  const tabbable = tabbableSwatch(swatches, checkedId);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="radio"]')];
     const from = buttons.indexOf(event.target as HTMLButtonElement);
@@ -170,11 +165,7 @@ function Swatches(props: {
   return (
     <div ref={ref} className="aisle-card__swatches" role="radiogroup" aria-label={props.label} onKeyDown={onKeyDown}>
       {swatches.map((v) => {
-        const colour = isCssHexColour(v.swatch.trim()) ? v.swatch.trim() : null;
-        const image = near ? swatchImage(v.swatch) : null;
-        // JSON quoting makes the URL one CSS string; set through the style object it can only ever
-        // be this one property's value.
-        const src = image === null ? '' : imageUrl(image, { width: 48, quality: 'high' });
+        const paint = swatchPaint(v, near);
         return (
           <button
             key={v.id}
@@ -186,11 +177,11 @@ function Swatches(props: {
             tabIndex={v.id === tabbable ? 0 : -1}
             // Anything that is neither a colour nor an image shows the stylesheet's neutral dot.
             style={
-              colour
-                ? { backgroundColor: colour }
-                : src
-                  ? { backgroundImage: `url(${JSON.stringify(src)})` }
-                  : undefined
+              paint === null
+                ? undefined
+                : 'colour' in paint
+                  ? { backgroundColor: paint.colour }
+                  : { backgroundImage: paint.image }
             }
             onClick={() => props.onChoose(v.id)}
           />
@@ -198,13 +189,4 @@ function Swatches(props: {
       })}
     </div>
   );
-}
-
-/**
- * The image a swatch names, or null when it is a colour or neither. A broken colour ("#12345") is no
- * image address either: as a URL it would only be a fragment of the page itself.
- */
-function swatchImage(swatch: string): string | null {
-  const value = swatch.trim();
-  return value === '' || value.startsWith('#') ? null : value;
 }

@@ -3,11 +3,7 @@ import { useCallback, type MouseEvent } from 'react';
 import type { Product } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
 import { ProductCard } from './ProductCard.js';
-
-/** How many cards load their image at once: roughly the first screen on any viewport. */
-const EAGER_IMAGES = 8;
-/** The first row on a phone (two columns) and on a wide screen (up to five): fetched first. */
-const PRIORITY_IMAGES = { mobile: 2, tablet: 3, desktop: 4 } as const;
+import { EAGER_IMAGES, PRIORITY_IMAGES } from './cardView.js';
 
 /** A list of product cards (the result grid or the similar products). */
 export const ProductGrid = observer(function ProductGrid(props: {

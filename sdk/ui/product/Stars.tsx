@@ -1,5 +1,6 @@
 import { formatDecimal } from '../../core/format.js';
 import type { Locale } from '../../core/types.js';
+import { starsFill } from './cardView.js';
 
 /**
  * Five stars filled to `rating`, spoken as `label`. One element: the stars are the stylesheet's
@@ -22,15 +23,14 @@ export function Stars({
   /** The block's own class: the stars are then that block, without a wrapper. */
   className?: string;
 }) {
-  // Out-of-range or non-finite ratings draw as the nearest possible one rather than as "NaN".
-  const shown = Number.isFinite(rating) ? Math.max(0, Math.min(5, rating)) : 0;
+  const { shown, fill } = starsFill(rating);
   const text = formatDecimal(shown, locale);
   return (
     <p
       className={className ? `${className} aisle-stars` : 'aisle-stars'}
       role="img"
       aria-label={label}
-      style={{ ['--aisle-fill' as string]: `${shown * 20}%` }}
+      style={{ ['--aisle-fill' as string]: fill }}
     >
       {suffix ? `${text} ${suffix}` : text}
     </p>

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe.js';
+import { useChromium } from './support/browser.js';
+import { APP_CARD, screenshot, waitForListing } from './support/dlp.js';
+
+const baseUrl = inject('baseUrl');
+const chromium = useChromium({ beforeAll, afterAll });
+
+const PAINT_CARD = '[data-aisle-first-paint] [data-aisle="grid"] [data-aisle="product"]';
+const PATH = '/summit/running-shorts?pageSize=48';
+
+/**
+ * Opens the listing with the app's script held back until `release()`: what the shopper meets
+ * while the app is still on its way over a slow network. Layout shifts are recorded from the start.
+ */
+async function openWithAppHeld(
+  width: number,
+): Promise<{ page: Page; release: () => void; errors: string[]; consoleErrors: string[] }> {
+  const page = await chromium().newPage({ viewport: { width, height: 900 } });
+  const errors: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: Array<{ value: number; at: number }> };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!e.hadRecentInput) w.__shifts.push({ value: e.value, at: e.startTime });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/embed\/aisle-app-[0-9a-f]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${baseUrl}${PATH}`, { waitUntil: 'domcontentloaded' });
+  await page.waitForSelector(PAINT_CARD);
+  return { page, release, errors, consoleErrors };
+}
+
+/**
+ * The layout shift so far, summed, once the frames in flight were painted. (Replacing the
+ * retailer's short content with the long listing moves their footer: that shift is the first
+ * paint's own, and docs/embedding.md says how a retailer avoids it.)
+ */
+function shiftSoFar(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const w = window as unknown as { __shifts: Array<{ value: number; at: number }> };
+            resolve(w.__shifts.reduce((sum, s) => sum + s.value, 0));
+          }),
+        ),
+      ),
+  );
+}
+
+describe('the first paint: the grid before the app has arrived', () => {
+  it.each([1280, 375])(
+    'shows the whole first screen at %i px, and the app takes its place without a shift',
+    async (width) => {
+      const { page, release, errors, consoleErrors } = await openWithAppHeld(width);
+      expect(await page.locator(PAINT_CARD).count()).toBe(48);
+      // The app has not run: only aisle.js drew this.
+      expect(
+        await page.evaluate(() => (globalThis as Record<symbol, unknown>)[Symbol.for('aisle.app.modules')]),
+      ).toBeUndefined();
+      // Real links from the first moment: a shopper can open a product before the app is in.
+      const href = await page.locator(`${PAINT_CARD} a.aisle-card__link`).first().getAttribute('href');
+      expect(href).toMatch(/^\/summit\/p\//);
+      await screenshot(page, `first-paint-${width}`);
+      const before = await page.locator(`${PAINT_CARD}`).nth(5).boundingBox();
+      const shifted = await shiftSoFar(page);
+      release();
+      await waitForListing(page);
+      expect(await page.locator('[data-aisle-first-paint]').count()).toBe(0);
+      expect(await page.locator(APP_CARD).count()).toBe(48);
+      expect(await page.locator(APP_CARD).nth(5).boundingBox()).toEqual(before);
+      // Nothing moves at the hand-over, nor when the sections below the grid arrive.
+      await page.waitForSelector('[data-aisle="seo"][data-aisle-ready]');
+      expect((await shiftSoFar(page)) - shifted).toBe(0);
+      expect(errors).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it('passes axe while it waits for the app', async () => {
+    const { page, release } = await openWithAppHeld(1280);
+    expect(await axeViolations(page, '[data-aisle-first-paint]')).toEqual([]);
+    release();
+    await page.close();
+  });
+
+  it('keeps the keyboard focus on the same card, and presses All Filters for a shopper who pressed it early', async () => {
+    const { page, release } = await openWithAppHeld(375);
+    await page.locator(`${PAINT_CARD} a.aisle-card__link`).nth(2).focus();
+    await page.locator('[data-aisle-first-paint] [data-aisle="all-filters"]').click();
+    expect(await page.locator('[data-aisle="drawer"]').count()).toBe(0);
+    release();
+    await page.locator('[data-aisle="drawer"][role="dialog"]').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('[data-aisle="drawer"]').waitFor({ state: 'detached' });
+    // Focus went back to All Filters (the control that opened the drawer), in the app's screen.
+    expect(
+      await page.evaluate(
+        () =>
+          document.activeElement?.getAttribute('data-aisle') === 'all-filters' &&
+          !document.activeElement.closest('[data-aisle-first-paint]'),
+      ),
+    ).toBe(true);
+    await page.close();
+  });
+
+  it('keeps focus on the card link the shopper tabbed to', async () => {
+    const { page, release } = await openWithAppHeld(1280);
+    await page.locator(`${PAINT_CARD} a.aisle-card__link`).nth(2).focus();
+    release();
+    await waitForListing(page);
+    const focused = await page.evaluate(() => ({
+      product: document.activeElement?.closest('[data-aisle="product"]')?.getAttribute('data-product-id') ?? null,
+      inApp: !!document.activeElement?.closest('.aisle-mount:not([data-aisle-first-paint])'),
+    }));
+    const third = await page.locator(APP_CARD).nth(2).getAttribute('data-product-id');
+    expect(focused).toEqual({ product: third, inApp: true });
+    await page.close();
+  });
+
+  it('gives the page its own content back when the app cannot load', async () => {
+    const page = await chromium().newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    let abort!: () => void;
+    const aborted = new Promise<void>((resolve) => (abort = resolve));
+    await page.route(/\/embed\/aisle-app-[0-9a-f]+\.js$/, async (route) => {
+      await aborted;
+      await route.abort();
+    });
+    await page.goto(`${baseUrl}${PATH}`, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector(PAINT_CARD);
+    abort();
+    await page.locator('.aisle-mount').waitFor({ state: 'detached' });
+    expect(await page.locator('main .shop-hero').count()).toBe(1);
+    expect(errors).toEqual([]);
+    expect(consoleErrors.some((text) => text.includes('[Aisle] could not start'))).toBe(true);
+    await page.close();
+  });
+});

@@ -1,0 +1,203 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../fixtures/catalogue/index.js';
+import { loadTenants, type TenantFixture } from '../../fixtures/tenants/index.js';
+import { demoContext } from '../../server/demo/tenant-pages.js';
+import { handleSearch } from '../../server/search/index.js';
+import { loadMessages } from '../core/messages.js';
+import { readRenderContext } from '../core/normalize.js';
+import { buildSearchRequest } from '../core/searchRequest.js';
+import { defaultUrlState } from '../core/urlState.js';
+import { renderAisle, testContext, type Rendered } from '../ui/testing.js';
+import { drawListing, paintFirstScreen, paintInput } from './paint.js';
+
+const ORIGIN = 'http://shop.test';
+
+/** The render context the demo stack writes for a tenant's first category (its own engine, rich or strict). */
+function pageContext(tenant: TenantFixture, locale: 'en' | 'fr', pageSize?: number): { raw: unknown; href: string } {
+  const context = demoContext(tenant, ORIGIN, locale);
+  if (pageSize) context.config = { ...context.config, defaultPageSize: pageSize };
+  const page = loadCatalogue().categoriesFor(tenant.demo.vertical)[0]!.slug;
+  const state = defaultUrlState({ pageSize: pageSize ?? tenant.config.defaultPageSize ?? 24 });
+  const answer = handleSearch(buildSearchRequest(context, state, page), { tenants: [tenant] });
+  if (answer.status !== 200) throw new Error(`no listing for ${tenant.config.id}`);
+  return {
+    raw: JSON.parse(JSON.stringify({ ...context, data: answer.json })),
+    href: `${ORIGIN}${tenant.config.base}/${page}${locale === 'fr' ? '?locale=fr' : ''}`,
+  };
+}
+
+/** A window for the paint: the page's address and width, no history state. */
+function pageWindow(href: string, width: number): Window & typeof globalThis {
+  const url = new URL(href);
+  return {
+    location: url,
+    innerWidth: width,
+    history: { state: null },
+    IntersectionObserver: globalThis.IntersectionObserver,
+    document,
+  } as unknown as Window & typeof globalThis;
+}
+
+/**
+ * The tree as text, for comparing: one line per element with its attributes sorted, text nodes
+ * joined, and the ids each side makes up for its own references (React's `:r1:`, the paint's
+ * `aisle-fp-1`) numbered by first appearance.
+ */
+function shape(root: Element, skip: (el: Element) => boolean = () => false): string {
+  const ids = new Map<string, string>();
+  const id = (value: string): string =>
+    value.replace(/:r[0-9a-z]+:|aisle-fp-\d+/g, (raw) => {
+      if (!ids.has(raw)) ids.set(raw, `#${ids.size}`);
+      return ids.get(raw)!;
+    });
+  const lines: string[] = [];
+  const walk = (el: Element, depth: number): void => {
+    const attrs = [...el.attributes]
+      .map((a) => `${a.name}="${id(a.value)}"`)
+      .sort()
+      .join(' ');
+    const text = [...el.childNodes]
+      .filter((n) => n.nodeType === 3)
+      .map((n) => n.textContent)
+      .join('');
+    const value = el instanceof HTMLSelectElement ? ` value=${el.value}` : '';
+    lines.push(`${'  '.repeat(depth)}<${el.tagName.toLowerCase()} ${attrs}>${value} ${JSON.stringify(text)}`);
+    for (const child of el.children) if (!skip(child)) walk(child, depth + 1);
+  };
+  walk(root, 0);
+  return lines.join('\n');
+}
+
+/**
+ * React's first screen: what follows the grid up to the focus keeper's marker (the below-the-fold
+ * sections) arrives after the first commit, so it is left out.
+ */
+function reactFirstScreen(page: Rendered): string {
+  const root = page.container.querySelector('.aisle-root')!;
+  const grid = root.querySelector(':scope > [data-aisle="grid"]');
+  const later = new Set<Element>();
+  for (
+    let next = grid?.nextElementSibling ?? null;
+    next && !next.matches('span[hidden]');
+    next = next.nextElementSibling
+  )
+    later.add(next);
+  return shape(root, (el) => later.has(el));
+}
+
+const tenants = loadTenants().filter((t) => !t.config.vehicleSelector);
+
+describe('the first paint draws the elements of the app’s first render', () => {
+  let page: Rendered | undefined;
+  afterEach(() => {
+    page?.unmount();
+    page = undefined;
+  });
+
+  const cases = tenants.flatMap((tenant) =>
+    tenant.demo.locales.flatMap((locale) =>
+      [1280, 900, 375].map((width) => ({
+        id: tenant.config.id,
+        backend: tenant.demo.backend ?? 'rich',
+        tenant,
+        locale,
+        width,
+      })),
+    ),
+  );
+
+  it.each(cases)('$id ($backend backend), $locale, $width px', async ({ tenant, locale, width }) => {
+    await loadMessages(locale);
+    const { raw, href } = pageContext(tenant, locale);
+    const input = paintInput(raw, pageWindow(href, width));
+    if (typeof input === 'string') throw new Error(`not painted: ${input}`);
+    const painted = drawListing(document, input);
+    const read = readRenderContext(raw);
+    if (!read.ok) throw new Error(read.error);
+    page = await renderAisle(read.context, { width, href });
+    expect(painted.querySelectorAll('[data-aisle="product"]').length).toBeGreaterThan(0);
+    expect(shape(painted)).toBe(reactFirstScreen(page));
+  });
+
+  it('a 48-product page too (sale prices, flags, promos, many variants)', async () => {
+    const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
+    const { raw, href } = pageContext(tenant, 'en', 48);
+    const input = paintInput(raw, pageWindow(href, 1280));
+    if (typeof input === 'string') throw new Error(input);
+    const read = readRenderContext(raw);
+    if (!read.ok) throw new Error(read.error);
+    page = await renderAisle(read.context, { width: 1280, href });
+    expect(input.data.products.length).toBe(48);
+    expect(shape(drawListing(document, input))).toBe(reactFirstScreen(page));
+  });
+});
+
+describe('what the first paint leaves to the app', () => {
+  const tenant = tenants.find((t) => t.config.id === 'maple') ?? tenants[0]!;
+  const { raw, href } = pageContext(tenant, 'en');
+  const reason = (r: unknown, at = href, state: unknown = null) =>
+    paintInput(r, { ...pageWindow(at, 1280), history: { state } } as unknown as Window & typeof globalThis);
+
+  it('draws a plain listing page that came with its data', () => {
+    expect(typeof reason(raw)).toBe('object');
+  });
+
+  it('a page without data, a sitemap page, a not-found listing, a vehicle selector', () => {
+    const withoutData = { ...(raw as object), data: undefined };
+    expect(reason(withoutData)).toBe('not a listing with data');
+    expect(reason(raw, `${ORIGIN}${tenant.config.base}/vsm/`)).toBe('not a listing with data');
+    const notFound = JSON.parse(JSON.stringify(raw)) as { data: Record<string, unknown> };
+    notFound.data.pageNotFound = true;
+    expect(reason(notFound)).toBe('a page-not-found listing');
+    const vehicle = JSON.parse(JSON.stringify(raw)) as { config: Record<string, unknown> };
+    vehicle.config.vehicleSelector = true;
+    expect(reason(vehicle)).toBe('a vehicle selector');
+  });
+
+  it('an address with selected filters, and a listing whose place is to be restored', () => {
+    expect(reason(raw, `${href}?filters=color~red`)).toBe('filters selected');
+    expect(reason(raw, href, { 'aisle:listing': { path: '/x', search: '', y: 0, offset: 0 } })).toBe(
+      'a listing place to restore',
+    );
+  });
+
+  it('an unusable render context', () => {
+    expect(reason({ config: {} })).toBe('render context config has no id');
+  });
+});
+
+describe('paintFirstScreen', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it('replaces the main element’s content, and the hand-back restores it', () => {
+    document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
+    const { raw, href } = pageContext(tenants[0]!, tenants[0]!.demo.locales[0]!);
+    const win = pageWindow(href, 1280);
+    const paint = paintFirstScreen(raw, win);
+    expect(paint).not.toBeNull();
+    const main = document.querySelector('main')!;
+    expect(main.querySelector('#host')).toBeNull();
+    expect(main.querySelectorAll('.aisle-mount [data-aisle="product"]').length).toBeGreaterThan(0);
+    paint!.withdraw();
+    expect(main.querySelector('#host')).not.toBeNull();
+    expect(main.querySelector('.aisle-mount')).toBeNull();
+    expect(paint!.pending).toBe(false);
+  });
+
+  it('draws nothing when the main element is missing or the selector is broken, and never throws', () => {
+    document.body.innerHTML = '<div>no main here</div>';
+    const { raw, href } = pageContext(tenants[0]!, tenants[0]!.demo.locales[0]!);
+    expect(paintFirstScreen(raw, pageWindow(href, 1280))).toBeNull();
+    const broken = JSON.parse(JSON.stringify(raw)) as { config: Record<string, unknown> };
+    broken.config.mainSelector = 'main[';
+    expect(paintFirstScreen(broken, pageWindow(href, 1280))).toBeNull();
+    expect(document.body.textContent).toBe('no main here');
+  });
+
+  it('the test context of the component tests is drawn too', () => {
+    document.body.innerHTML = '<main></main>';
+    const paint = paintFirstScreen(testContext(), pageWindow('http://shop.test/maple/dresses', 375));
+    expect(paint?.container.querySelectorAll('[data-aisle="product"]').length).toBe(24);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * What a product card shows, worked out once from its product and the variant on show. The React
+ * card and the first paint (sdk/firstPaint) both draw from it, so the two cannot drift apart in
+ * what they say; only the drawing differs.
+ */
+import { discountPercent, formatPrice } from '../../core/format.js';
+import { isCssHexColour } from '../../core/colour.js';
+import { imageUrl, selectedVariant, visibleSwatches } from '../../core/product.js';
+import { safeHref } from '../../core/safeUrl.js';
+import type { Locale, Product, Region, Variant, Viewport } from '../../core/types.js';
+import type { Messages } from '../../core/messages.js';
+
+/** How many cards of the result grid load their image at once: roughly the first screen on any viewport. */
+export const EAGER_IMAGES = 8;
+/** The first row on a phone (two columns), a tablet and a wide screen (up to five): fetched first. */
+export const PRIORITY_IMAGES = { mobile: 2, tablet: 3, desktop: 4 } as const;
+
+export interface CardSettings {
+  viewport: Viewport;
+  region: Region;
+  locale: Locale;
+  messages: Messages;
+  /** The page's origin: relative product links are checked against it. */
+  pageOrigin: string;
+}
+
+export interface CardView {
+  variant: Variant | null;
+  /** The checked link, or '' when the product's address is unusable (the card is then no link). */
+  href: string;
+  image: string;
+  alt: string;
+  flag: string | null;
+  percentOff: string | null;
+  /** The sale price and the regular one when on sale, else only `price`. */
+  sale: string | null;
+  price: string;
+  rating: { value: number; label: string; suffix: string } | null;
+  swatches: Variant[];
+  /** Variants beyond the swatches shown: the '+N' link. */
+  remainder: number;
+  /** The swatch group's name; the group shows only with two swatches or a remainder. */
+  swatchLabel: string | null;
+}
+
+/** The card for `product` showing `variant` (its selected variant when none was chosen). */
+export function cardView(product: Product, chosenId: string | null, s: CardSettings): CardView {
+  const m = s.messages;
+  const variant = product.variants.find((v) => v.id === chosenId) ?? selectedVariant(product);
+  const { shown, remainder } = visibleSwatches(product, { viewport: s.viewport, region: s.region });
+  const price = variant?.price ?? product.price_range.min_purchase_price;
+  const sale = variant?.sale_price ?? null;
+  const discount = discountPercent(price, sale);
+  const onSale = sale !== null && sale < price;
+  return {
+    variant,
+    href: safeHref(product.url, s.pageOrigin),
+    image: imageUrl(variant?.images[0] ?? product.image, { width: 480, quality: 'high' }),
+    alt: variant?.color ? `${product.title}, ${variant.color}` : product.title,
+    flag: variant?.marketing_flag || null,
+    percentOff: discount !== null && discount > 0 ? m.percentOff(discount) : null,
+    sale: onSale ? formatPrice(sale, s.region, s.locale) : null,
+    price: formatPrice(price, s.region, s.locale),
+    rating:
+      product.review_count > 0
+        ? {
+            value: product.average_rating,
+            label: `${m.ratingOutOf5(product.average_rating)}, ${m.reviewCount(product.review_count)}`,
+            suffix: `(${product.review_count})`,
+          }
+        : null,
+    swatches: shown,
+    remainder,
+    swatchLabel: shown.length > 1 || remainder > 0 ? m.colorsOf(product.title) : null,
+  };
+}
+
+/** The rating as the stars draw it: clamped to 0–5 (non-finite as 0), and its fill in per cent. */
+export function starsFill(rating: number): { shown: number; fill: string } {
+  // Out-of-range or non-finite ratings draw as the nearest possible one rather than as "NaN".
+  const shown = Number.isFinite(rating) ? Math.max(0, Math.min(5, rating)) : 0;
+  return { shown, fill: `${shown * 20}%` };
+}
+
+/**
+ * How a swatch is painted: its colour, else its image (only once the group is near the viewport,
+ * as a lazy image would load), else nothing (the stylesheet's neutral dot).
+ */
+export function swatchPaint(v: Variant, near: boolean): { colour: string } | { image: string } | null {
+  const value = v.swatch.trim();
+  if (isCssHexColour(value)) return { colour: value };
+  if (!near) return null;
+  const image = swatchImage(v.swatch);
+  // JSON quoting makes the URL one CSS string: it can only ever be this one property's value.
+  const src = image === null ? '' : imageUrl(image, { width: 48, quality: 'high' });
+  return src ? { image: `url(${JSON.stringify(src)})` } : null;
+}
+
+/**
+ * The image a swatch names, or null when it is a colour or neither. A broken colour ("#12345") is no
+ * image address either: as a URL it would only be a fragment of the page itself.
+ */
+export function swatchImage(swatch: string): string | null {
+  const value = swatch.trim();
+  return value === '' || value.startsWith('#') ? null : value;
+}
+
+/** The swatch that takes the group's one tab stop: the checked one, else the first. */
+export function tabbableSwatch(swatches: readonly Variant[], checkedId: string | null): string | null {
+  return swatches.some((v) => v.id === checkedId) ? checkedId : (swatches[0]?.id ?? null);
+}
