@@ -2,7 +2,7 @@
 import { configure } from 'mobx';
 import { emptyDebugSnapshot } from './contract.js';
 import { mountAisle, type Mounted } from './mount.js';
-import type { FirstPaint } from './firstPaint/handover.js';
+import type { FirstPaint } from './host/firstPaintHandover.js';
 
 // The host page may run its own MobX: keep our state and rules to ourselves.
 configure({ enforceActions: 'always', isolateGlobalState: true });

@@ -16,7 +16,7 @@ import {
   type WindowWithAisle,
 } from './contract.js';
 import { VERSION } from './version.js';
-import type { FirstPaint } from './firstPaint/handover.js';
+import type { FirstPaint } from './host/firstPaintHandover.js';
 import { paintFirstScreen } from './firstPaint/paint.js';
 import { registerMessages } from './core/messages.js';
 import { fr } from './core/messages.fr.js';
@@ -34,23 +34,47 @@ function registeredApp(): AisleApp | undefined {
     ?.app;
 }
 
+const appUrl = (): string => new URL(__AISLE_APP_FILE__, scriptSrc || location.href).href;
+/** The preload hint for the app's script, until the script itself is in. */
+let preload: HTMLLinkElement | null = null;
+
 /**
- * The app: its script (beside aisle.js, named by the build) is asked for on the first call; a
- * failed load is asked for again on the next mount.
+ * Starts downloading the app's script without running it: it runs once the first screen is drawn,
+ * so on a fast connection its evaluation does not cut into the drawing.
+ */
+function preloadApp(): void {
+  if (appPromise || preload || registeredApp()) return;
+  preload = document.createElement('link');
+  preload.rel = 'preload';
+  preload.as = 'script';
+  preload.href = appUrl();
+  document.head.appendChild(preload);
+}
+
+function dropPreload(): void {
+  preload?.remove();
+  preload = null;
+}
+
+/**
+ * The app: its script (beside aisle.js, named by the build) is added on the first call (the
+ * download a preload started is reused); a failed load is tried again on the next mount.
  */
 function loadApp(): Promise<AisleApp> {
   appPromise ??= new Promise<AisleApp>((resolve, reject) => {
     const present = registeredApp();
     if (present) return resolve(present);
     const script = document.createElement('script');
-    script.src = new URL(__AISLE_APP_FILE__, scriptSrc || location.href).href;
+    script.src = appUrl();
     script.async = true;
     script.addEventListener('load', () => {
+      dropPreload();
       const app = registeredApp();
       if (app) resolve(app);
       else reject(new Error(`${script.src} did not define the app`));
     });
     script.addEventListener('error', () => {
+      dropPreload();
       script.remove();
       reject(new Error(`${script.src} could not load`));
     });
@@ -113,11 +137,21 @@ function removeStyles(): void {
 }
 
 /** Mounts the app for `context` once it is here, handing it the first screen drawn meanwhile. */
-function mountApp(context: unknown, paint: FirstPaint | null): Promise<void> {
+function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise<FirstPaint | null>): Promise<void> {
   const ticket = ++generation;
-  return Promise.all([loadApp(), loadStyles()]).then(
-    ([app]) => {
+  let paint: FirstPaint | null = null;
+  // A newer mount or an unmount cancels the drawing (and takes away what was drawn).
+  const drawn = (draw ? draw(() => ticket !== generation) : Promise.resolve(null)).then((done) => {
+    paint = done;
+    if (ticket === generation) painted = done;
+  });
+  // The app's script is added once the first screen is drawn (its download may have started).
+  return Promise.all([drawn.then(loadApp), loadStyles()]).then(
+    async ([app]) => {
       loaded = app;
+      // The app's code was evaluated in this task: its mount runs in a task of its own, so that
+      // neither makes a long one.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       if (ticket !== generation) return paint?.withdraw();
       return app.mount(context, paint);
     },
@@ -134,10 +168,11 @@ const aisle: AisleGlobal = {
   mount(context: unknown): Promise<void> {
     painted?.withdraw();
     painted = null;
-    return mountApp(context, null);
+    return mountApp(context);
   },
   unmount(): void {
     generation++;
+    dropPreload();
     painted?.withdraw();
     painted = null;
     loaded?.unmount();
@@ -169,14 +204,11 @@ function start(): void {
   const context = readContext();
   if (context === undefined) return;
   // The app is asked for before anything else, so that its download overlaps the first paint.
-  loadApp().catch(() => undefined);
+  preloadApp();
   // The first screen is drawn only with Aisle's rules in place (a linked aisle.css may come later).
   void loadStyles();
-  if (stylesheet && 'sheet' in stylesheet) {
-    painted = paintFirstScreen(context, window);
-    if (painted) performance.mark('aisle:first-paint');
-  }
-  mountApp(context, painted)
+  const draw = (cancelled: () => boolean) => paintFirstScreen(context, window, cancelled);
+  mountApp(context, stylesheet && 'sheet' in stylesheet ? draw : undefined)
     .catch((error: unknown) => console.error('[Aisle] could not start:', error))
     .finally(() => (painted = null));
 }

@@ -20,7 +20,7 @@ import type { StoreEnv, Transport } from './ports/env.js';
 import { GuardedAisleRoot, preloadScreen } from './ui/AisleRoot.js';
 import type { AnalyticsConnection } from './analytics/wire.js';
 import { ErrorReports } from './integrations/errorReports.js';
-import type { FirstPaint } from './firstPaint/handover.js';
+import type { FirstPaint } from './host/firstPaintHandover.js';
 
 /** 1000/22 ≈ 45 ms slices for the first render (see takeOver). */
 const FIRST_RENDER_FPS = 22;
@@ -64,7 +64,9 @@ export async function mountAisle(
   win: Window & typeof globalThis = window,
   options: MountOptions = {},
 ): Promise<Mounted | null> {
-  const read = readRenderContext(raw);
+  // A first paint read and checked this very context with the same code: it is not read twice.
+  const paint = options.firstPaint?.pending ? options.firstPaint : null;
+  const read = paint ? ({ ok: true, context: paint.context } as const) : readRenderContext(raw);
   if (!read.ok) {
     win.console.warn(`[Aisle] the render context is not usable (${read.error}): Aisle is not started.`);
     return null;
@@ -73,7 +75,7 @@ export async function mountAisle(
   const life = new Lifetime();
   // The #department guard holds from Aisle's first moment, not from a chunk that loads later:
   // a history update the host makes while Aisle starts is stopped too.
-  life.add(guardHistory(win, win.console));
+  life.add(paint ? paint.adoptGuard() : guardHistory(win, win.console));
   // Only English ships with the first render; a page in another locale loads its catalogue first
   // (an English page goes on without waiting a turn).
   const loading = loadMessages(localeOf(context));

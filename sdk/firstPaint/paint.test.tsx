@@ -9,7 +9,7 @@ import { readRenderContext } from '../core/normalize.js';
 import { buildSearchRequest } from '../core/searchRequest.js';
 import { defaultUrlState } from '../core/urlState.js';
 import { renderAisle, testContext, type Rendered } from '../ui/testing.js';
-import { drawListing, paintFirstScreen, paintInput } from './paint.js';
+import { drawListing, FIRST_SCREEN_CARDS, paintFirstScreen, paintInput } from './paint.js';
 
 const ORIGIN = 'http://shop.test';
 
@@ -35,6 +35,9 @@ function pageWindow(href: string, width: number): Window & typeof globalThis {
     innerWidth: width,
     history: { state: null },
     IntersectionObserver: globalThis.IntersectionObserver,
+    MessageChannel: globalThis.MessageChannel,
+    setTimeout: globalThis.setTimeout.bind(globalThis),
+    performance: globalThis.performance,
     document,
   } as unknown as Window & typeof globalThis;
 }
@@ -170,11 +173,11 @@ describe('what the first paint leaves to the app', () => {
 describe('paintFirstScreen', () => {
   afterEach(() => document.body.replaceChildren());
 
-  it('replaces the main element’s content, and the hand-back restores it', () => {
+  it('replaces the main element’s content, and the hand-back restores it', async () => {
     document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
     const { raw, href } = pageContext(tenants[0]!, tenants[0]!.demo.locales[0]!);
     const win = pageWindow(href, 1280);
-    const paint = paintFirstScreen(raw, win);
+    const paint = await paintFirstScreen(raw, win);
     expect(paint).not.toBeNull();
     const main = document.querySelector('main')!;
     expect(main.querySelector('#host')).toBeNull();
@@ -185,19 +188,53 @@ describe('paintFirstScreen', () => {
     expect(paint!.pending).toBe(false);
   });
 
-  it('draws nothing when the main element is missing or the selector is broken, and never throws', () => {
+  it('draws nothing when the main element is missing or the selector is broken, and never throws', async () => {
     document.body.innerHTML = '<div>no main here</div>';
     const { raw, href } = pageContext(tenants[0]!, tenants[0]!.demo.locales[0]!);
-    expect(paintFirstScreen(raw, pageWindow(href, 1280))).toBeNull();
+    expect(await paintFirstScreen(raw, pageWindow(href, 1280))).toBeNull();
     const broken = JSON.parse(JSON.stringify(raw)) as { config: Record<string, unknown> };
     broken.config.mainSelector = 'main[';
-    expect(paintFirstScreen(broken, pageWindow(href, 1280))).toBeNull();
+    expect(await paintFirstScreen(broken, pageWindow(href, 1280))).toBeNull();
     expect(document.body.textContent).toBe('no main here');
   });
 
-  it('the test context of the component tests is drawn too', () => {
+  it('the test context of the component tests is drawn too', async () => {
     document.body.innerHTML = '<main></main>';
-    const paint = paintFirstScreen(testContext(), pageWindow('http://shop.test/maple/dresses', 375));
+    const paint = await paintFirstScreen(testContext(), pageWindow('http://shop.test/maple/dresses', 375));
     expect(paint?.container.querySelectorAll('[data-aisle="product"]').length).toBe(24);
+  });
+
+  it('draws the top and the first screen of cards first, and the other cards in tasks of their own', async () => {
+    document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
+    const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
+    const { raw, href } = pageContext(tenant, 'en', 48);
+    const counts: number[] = [];
+    const watcher = new MutationObserver(() =>
+      counts.push(document.querySelectorAll('main [data-aisle="product"]').length),
+    );
+    watcher.observe(document.body, { childList: true, subtree: true });
+    // A slow machine: every step uses up a task's share.
+    let now = 0;
+    const slow = { ...pageWindow(href, 1280), performance: { now: () => (now += 25), mark: () => undefined } };
+    const paint = await paintFirstScreen(raw, slow as unknown as Window & typeof globalThis);
+    watcher.disconnect();
+    expect(paint?.pending).toBe(true);
+    expect(counts).toEqual([FIRST_SCREEN_CARDS, 24, 36, 48]);
+  });
+
+  it('a start cancelled while drawing takes away what it drew', async () => {
+    document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
+    const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
+    const { raw, href } = pageContext(tenant, 'en', 48);
+    let cancelled = false;
+    const watcher = new MutationObserver(() => {
+      if (document.querySelector('main .aisle-mount')) cancelled = true;
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    const paint = await paintFirstScreen(raw, pageWindow(href, 1280), () => cancelled);
+    watcher.disconnect();
+    expect(paint).toBeNull();
+    expect(document.querySelector('main .aisle-mount')).toBeNull();
+    expect(document.querySelector('#host')).not.toBeNull();
   });
 });

@@ -7,17 +7,17 @@
  * It draws exactly the elements the app's first render makes (sdk/firstPaint/paint.test.tsx compares
  * the two for every layout), so that the app can put its own in their place without anything moving.
  * Until then, product links work as links; a control pressed meanwhile is pressed again for the shopper
- * once the app is in (see handover.ts). Anything this paint is not sure to draw the same way (another
+ * once the app is in (see sdk/host/firstPaintHandover.ts). Anything this paint is not sure to draw the same way (another
  * screen, selected filters, a restored listing, a locale whose words are not loaded yet) is left to
  * the app.
  */
-import { formatDecimal } from '../core/format.js';
+import { formatDecimal, formatPrice } from '../core/format.js';
 import { hasMessages, localeOf, messagesFor, regionOf, type Messages } from '../core/messages.js';
 import { localeSuffixUrl } from '../core/localeUrl.js';
 import { readRenderContext } from '../core/normalize.js';
 import { viewportKind } from '../core/product.js';
 import { safeHref } from '../core/safeUrl.js';
-import type { Filter, Locale, Product, Region, SearchResponse, Viewport } from '../core/types.js';
+import type { Filter, Locale, Product, Region, RenderContext, SearchResponse, Viewport } from '../core/types.js';
 import { parseUrlState, resolveDefaultPageSize } from '../core/urlState.js';
 import { selectedFilterCount } from '../core/transitions.js';
 import { RESTORE_STATE_KEY } from '../stores/restore.js';
@@ -33,7 +33,7 @@ import {
   tabbableSwatch,
 } from '../ui/product/cardView.js';
 import { guardHistory } from '../host/history.js';
-import { firstPaintHandle, type FirstPaint } from './handover.js';
+import { firstPaintHandle, type FirstPaint } from '../host/firstPaintHandover.js';
 
 /** What the first screen is drawn from. */
 export interface PaintInput {
@@ -51,6 +51,8 @@ export interface PaintInput {
   swatchImagesNow: boolean;
   /** The page's main element. */
   mainSelector: string;
+  /** The render context read. */
+  context: RenderContext;
 }
 
 type Child = Node | string | null | false | undefined;
@@ -75,7 +77,7 @@ const nextId = (): string => `aisle-fp-${++idCount}`;
  * The elements of the app's first render of this listing, inside its `.aisle-root`: breadcrumbs,
  * heading, toolbar, grid, and the focus keeper's marker.
  */
-export function drawListing(doc: Document, input: PaintInput): HTMLElement {
+export function drawListing(doc: Document, input: PaintInput, cards = Infinity): HTMLElement {
   const { data, messages: m, viewport } = input;
   const root = h(doc, 'div', { class: 'aisle-root', lang: input.locale });
   const link = (url: string): string =>
@@ -119,7 +121,7 @@ export function drawListing(doc: Document, input: PaintInput): HTMLElement {
       ),
     );
   root.append(drawToolbar(doc, input));
-  if (data.products.length > 0) root.append(drawGrid(doc, input));
+  if (data.products.length > 0) root.append(drawGrid(doc, input, cards));
   root.append(h(doc, 'span', { hidden: '' }));
   return root;
 }
@@ -232,8 +234,14 @@ function drawSort(doc: Document, input: PaintInput): HTMLElement | null {
   );
 }
 
-function drawGrid(doc: Document, input: PaintInput): HTMLElement {
+function drawGrid(doc: Document, input: PaintInput, cards: number): HTMLElement {
   const grid = h(doc, 'ul', { class: 'aisle-grid', 'data-aisle': 'grid', 'aria-label': input.messages.products });
+  drawCards(doc, grid, input, 0, cards);
+  return grid;
+}
+
+/** Appends the cards of products `from` to `to` (exclusive) to `grid`. */
+export function drawCards(doc: Document, grid: Element, input: PaintInput, from: number, to: number): void {
   const settings = {
     viewport: input.viewport,
     region: input.region,
@@ -241,16 +249,16 @@ function drawGrid(doc: Document, input: PaintInput): HTMLElement {
     messages: input.messages,
     pageOrigin: input.origin,
   };
-  input.data.products.forEach((product, index) =>
+  const products = input.data.products.slice(from, to);
+  products.forEach((product, i) =>
     grid.append(
       drawCard(doc, product, settings, {
-        eager: index < EAGER_IMAGES,
-        priority: index < PRIORITY_IMAGES[input.viewport],
+        eager: from + i < EAGER_IMAGES,
+        priority: from + i < PRIORITY_IMAGES[input.viewport],
         swatchImagesNow: input.swatchImagesNow,
       }),
     ),
   );
-  return grid;
 }
 
 function drawCard(
@@ -393,6 +401,7 @@ export function paintInput(raw: unknown, win: Window & typeof globalThis): Paint
     base: context.config.base,
     swatchImagesNow: typeof win.IntersectionObserver === 'undefined',
     mainSelector: context.config.mainSelector ?? 'main',
+    context,
   };
 }
 
@@ -405,29 +414,94 @@ function restoreRecordPresent(win: Window): boolean {
   }
 }
 
+/** Cards drawn with the top of the listing: what the first screen shows on any viewport (the rest follow). */
+export const FIRST_SCREEN_CARDS = 12;
+/** Cards drawn per step after the first screen. */
+const CARDS_PER_STEP = 12;
 /**
- * Draws the first screen into the page's main element in place of its content, or returns null
- * (nothing drawn) when this page is not one it draws, the main element is not there yet, or anything
- * fails: the app then renders as it would have without it.
+ * Past this much work in one task the drawing gives the main thread back before its next step: a
+ * step costs up to ~30 ms on a slow phone, so no task reaches 50 ms (a long task), while a fast
+ * machine draws everything in a task or two.
  */
-export function paintFirstScreen(raw: unknown, win: Window & typeof globalThis): FirstPaint | null {
+const TASK_BUDGET_MS = 20;
+
+/**
+ * Resolves in a task of its own (a message to ourselves: unlike a timer, never clamped), so that
+ * the page answers input in between.
+ */
+function nextTask(win: Window & typeof globalThis): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof win.MessageChannel !== 'function') {
+      win.setTimeout(resolve, 0);
+      return;
+    }
+    const channel = new win.MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * Draws the first screen into the page's main element in place of its content, in steps: reading
+ * the data, warming the number formats (their first use costs a phone tens of milliseconds), the top
+ * of the listing with the first screen of cards, then the other cards; it gives the main thread back
+ * between steps once a task has worked for a while. Resolves with the hand-over, or null (nothing
+ * drawn) when this page is not one it draws, the main element is not there, `cancelled()` turned
+ * true, or anything fails: the app then renders as it would have without it.
+ */
+export async function paintFirstScreen(
+  raw: unknown,
+  win: Window & typeof globalThis,
+  cancelled: () => boolean = () => false,
+): Promise<FirstPaint | null> {
+  let paint: FirstPaint | null = null;
+  const clock = win.performance ?? { now: () => Date.now() };
+  let taskStart = clock.now();
+  /** Before each step: a new task when this one has had its share; false when the start was cancelled. */
+  const step = async (): Promise<boolean> => {
+    if (clock.now() - taskStart >= TASK_BUDGET_MS) {
+      await nextTask(win);
+      taskStart = clock.now();
+    }
+    return !cancelled() && (paint === null || paint.pending);
+  };
   try {
+    // aisle.js was just evaluated in this task.
+    await nextTask(win);
+    taskStart = clock.now();
+    if (cancelled()) return null;
     const input = paintInput(raw, win);
     if (typeof input === 'string') return null;
     const main = win.document.querySelector(input.mainSelector);
     if (!main) return null;
+    if (!(await step())) return null;
+    formatPrice(0, input.region, input.locale);
+    if (!(await step())) return null;
     const container = win.document.createElement('div');
     container.className = 'aisle-mount';
     // Tells the paint from the app's screen (the app's container has no such attribute).
     container.setAttribute('data-aisle-first-paint', '');
-    container.append(drawListing(win.document, input));
+    container.append(drawListing(win.document, input, FIRST_SCREEN_CARDS));
     // The #department guard holds from Aisle's first moment on the page: the app installs its own
     // before it takes over, and this one ends with the paint.
     const unguard = guardHistory(win);
     const hostContent = [...main.childNodes];
     main.replaceChildren(container);
-    return firstPaintHandle(main, container, hostContent, unguard);
+    paint = firstPaintHandle(input.context, main, container, hostContent, unguard);
+    win.performance?.mark?.('aisle:first-paint');
+    const grid = container.querySelector('[data-aisle="grid"]');
+    const total = input.data.products.length;
+    for (let from = FIRST_SCREEN_CARDS; grid && from < total; from += CARDS_PER_STEP) {
+      if (!(await step())) break;
+      drawCards(win.document, grid, input, from, from + CARDS_PER_STEP);
+    }
+    if (cancelled()) paint.withdraw();
+    return paint.pending ? paint : null;
   } catch {
+    paint?.withdraw();
     return null;
   }
 }

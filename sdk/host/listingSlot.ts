@@ -1,4 +1,4 @@
-import type { FirstPaint } from '../firstPaint/handover.js';
+import type { FirstPaint } from './firstPaintHandover.js';
 
 /**
  * The retailer's main element and Aisle's place in it. Aisle takes the element over only when it

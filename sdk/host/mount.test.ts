@@ -246,3 +246,28 @@ describe('a sitemap page without inline data fetches its sitemap', () => {
     expect(m.status.reason).toBe('the sitemap answered HTTP 404');
   });
 });
+
+describe('over a first paint drawn by aisle.js', () => {
+  it('takes the paint’s place at its commit, with the context the paint read, and gives back the retailer’s content on unmount', async () => {
+    const { paintFirstScreen } = await import('../firstPaint/paint.js');
+    const originalPush = history.pushState;
+    const paint = await paintFirstScreen(testContext(), window);
+    expect(paint?.pending).toBe(true);
+    const painted = main().querySelector('[data-aisle-first-paint]');
+    expect(painted).not.toBeNull();
+    // The context the paint read is used as it is: a raw context that would not even be read proves it.
+    const result = await mountAisle('not a render context', window, { transport: net.transport, firstPaint: paint });
+    mounted = result;
+    expect(result).not.toBeNull();
+    expect(paint!.pending).toBe(false);
+    expect(main().querySelector('[data-aisle-first-paint]')).toBeNull();
+    expect(main().querySelectorAll('.aisle-mount [data-aisle="product"]').length).toBe(24);
+    // The paint's #department guard went over to the app: still on, and gone with the app.
+    history.pushState(null, '', '/maple/dresses#department');
+    expect(location.hash).toBe('');
+    result!.unmount();
+    mounted = null;
+    expect(hostShown()).toBe(true);
+    expect(history.pushState).toBe(originalPush);
+  });
+});

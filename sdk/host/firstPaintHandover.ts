@@ -1,12 +1,16 @@
 /**
- * The hand-over from the first paint (drawn by aisle.js alone, see paint.ts) to the app. The app's
+ * The hand-over from the first paint (drawn by aisle.js alone, see sdk/firstPaint/paint.ts) to the app. The app's
  * container takes the paint's place in one step; because both hold the same elements in the same
  * places, nothing moves, focus stays on the same control, and a control the shopper pressed while
  * the app was on its way is pressed again for them (a tap on Sort is not lost, it just answers late).
  */
 
+import type { RenderContext } from '../core/types.js';
+
 /** A first screen on show in the page's main element, waiting for the app. */
 export interface FirstPaint {
+  /** The render context the paint read (and checked), which the app need not read again. */
+  readonly context: RenderContext;
   /** The page's main element. */
   readonly main: Element;
   /** The paint's `.aisle-mount` container, in `main`. */
@@ -23,6 +27,11 @@ export interface FirstPaint {
   replaceWith(next: HTMLElement): () => void;
   /** Gives the retailer's content back (the app could not take over). */
   withdraw(): void;
+  /**
+   * Hands the app the #department guard the paint installed, so that the guard holds without a gap
+   * and the app's unmount is what removes it; returns its cleanup.
+   */
+  adoptGuard(): () => void;
 }
 
 /** A press on the paint to repeat on the app's screen: a click, or a new value of a select. */
@@ -49,15 +58,17 @@ export function elementAt(root: Element, path: readonly number[]): Element | nul
 }
 
 /**
- * Watches the painted `container` for presses and returns its hand-over; `release` (what the paint
- * holds on the page besides its elements) runs when the paint is replaced or withdrawn.
+ * Watches the painted `container` for presses and returns its hand-over; `unguard` removes the
+ * paint's #department guard, when the paint is withdrawn before the app adopted it.
  */
 export function firstPaintHandle(
+  context: RenderContext,
   main: Element,
   container: HTMLElement,
   hostContent: ChildNode[],
-  release: () => void = () => undefined,
+  unguard: () => void = () => undefined,
 ): FirstPaint {
+  let guard: (() => void) | null = unguard;
   const doc = container.ownerDocument;
   const presses: Press[] = [];
   let pending = true;
@@ -77,9 +88,9 @@ export function firstPaintHandle(
     pending = false;
     container.removeEventListener('click', onClick);
     container.removeEventListener('change', onChange);
-    release();
   };
   return {
+    context,
     main,
     container,
     hostContent,
@@ -105,9 +116,17 @@ export function firstPaintHandle(
       };
     },
     withdraw() {
-      if (!pending) return;
-      stop();
-      main.replaceChildren(...hostContent);
+      if (pending) {
+        stop();
+        main.replaceChildren(...hostContent);
+      }
+      guard?.();
+      guard = null;
+    },
+    adoptGuard() {
+      const adopted = guard ?? (() => undefined);
+      guard = null;
+      return adopted;
     },
   };
 }
