@@ -26,6 +26,8 @@ import { fr } from './core/messages.fr.js';
 registerMessages('fr', fr);
 
 const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? '';
+/** When this script began to run: the first paint counts it toward its first task's share. */
+const evaluatedAt = performance.now();
 let appPromise: Promise<AisleApp> | undefined;
 
 /** The app's modules, once its script has run. */
@@ -200,14 +202,15 @@ function readContext(): unknown {
   }
 }
 
-function start(): void {
+/** Starts Aisle on this page; `taskStartedAt`: when the task it runs in began. */
+function start(taskStartedAt: number): void {
   const context = readContext();
   if (context === undefined) return;
   // The app is asked for before anything else, so that its download overlaps the first paint.
   preloadApp();
   // The first screen is drawn only with Aisle's rules in place (a linked aisle.css may come later).
   void loadStyles();
-  const draw = (cancelled: () => boolean) => paintFirstScreen(context, window, cancelled);
+  const draw = (cancelled: () => boolean) => paintFirstScreen(context, window, cancelled, taskStartedAt);
   mountApp(context, stylesheet && 'sheet' in stylesheet ? draw : undefined)
     .catch((error: unknown) => console.error('[Aisle] could not start:', error))
     .finally(() => (painted = null));
@@ -216,6 +219,8 @@ function start(): void {
 const page = window as WindowWithAisle;
 if (!page[GLOBAL_NAME]) {
   page[GLOBAL_NAME] = aisle;
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-  else start();
+  // While aisle.js runs (a deferred script), or in a DOMContentLoaded task of its own.
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', () => start(performance.now()), { once: true });
+  else start(evaluatedAt);
 }

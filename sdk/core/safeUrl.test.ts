@@ -55,6 +55,12 @@ describe('safeHref: only web pages become links', () => {
     expect(new URL(safeHref(`%6aavascript:${PWN}`, PAGE), PAGE).pathname).toMatch(/^\/maple\/%6aavascript:/);
   });
 
+  it('takes a path from the site root as written only on a web page', () => {
+    expect(safeHref('/maple/p/1?colour=red#reviews', 'https://shop.example/c/x')).toBe('/maple/p/1?colour=red#reviews');
+    expect(safeHref('/maple/p/1', 'file:///home/shop/index.html')).toBe('');
+    expect(safeHref('/maple/p/1', 'HTTPS://shop.example/')).toBe('/maple/p/1');
+  });
+
   it('still checks absolute links when the page address is unusable', () => {
     expect(safeHref('https://shop.example/p/1', 'not a url')).toBe('https://shop.example/p/1');
     expect(safeHref(`javascript:${PWN}`, 'not a url')).toBe('');

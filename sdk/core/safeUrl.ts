@@ -8,6 +8,8 @@
 import { memoStrings } from './memo.js';
 
 const WEB_SCHEMES = new Set(['http:', 'https:']);
+const ROOT_PATH = /^\/(?![/\\])[^\\]*$/;
+const WEB_BASE = /^https?:\/\//i;
 
 /**
  * `url` as a safe link target, or '' when it is not one. `base` is the address relative links
@@ -29,6 +31,9 @@ export function safeHref(url: unknown, base: string): string {
 const checkedHref = memoStrings((url: string, base: string): string => {
   const text = url.trim();
   if (text === '' || hasControlCharacter(text)) return '';
+  // A path from the root of a web page's own site (one slash, then no slash or backslash) is a web
+  // address whatever follows: the parser need not be asked (a listing has dozens of these).
+  if (ROOT_PATH.test(text) && WEB_BASE.test(base)) return text;
   const parsed = parseUrl(text, base);
   if (parsed === null || !WEB_SCHEMES.has(parsed.protocol)) return '';
   // The parser reads a string the same way against any web page, so the text we checked is kept as

@@ -11,7 +11,7 @@
  * screen, selected filters, a restored listing, a locale whose words are not loaded yet) is left to
  * the app.
  */
-import { formatDecimal, formatPrice } from '../core/format.js';
+import { formatCount, formatDecimal, formatPrice } from '../core/format.js';
 import { hasMessages, localeOf, messagesFor, regionOf, type Messages } from '../core/messages.js';
 import { localeSuffixUrl } from '../core/localeUrl.js';
 import { readRenderContext } from '../core/normalize.js';
@@ -62,10 +62,14 @@ type Attrs = Record<string, string | number | boolean | null | undefined>;
 function h(doc: Document, tag: string, attrs: Attrs | null, ...children: Child[]): HTMLElement {
   const el = doc.createElement(tag);
   if (attrs)
-    for (const [name, value] of Object.entries(attrs))
+    for (const name in attrs) {
+      const value = attrs[name];
       if (value !== false && value !== null && value !== undefined) el.setAttribute(name, String(value));
+    }
   for (const child of children)
-    if (child !== null && child !== false && child !== undefined && child !== '') el.append(child);
+    if (typeof child === 'string') {
+      if (child !== '') el.appendChild(doc.createTextNode(child));
+    } else if (child) el.appendChild(child);
   return el;
 }
 
@@ -419,11 +423,11 @@ export const FIRST_SCREEN_CARDS = 12;
 /** Cards drawn per step after the first screen. */
 const CARDS_PER_STEP = 12;
 /**
- * Past this much work in one task the drawing gives the main thread back before its next step: a
- * step costs up to ~30 ms on a slow phone, so no task reaches 50 ms (a long task), while a fast
- * machine draws everything in a task or two.
+ * Past this much work in one task the drawing gives the main thread back before its next step: on
+ * a slow phone each step is a task of its own or two share one (the first number format alone costs
+ * one ~55 ms), while a fast machine draws everything in two tasks.
  */
-const TASK_BUDGET_MS = 20;
+const TASK_BUDGET_MS = 30;
 
 /**
  * Resolves in a task of its own (a message to ourselves: unlike a timer, never clamped), so that
@@ -447,8 +451,8 @@ function nextTask(win: Window & typeof globalThis): Promise<void> {
 /**
  * Draws the first screen into the page's main element in place of its content, in steps: reading
  * the data, warming the number formats (their first use costs a phone tens of milliseconds), the top
- * of the listing with the first screen of cards, then the other cards; it gives the main thread back
- * between steps once a task has worked for a while. Resolves with the hand-over, or null (nothing
+ * of the listing with the first screen of cards, then the other cards, then putting it in the page;
+ * it gives the main thread back between steps once a task has worked for a while. Resolves with the hand-over, or null (nothing
  * drawn) when this page is not one it draws, the main element is not there, `cancelled()` turned
  * true, or anything fails: the app then renders as it would have without it.
  */
@@ -456,10 +460,12 @@ export async function paintFirstScreen(
   raw: unknown,
   win: Window & typeof globalThis,
   cancelled: () => boolean = () => false,
+  /** When the task this is called in began (aisle.js's own evaluation counts toward its share). */
+  taskStartedAt?: number,
 ): Promise<FirstPaint | null> {
   let paint: FirstPaint | null = null;
   const clock = win.performance ?? { now: () => Date.now() };
-  let taskStart = clock.now();
+  let taskStart = taskStartedAt ?? clock.now();
   /** Before each step: a new task when this one has had its share; false when the start was cancelled. */
   const step = async (): Promise<boolean> => {
     if (clock.now() - taskStart >= TASK_BUDGET_MS) {
@@ -469,22 +475,30 @@ export async function paintFirstScreen(
     return !cancelled() && (paint === null || paint.pending);
   };
   try {
-    // aisle.js was just evaluated in this task.
-    await nextTask(win);
-    taskStart = clock.now();
-    if (cancelled()) return null;
+    if (!(await step())) return null;
     const input = paintInput(raw, win);
     if (typeof input === 'string') return null;
     const main = win.document.querySelector(input.mainSelector);
     if (!main) return null;
     if (!(await step())) return null;
+    // Every number format the screen uses, made once here (the first one loads the locale's data).
     formatPrice(0, input.region, input.locale);
+    formatDecimal(0, input.locale);
+    formatCount(0, input.locale);
     if (!(await step())) return null;
     const container = win.document.createElement('div');
     container.className = 'aisle-mount';
     // Tells the paint from the app's screen (the app's container has no such attribute).
     container.setAttribute('data-aisle-first-paint', '');
     container.append(drawListing(win.document, input, FIRST_SCREEN_CARDS));
+    // The other cards are drawn before the screen goes in, so that the page is laid out once, whole.
+    const grid = container.querySelector('[data-aisle="grid"]');
+    const total = input.data.products.length;
+    for (let from = FIRST_SCREEN_CARDS; grid && from < total; from += CARDS_PER_STEP) {
+      if (!(await step())) return null;
+      drawCards(win.document, grid, input, from, from + CARDS_PER_STEP);
+    }
+    if (!(await step())) return null;
     // The #department guard holds from Aisle's first moment on the page: the app installs its own
     // before it takes over, and this one ends with the paint.
     const unguard = guardHistory(win);
@@ -492,14 +506,7 @@ export async function paintFirstScreen(
     main.replaceChildren(container);
     paint = firstPaintHandle(input.context, main, container, hostContent, unguard);
     win.performance?.mark?.('aisle:first-paint');
-    const grid = container.querySelector('[data-aisle="grid"]');
-    const total = input.data.products.length;
-    for (let from = FIRST_SCREEN_CARDS; grid && from < total; from += CARDS_PER_STEP) {
-      if (!(await step())) break;
-      drawCards(win.document, grid, input, from, from + CARDS_PER_STEP);
-    }
-    if (cancelled()) paint.withdraw();
-    return paint.pending ? paint : null;
+    return paint;
   } catch {
     paint?.withdraw();
     return null;

@@ -5,7 +5,12 @@ import { elementAt, firstPaintHandle, pathOf } from './firstPaintHandover.js';
 import { listingSlot } from './listingSlot.js';
 
 /** A main element with the retailer's content, then a painted container in its place. */
-function painted(): { main: HTMLElement; host: Element; container: HTMLElement; unguard: ReturnType<typeof vi.fn> } {
+function painted(): {
+  main: HTMLElement;
+  host: Element;
+  container: HTMLElement;
+  unguard: ReturnType<typeof vi.fn<() => void>>;
+} {
   document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
   const main = document.querySelector('main')!;
   const host = main.firstElementChild!;
@@ -16,7 +21,7 @@ function painted(): { main: HTMLElement; host: Element; container: HTMLElement; 
     '<label><select><option value="a">A</option><option value="b">B</option></select></label>' +
     '<ul><li><a href="/p/1">One</a></li><li><a href="/p/2">Two</a></li></ul></div>';
   main.replaceChildren(container);
-  return { main, host, container, unguard: vi.fn() };
+  return { main, host, container, unguard: vi.fn<() => void>() };
 }
 
 /** The app's container: the same elements, with handlers that record what they were given. */
