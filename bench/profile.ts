@@ -2,6 +2,7 @@
  * `npx tsx bench/profile.ts [filter|sort]`: a CPU profile of one filter toggle (or sort change) at 4× CPU, summarised as the
  * functions with the most self time, to see what runs in the click's task.
  */
+import { APP_CARD } from '../e2e/support/dlp.js';
 import type { AddressInfo } from 'node:net';
 import { launchChromium } from '../e2e/support/browser.js';
 import { createApp } from '../server/app.js';
@@ -23,7 +24,7 @@ try {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const sort = process.argv[2] === 'sort';
   await page.goto(`${origin}/${sort ? 'northwind' : 'maple'}/womens-running-shoes`);
-  await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+  await page.waitForSelector(APP_CARD);
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
   await page.click(sort ? '.aisle-dropdown__button' : '[data-aisle="filter-button"]:has-text("Color")');
   const option = sort

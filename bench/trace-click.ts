@@ -3,6 +3,7 @@
  * change) at 4× CPU, summed by kind of work from the pointer going down to the first frame
  * committed after the click, i.e. what the click's Event Timing duration is made of.
  */
+import { APP_CARD } from '../e2e/support/dlp.js';
 import type { AddressInfo } from 'node:net';
 import { launchChromium } from '../e2e/support/browser.js';
 import { createApp } from '../server/app.js';
@@ -33,7 +34,7 @@ try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(`${origin}/${kind === 'sort' ? 'northwind' : 'maple'}/womens-running-shoes`);
-    await page.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+    await page.waitForSelector(APP_CARD);
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
     let option;
     if (kind === 'sort') {
