@@ -1,5 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { get as httpGet, type Server } from 'node:http';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app.js';
 import type { AppOptions } from './app.js';
@@ -63,5 +67,30 @@ describe('the stack over HTTP', () => {
     const page = await fetch(`${origin}/maple/mens-jeans`);
     expect(page.status).toBe(200);
     expect(await page.text()).not.toContain('"count":');
+  });
+
+  it('sends pages and the embed gzipped to a browser that accepts it, as a CDN would, and as they are otherwise', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aisle-embed-'));
+    const script = `/* ${'x'.repeat(4000)} */ window.x = 1;`;
+    writeFileSync(join(dir, 'aisle.js'), script);
+    const origin = await start({ embedDir: dir });
+    const raw = (path: string, encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        httpGet(`${origin}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (part: Buffer) => parts.push(part));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }));
+        }).on('error', reject);
+      });
+    const packed = await raw('/embed/aisle.js', 'gzip, deflate, br');
+    expect(packed.encoding).toBe('gzip');
+    expect(packed.body.length).toBeLessThan(script.length / 4);
+    expect(gunzipSync(packed.body).toString()).toBe(script);
+    const plain = await raw('/embed/aisle.js', 'identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+    const page = await raw('/maple/womens-running-shoes', 'gzip');
+    expect(page.encoding).toBe('gzip');
+    expect(gunzipSync(page.body).toString()).toContain('id="aisle-context"');
   });
 });

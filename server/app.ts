@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from 'node:path';
 import { renderProductSvg, renderSwatchSvg } from '../fixtures/catalogue/images.js';
 import { loadTenants, tenantForPath, type TenantFixture } from '../fixtures/tenants/index.js';
-import { BodyError, corsHeaders, readJson, sendJson, sendText } from './http.js';
+import { BodyError, corsHeaders, readJson, sendCompressed, sendJson, sendText } from './http.js';
 import { renderIndexPage } from './demo/index-page.js';
 import { renderProductPage } from './demo/product-page.js';
 import { renderDlpDemo, renderVsmDemo, type DemoRequest } from './demo/tenant-pages.js';
@@ -131,7 +131,7 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
   else if (rest.startsWith('p/')) page = renderProductPage(tenant, decodeURIComponent(rest.slice(2)), url);
   else if (!rest.includes('/')) page = renderDlpDemo(demo, decodeURIComponent(rest));
   else page = renderDlpDemo(demo, rest);
-  sendText(res, page.status, html, page.html);
+  sendCompressed(req, res, page.status, html, page.html);
 }
 
 /**

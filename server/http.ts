@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 
 /** Largest request body the local stack accepts; anything bigger is refused with 413. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -69,6 +70,35 @@ export function sendText(
 ): void {
   res.writeHead(status, { 'content-type': contentType, ...headers });
   res.end(body);
+}
+
+/** Below this a response goes as it is: gzip would save less than its own framing costs. */
+const GZIP_FROM_BYTES = 1024;
+
+/**
+ * Sends text gzipped when the browser accepts it, as any CDN in front of a retailer's pages and
+ * of Aisle's files would: on an emulated mobile network the stack then costs what the field does.
+ * `gzipped` may hand over the body already compressed (a cache of static files).
+ */
+export function sendCompressed(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+  gzipped?: () => Buffer,
+): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  if (!accepts || bytes.length < GZIP_FROM_BYTES) return sendText(res, status, contentType, bytes, headers);
+  res.writeHead(status, {
+    'content-type': contentType,
+    'content-encoding': 'gzip',
+    vary: 'accept-encoding',
+    ...headers,
+  });
+  res.end(gzipped ? gzipped() : gzipSync(bytes));
 }
 
 /** Escapes text for an HTML text node or a double-quoted attribute (the catalogue's own). */

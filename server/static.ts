@@ -1,7 +1,19 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { corsHeaders, sendText } from './http.js';
+import { gzipSync } from 'node:zlib';
+import { corsHeaders, sendCompressed, sendText } from './http.js';
+
+/** Static files gzipped once per version (a rebuilt file has another size or time). */
+const gzipped = new Map<string, Buffer>();
+function gzipOnce(key: string, body: Buffer): Buffer {
+  let packed = gzipped.get(key);
+  if (!packed) {
+    packed = gzipSync(body, { level: 9 });
+    gzipped.set(key, packed);
+  }
+  return packed;
+}
 
 const types: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -26,11 +38,18 @@ export async function serveStatic(
   if (!path.startsWith(normalize(root) + sep)) return sendText(res, 404, 'text/plain', 'not found');
   try {
     if (!(await stat(path)).isFile()) throw new Error('not a file');
+    const info = await stat(path);
     const body = await readFile(path);
-    sendText(res, 200, types[extname(path)] ?? 'application/octet-stream', body, {
-      ...corsHeaders(req),
-      'cache-control': 'no-cache',
-    });
+    const key = `${path}|${info.size}|${info.mtimeMs}`;
+    sendCompressed(
+      req,
+      res,
+      200,
+      types[extname(path)] ?? 'application/octet-stream',
+      body,
+      { ...corsHeaders(req), 'cache-control': 'no-cache' },
+      () => gzipOnce(key, body),
+    );
   } catch {
     sendText(
       res,
