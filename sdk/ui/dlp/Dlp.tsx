@@ -35,13 +35,16 @@ export const Dlp = observer(function Dlp() {
   // pressed filter, the dimmed grid) is painted without waiting for 48 new cards, and building
   // them never holds the main thread in one long task. The grid stays dimmed until they are in.
   const products = useDeferredValue(data?.products);
+  // The grid dims in the render after the one that answers the click (the pressed control): dimming
+  // restyles every card, which would hold up that first frame.
+  const replacing = useDeferredValue(search.loading && search.refresh);
   if (!data) return search.loading ? <Skeleton label={m.loading} /> : null;
   if (data.pageNotFound) {
     return <NotFound html={data.notFoundHtmlElement} />;
   }
   const shown = products ?? data.products;
   const current = shown === data.products;
-  const busy = gridDimmed(shown, data.products, search.loading && search.refresh);
+  const busy = gridDimmed(shown, data.products, replacing && search.loading);
   return (
     <>
       <Breadcrumbs position="top" />
