@@ -219,7 +219,7 @@ describe('paintFirstScreen', () => {
     const channel = globalThis.MessageChannel;
     const slow = {
       ...pageWindow(href, 1280),
-      performance: { now: () => (now += 35), mark: () => undefined },
+      performance: { now: () => (now += 60), mark: () => undefined },
       MessageChannel: class extends channel {
         constructor() {
           super();
@@ -233,6 +233,28 @@ describe('paintFirstScreen', () => {
     expect(counts).toEqual([48]);
     // After aisle.js: reading, the number formats, the top with 12 cards, 3 × 12 cards, putting it in.
     expect(tasks).toBe(7);
+  });
+
+  it('a fast machine draws everything in the task it starts in', async () => {
+    document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
+    const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
+    const { raw, href } = pageContext(tenant, 'en', 48);
+    let now = 0;
+    let tasks = 0;
+    const channel = globalThis.MessageChannel;
+    const fast = {
+      ...pageWindow(href, 1280),
+      performance: { now: () => (now += 1), mark: () => undefined },
+      MessageChannel: class extends channel {
+        constructor() {
+          super();
+          tasks++;
+        }
+      },
+    };
+    const paint = await paintFirstScreen(raw, fast as unknown as Window & typeof globalThis, undefined, 0);
+    expect(paint?.pending).toBe(true);
+    expect(tasks).toBe(0);
   });
 
   it('a start cancelled while drawing leaves the page as it was', async () => {

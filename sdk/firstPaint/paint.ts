@@ -422,12 +422,14 @@ function restoreRecordPresent(win: Window): boolean {
 export const FIRST_SCREEN_CARDS = 12;
 /** Cards drawn per step after the first screen. */
 const CARDS_PER_STEP = 12;
+/** No task of the drawing goes past this if the next step's cost can be foreseen (50 ms makes a long task). */
+const TASK_BUDGET_MS = 48;
 /**
- * Past this much work in one task the drawing gives the main thread back before its next step: on
- * a slow phone each step is a task of its own or two share one (the first number format alone costs
- * one ~55 ms), while a fast machine draws everything in two tasks.
+ * What each step costs, as a multiple of what reading the data cost on this page: that first step
+ * tells how fast the machine is, so a fast one draws everything in a task or two and a slow phone
+ * gets a task per step (the first number format alone costs it about 55 ms).
  */
-const TASK_BUDGET_MS = 30;
+const COST = { numberFormats: 1.3, top: 0.45, cards: 0.3, insert: 0.1 } as const;
 
 /**
  * Resolves in a task of its own (a message to ourselves: unlike a timer, never clamped), so that
@@ -466,26 +468,34 @@ export async function paintFirstScreen(
   let paint: FirstPaint | null = null;
   const clock = win.performance ?? { now: () => Date.now() };
   let taskStart = taskStartedAt ?? clock.now();
-  /** Before each step: a new task when this one has had its share; false when the start was cancelled. */
-  const step = async (): Promise<boolean> => {
-    if (clock.now() - taskStart >= TASK_BUDGET_MS) {
+  /** The cost of reading the data, once known; until then the script's own evaluation stands in for it. */
+  let unit: number | null = null;
+  /**
+   * Before each step: a new task when the step would take this one past its share; false when the
+   * start was cancelled.
+   */
+  const step = async (cost: number): Promise<boolean> => {
+    const elapsed = clock.now() - taskStart;
+    if (elapsed + cost * (unit ?? elapsed) >= TASK_BUDGET_MS) {
       await nextTask(win);
       taskStart = clock.now();
     }
     return !cancelled() && (paint === null || paint.pending);
   };
   try {
-    if (!(await step())) return null;
+    if (!(await step(1))) return null;
+    const reading = clock.now();
     const input = paintInput(raw, win);
     if (typeof input === 'string') return null;
+    unit = clock.now() - reading;
     const main = win.document.querySelector(input.mainSelector);
     if (!main) return null;
-    if (!(await step())) return null;
+    if (!(await step(COST.numberFormats))) return null;
     // Every number format the screen uses, made once here (the first one loads the locale's data).
     formatPrice(0, input.region, input.locale);
     formatDecimal(0, input.locale);
     formatCount(0, input.locale);
-    if (!(await step())) return null;
+    if (!(await step(COST.top))) return null;
     const container = win.document.createElement('div');
     container.className = 'aisle-mount';
     // Tells the paint from the app's screen (the app's container has no such attribute).
@@ -495,10 +505,10 @@ export async function paintFirstScreen(
     const grid = container.querySelector('[data-aisle="grid"]');
     const total = input.data.products.length;
     for (let from = FIRST_SCREEN_CARDS; grid && from < total; from += CARDS_PER_STEP) {
-      if (!(await step())) return null;
+      if (!(await step(COST.cards))) return null;
       drawCards(win.document, grid, input, from, from + CARDS_PER_STEP);
     }
-    if (!(await step())) return null;
+    if (!(await step(COST.insert))) return null;
     // The #department guard holds from Aisle's first moment on the page: the app installs its own
     // before it takes over, and this one ends with the paint.
     const unguard = guardHistory(win);
