@@ -9,7 +9,8 @@ import { readRenderContext } from '../core/normalize.js';
 import { buildSearchRequest } from '../core/searchRequest.js';
 import { defaultUrlState } from '../core/urlState.js';
 import { renderAisle, testContext, type Rendered } from '../ui/testing.js';
-import { drawListing, paintFirstScreen, paintInput } from './paint.js';
+import { drawListing } from './draw.js';
+import { paintFirstScreen, paintInput } from './paint.js';
 
 const ORIGIN = 'http://shop.test';
 
@@ -40,6 +41,27 @@ function pageWindow(href: string, width: number): Window & typeof globalThis {
     performance: globalThis.performance,
     document,
   } as unknown as Window & typeof globalThis;
+}
+
+/**
+ * The page's window on a machine of a given pace: its clock moves `msPerLook` each time it is read,
+ * and `tasks()` counts the tasks the drawing gave the main thread back in.
+ */
+function pacedWindow(href: string, msPerLook: number): { win: Window & typeof globalThis; tasks: () => number } {
+  let now = 0;
+  let tasks = 0;
+  const channel = globalThis.MessageChannel;
+  const win = {
+    ...pageWindow(href, 1280),
+    performance: { now: () => (now += msPerLook), mark: () => undefined },
+    MessageChannel: class extends channel {
+      constructor() {
+        super();
+        tasks++;
+      }
+    },
+  } as unknown as Window & typeof globalThis;
+  return { win, tasks: () => tasks };
 }
 
 /**
@@ -213,48 +235,24 @@ describe('paintFirstScreen', () => {
       counts.push(document.querySelectorAll('main [data-aisle="product"]').length),
     );
     watcher.observe(document.body, { childList: true, subtree: true });
-    // A slow machine: every step uses up a task's share.
-    let now = 0;
-    let tasks = 0;
-    const channel = globalThis.MessageChannel;
-    const slow = {
-      ...pageWindow(href, 1280),
-      performance: { now: () => (now += 60), mark: () => undefined },
-      MessageChannel: class extends channel {
-        constructor() {
-          super();
-          tasks++;
-        }
-      },
-    };
-    const paint = await paintFirstScreen(raw, slow as unknown as Window & typeof globalThis);
+    // A slow machine: every step costs more than a task's share.
+    const slow = pacedWindow(href, 60);
+    const paint = await paintFirstScreen(raw, slow.win);
     watcher.disconnect();
     expect(paint?.pending).toBe(true);
     expect(counts).toEqual([48]);
     // After aisle.js: reading, the number formats, the top with 12 cards, 3 × 12 cards, putting it in.
-    expect(tasks).toBe(7);
+    expect(slow.tasks()).toBe(7);
   });
 
   it('a fast machine draws everything in the task it starts in', async () => {
     document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
     const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
     const { raw, href } = pageContext(tenant, 'en', 48);
-    let now = 0;
-    let tasks = 0;
-    const channel = globalThis.MessageChannel;
-    const fast = {
-      ...pageWindow(href, 1280),
-      performance: { now: () => (now += 1), mark: () => undefined },
-      MessageChannel: class extends channel {
-        constructor() {
-          super();
-          tasks++;
-        }
-      },
-    };
-    const paint = await paintFirstScreen(raw, fast as unknown as Window & typeof globalThis, undefined, 0);
+    const fast = pacedWindow(href, 1);
+    const paint = await paintFirstScreen(raw, fast.win, undefined, 0);
     expect(paint?.pending).toBe(true);
-    expect(tasks).toBe(0);
+    expect(fast.tasks()).toBe(0);
   });
 
   it('a start cancelled while drawing leaves the page as it was', async () => {
@@ -263,9 +261,7 @@ describe('paintFirstScreen', () => {
     const { raw, href } = pageContext(tenant, 'en', 48);
     // Cancelled while the cards are being drawn (the fifth look at it).
     let looks = 0;
-    let now = 0;
-    const slow = { ...pageWindow(href, 1280), performance: { now: () => (now += 25), mark: () => undefined } };
-    const paint = await paintFirstScreen(raw, slow as unknown as Window & typeof globalThis, () => ++looks >= 5);
+    const paint = await paintFirstScreen(raw, pacedWindow(href, 25).win, () => ++looks >= 5);
     expect(looks).toBe(5);
     expect(paint).toBeNull();
     expect(document.querySelector('main .aisle-mount')).toBeNull();

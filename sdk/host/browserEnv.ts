@@ -2,7 +2,8 @@ import type { HostPort, KeyValueStorage, StoreEnv } from '../ports/env.js';
 import type { HeadManager } from './head.js';
 import { trackTimers, browserTimers, type TrackedTimers } from './timers.js';
 import { fetchTransport } from './transport.js';
-import { readArrival, readEntryMemory } from './scrollRestore.js';
+import { readEntryMemory } from '../stores/restore.js';
+import { readArrival } from './scrollRestore.js';
 
 /** localStorage that never throws: a disabled or full storage reads as empty and drops writes. */
 export function safeLocalStorage(win: Window): KeyValueStorage & { available: boolean } {

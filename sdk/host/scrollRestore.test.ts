@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootStore } from '../stores/RootStore.js';
 import type { RestoreRecord } from '../stores/restore.js';
 import { fakeEnv, testContext } from '../stores/testing.js';
-import { keepListingPlace, readEntryMemory } from './scrollRestore.js';
+import { readEntryMemory } from '../stores/restore.js';
+import { keepListingPlace } from './scrollRestore.js';
 
 configure({ enforceActions: 'always' });
 

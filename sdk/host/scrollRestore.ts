@@ -16,18 +16,6 @@ const GRID_CARD = '[data-aisle="grid"] [data-aisle="product"]';
 /** Keys that scroll the page: pressing one during the restore means the shopper has taken over. */
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ', 'Spacebar']);
 
-/** Aisle's part of the entry's `history.state` (shared with the host page), unvalidated. */
-export function readEntryMemory(win: Window): unknown {
-  try {
-    const state: unknown = win.history.state;
-    return typeof state === 'object' && state !== null
-      ? (state as Record<string, unknown>)[RESTORE_STATE_KEY]
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** How this document was reached, from the navigation timing entry. */
 export function readArrival(win: Window): Arrival {
   try {

@@ -50,6 +50,18 @@ export function readRestoreRecord(raw: unknown): RestoreRecord | null {
   return { path: r.path, search: r.search, y: r.y, product, offset: r.offset, focus: r.focus === true && !!product };
 }
 
+/** Aisle's part of the entry's `history.state` (shared with the host page), unvalidated. */
+export function readEntryMemory(win: Window): unknown {
+  try {
+    const state: unknown = win.history.state;
+    return typeof state === 'object' && state !== null
+      ? (state as Record<string, unknown>)[RESTORE_STATE_KEY]
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The record to restore on a page load, or null. Only a return to the same entry (back, forward or
  * reload) restores, and only when the address is still the one the record was taken at: a record

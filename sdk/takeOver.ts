@@ -1,0 +1,146 @@
+/**
+ * The take-over of the retailer's main element: Aisle's screen goes in when it has one (replacing
+ * the retailer's content, or the first paint aisle.js drew), and the retailer's content comes back
+ * when the screen cannot load or render. The first render is React's, in long slices.
+ */
+import { comparer, reaction } from 'mobx';
+import { createElement, startTransition } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { unstable_forceFrameRate } from 'scheduler';
+import { DEBUG_EVENT } from './contract.js';
+import type { PageRoute } from './core/types.js';
+import type { Lifetime } from './host/lazy.js';
+import type { ListingSlot } from './host/listingSlot.js';
+import type { StoreEnv } from './ports/env.js';
+import type { RootStore } from './stores/RootStore.js';
+import { GuardedAisleRoot, preloadScreen } from './ui/AisleRoot.js';
+
+/** What Aisle is doing with the retailer's main element (for the debug snapshot). */
+export interface MountStatus {
+  /**
+   * `waiting`: the first data is loading and the retailer's own content is on show; `shown`: Aisle's
+   * screen is on show; `kept-host-content`: the screen could not load or render, so the retailer's
+   * content stays (Aisle tries again when the browser is back online or the address changes).
+   */
+  state: 'waiting' | 'shown' | 'kept-host-content';
+  /** Why the retailer's content was kept, else null. */
+  reason: string | null;
+}
+
+/** 1000/22 ≈ 45 ms slices for the first render (see takeOver). */
+const FIRST_RENDER_FPS = 22;
+
+/** What the take-over of the main element works with. */
+export interface TakeOver {
+  win: Window;
+  /** The main element, ready to hold Aisle's screen or to give the retailer's content back. */
+  found: ListingSlot;
+  store: RootStore;
+  env: StoreEnv;
+  life: Lifetime;
+  /** Where the take-over says what it did with the main element. */
+  mounted: { status: MountStatus };
+  /** Aisle's screen is on show (called at each reveal). */
+  onShown: () => void;
+}
+
+/**
+ * Shows Aisle's screen in the main element when it has one; the retailer's content stays until
+ * then, and comes back when the screen cannot load or render.
+ */
+export function takeOver({ win, found, store, env, life, mounted, onShown }: TakeOver): Promise<void> {
+  let root: Root | null = null;
+  let settle: () => void = () => {};
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  life.add(() => settle());
+  // The route whose rendering failed: the retailer's content stays until the shopper moves on.
+  let failedRoute: PageRoute | null = null;
+  let warned = false;
+
+  const keepHostContent = (reason: string, url: string, log: boolean): void => {
+    found.restore();
+    mounted.status = { state: 'kept-host-content', reason };
+    // The extension's inspector shows why the page kept its own content.
+    env.host.dispatch(DEBUG_EVENT, {
+      source: 'search',
+      phase: 'error',
+      at: env.now(),
+      url,
+      error: `Aisle kept the page's own content: ${reason}`,
+    });
+    if (log && !warned) {
+      warned = true;
+      env.log.warn(
+        `[Aisle] the listing could not load (${reason}): the page keeps its own content, and Aisle tries again when the browser is back online or the address changes.`,
+      );
+    }
+  };
+
+  const onRenderFailure = (): void => {
+    failedRoute = store.route;
+    unstable_forceFrameRate(0);
+    // The error boundary has logged the error itself.
+    keepHostContent('the listing could not be rendered', '', false);
+    settle();
+  };
+
+  const shown = (): void => {
+    // Later renders (new results) go back to React's short slices, which answer input sooner.
+    unstable_forceFrameRate(0);
+    if (life.ended) return;
+    found.show();
+    mounted.status = { state: 'shown', reason: null };
+    onShown();
+    settle();
+  };
+
+  const reveal = (): void => {
+    if (life.ended || !store.hasScreen || store.route === failedRoute) return;
+    if (root) {
+      // The screen is already rendered into the container: the observers bring it up to date.
+      shown();
+      return;
+    }
+    preloadScreen(store);
+    const created = createRoot(found.container);
+    root = created;
+    // The first render runs in slices that give the main thread back between them (a transition),
+    // so a phone never meets one long blocking task; the container joins the page at the commit, so
+    // the retailer's content stays on show until Aisle's screen replaces it whole. Its slices are
+    // long ones, just under what counts as a long task (50 ms): each hand-back costs a phone a few
+    // milliseconds, and the first render is when the shopper waits for the grid.
+    unstable_forceFrameRate(FIRST_RENDER_FPS);
+    startTransition(() => created.render(createElement(GuardedAisleRoot, { store, onRenderFailure, onCommit: shown })));
+  };
+
+  let loading = false;
+  const load = (): void => {
+    // Once Aisle's screen is on show, a page moved to in place loads (or is left to the browser) on its own.
+    if (loading || life.ended || store.hasScreen || found.shown) return;
+    loading = true;
+    store
+      .loadScreen()
+      .catch((error: unknown) => ({ url: '', reason: error instanceof Error ? error.message : String(error) }))
+      .then((failure) => {
+        loading = false;
+        if (!life.ended && failure && !store.hasScreen) keepHostContent(failure.reason, failure.url, true);
+      });
+  };
+
+  life.add(() => {
+    unstable_forceFrameRate(0);
+    root?.unmount();
+    found.restore();
+  });
+  // Data arriving later (a retry, back/forward, an in-place move) or a new route shows the screen.
+  life.add(reaction(() => [store.hasScreen, store.route] as const, reveal, { equals: comparer.shallow }));
+  const onOnline = (): void => load();
+  win.addEventListener('online', onOnline);
+  life.add(() => win.removeEventListener('online', onOnline));
+  if (store.hasScreen) reveal();
+  else {
+    load();
+    settle();
+  }
+  return settled;
+}
