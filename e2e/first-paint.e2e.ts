@@ -10,18 +10,24 @@ const chromium = useChromium({ beforeAll, afterAll });
 const PAINT_CARD = '[data-aisle-first-paint] [data-aisle="grid"] [data-aisle="product"]';
 const PATH = '/summit/running-shorts?pageSize=48';
 
+/** Page errors and console errors, from now on. */
+function watchErrors(page: Page): { errors: string[]; consoleErrors: string[] } {
+  const seen = { errors: [] as string[], consoleErrors: [] as string[] };
+  page.on('pageerror', (e) => seen.errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && seen.consoleErrors.push(m.text()));
+  return seen;
+}
+
 /**
  * Opens the listing with the app's script held back until `release()`: what the shopper meets
  * while the app is still on its way over a slow network. Layout shifts are recorded from the start.
  */
 async function openWithAppHeld(
   width: number,
+  path = PATH,
 ): Promise<{ page: Page; release: () => void; errors: string[]; consoleErrors: string[] }> {
   const page = await chromium().newPage({ viewport: { width, height: 900 } });
-  const errors: string[] = [];
-  const consoleErrors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  const { errors, consoleErrors } = watchErrors(page);
   await page.addInitScript(() => {
     const w = window as unknown as { __shifts: Array<{ value: number; at: number }> };
     w.__shifts = [];
@@ -36,7 +42,7 @@ async function openWithAppHeld(
     await released;
     await route.continue();
   });
-  await page.goto(`${baseUrl}${PATH}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
   await page.waitForSelector(PAINT_CARD);
   return { page, release, errors, consoleErrors };
 }
@@ -61,10 +67,16 @@ function shiftSoFar(page: Page): Promise<number> {
 }
 
 describe('the first paint: the grid before the app has arrived', () => {
-  it.each([1280, 375])(
-    'shows the whole first screen at %i px, and the app takes its place without a shift',
-    async (width) => {
-      const { page, release, errors, consoleErrors } = await openWithAppHeld(width);
+  // Our engine, and a backend that sends only the documented fields (no counts, no swatches).
+  it.each([
+    { backend: 'rich', path: PATH, width: 1280 },
+    { backend: 'rich', path: PATH, width: 375 },
+    { backend: 'strict', path: '/cedar/mens-rain-jackets?pageSize=48', width: 1280 },
+    { backend: 'strict', path: '/cedar/mens-rain-jackets?pageSize=48', width: 375 },
+  ])(
+    'shows the whole first screen ($backend backend, $width px), and the app takes its place without a shift',
+    async ({ backend, path, width }) => {
+      const { page, release, errors, consoleErrors } = await openWithAppHeld(width, path);
       expect(await page.locator(PAINT_CARD).count()).toBe(48);
       // The app has not run: only aisle.js drew this.
       expect(
@@ -72,8 +84,8 @@ describe('the first paint: the grid before the app has arrived', () => {
       ).toBeUndefined();
       // Real links from the first moment: a shopper can open a product before the app is in.
       const href = await page.locator(`${PAINT_CARD} a.aisle-card__link`).first().getAttribute('href');
-      expect(href).toMatch(/^\/summit\/p\//);
-      await screenshot(page, `first-paint-${width}`);
+      expect(href).toMatch(new RegExp(`^/${path.split('/')[1]}/p/`));
+      if (backend === 'rich') await screenshot(page, `first-paint-${width}`);
       const before = await page.locator(`${PAINT_CARD}`).nth(5).boundingBox();
       const shifted = await shiftSoFar(page);
       release();
@@ -133,10 +145,7 @@ describe('the first paint: the grid before the app has arrived', () => {
 
   it('gives the page its own content back when the app cannot load', async () => {
     const page = await chromium().newPage({ viewport: { width: 1280, height: 900 } });
-    const errors: string[] = [];
-    const consoleErrors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    const { errors, consoleErrors } = watchErrors(page);
     let abort!: () => void;
     const aborted = new Promise<void>((resolve) => (abort = resolve));
     await page.route(/\/embed\/aisle-app-[0-9a-f]+\.js$/, async (route) => {

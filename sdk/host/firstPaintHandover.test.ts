@@ -4,6 +4,12 @@ import { testContext } from '../stores/testing.js';
 import { elementAt, firstPaintHandle, pathOf } from './firstPaintHandover.js';
 import { listingSlot } from './listingSlot.js';
 
+/** The same few elements on both sides of the hand-over: a button, a select, two links. */
+const SCREEN =
+  '<div class="aisle-root"><button data-aisle="all-filters">All Filters</button>' +
+  '<label><select><option value="a">A</option><option value="b">B</option></select></label>' +
+  '<ul><li><a href="/p/1">One</a></li><li><a href="/p/2">Two</a></li></ul></div>';
+
 /** A main element with the retailer's content, then a painted container in its place. */
 function painted(): {
   main: HTMLElement;
@@ -16,10 +22,7 @@ function painted(): {
   const host = main.firstElementChild!;
   const container = document.createElement('div');
   container.className = 'aisle-mount';
-  container.innerHTML =
-    '<div class="aisle-root"><button data-aisle="all-filters">All Filters</button>' +
-    '<label><select><option value="a">A</option><option value="b">B</option></select></label>' +
-    '<ul><li><a href="/p/1">One</a></li><li><a href="/p/2">Two</a></li></ul></div>';
+  container.innerHTML = SCREEN;
   main.replaceChildren(container);
   return { main, host, container, unguard: vi.fn<() => void>() };
 }
@@ -28,10 +31,7 @@ function painted(): {
 function appScreen(log: string[]): HTMLElement {
   const next = document.createElement('div');
   next.className = 'aisle-mount';
-  next.innerHTML =
-    '<div class="aisle-root"><button data-aisle="all-filters">All Filters</button>' +
-    '<label><select><option value="a">A</option><option value="b">B</option></select></label>' +
-    '<ul><li><a href="/p/1">One</a></li><li><a href="/p/2">Two</a></li></ul></div>';
+  next.innerHTML = SCREEN;
   next.querySelector('button')!.addEventListener('click', () => log.push('all-filters'));
   next
     .querySelector('select')!
