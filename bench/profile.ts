@@ -31,6 +31,12 @@ try {
     ? page.locator('[role="option"]:has-text("Low to High")')
     : page.locator('[data-filter-key="color"] button[aria-pressed="false"]:not([disabled])').first();
   await option.waitFor();
+  // AISLE_PROFILE_HOLD=1 holds the search reply back until the profile ends, so that it shows the click's own work only.
+  if (process.env.AISLE_PROFILE_HOLD)
+    await page.route(
+      (url) => url.pathname.endsWith('/search'),
+      (route) => setTimeout(() => void route.continue().catch(() => {}), 3000),
+    );
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');

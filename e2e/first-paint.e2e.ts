@@ -78,6 +78,13 @@ describe('the first paint: the grid before the app has arrived', () => {
     async ({ backend, path, width }) => {
       const { page, release, errors, consoleErrors } = await openWithAppHeld(width, path);
       expect(await page.locator(PAINT_CARD).count()).toBe(48);
+      // Drawn with Aisle's rules applied (the loader applies them as the screen goes in).
+      expect(
+        await page.evaluate(() => ({
+          sheets: document.adoptedStyleSheets.length,
+          grid: getComputedStyle(document.querySelector('[data-aisle-first-paint] [data-aisle="grid"]')!).display,
+        })),
+      ).toEqual({ sheets: 1, grid: 'grid' });
       // The app has not run: only aisle.js drew this.
       expect(
         await page.evaluate(() => (globalThis as Record<symbol, unknown>)[Symbol.for('aisle.app.modules')]),

@@ -159,7 +159,7 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
   const { output } = await bundle.write({
     dir: join(outdir, 'chunks'),
     format: 'es',
-    minify: true,
+    minify: !process.env.AISLE_NO_MINIFY,
     sourcemap: true,
     entryFileNames: '[name]-[hash].js',
     chunkFileNames: '[name]-[hash].js',
@@ -190,7 +190,7 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
     write: false,
     bundle: true,
     format: 'iife',
-    minify: true,
+    minify: !process.env.AISLE_NO_MINIFY,
     target: 'es2020',
     define: {
       ...production,

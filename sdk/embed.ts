@@ -93,27 +93,49 @@ let loaded: AisleApp | undefined;
 let painted: FirstPaint | null = null;
 /** Counts mount and unmount calls: an unmount while the app still loads cancels that mount. */
 let generation = 0;
-/** Aisle's rules as a constructed sheet adopted by the document, or the linked aisle.css. */
-let stylesheet: { sheet: CSSStyleSheet } | { link: HTMLLinkElement } | undefined;
+/** Aisle's rules as a constructed sheet (adopted by the document, or not yet), or the linked aisle.css. */
+let stylesheet: { sheet: CSSStyleSheet; adopted: boolean } | { link: HTMLLinkElement } | undefined;
 
 /** Longest wait for a linked aisle.css before rendering anyway (a blocked stylesheet must not block Aisle). */
 const STYLES_WAIT_MS = 3000;
 
 /**
- * Installs Aisle's rules once. They travel inside aisle.js and are adopted as a constructed sheet:
- * no request to wait for, and a page's style-src policy, which governs style elements, does not
- * apply to it. Browsers without constructed sheets get aisle.css linked from beside aisle.js.
+ * Aisle's rules as a constructed sheet, parsed once and not yet applied; false where the browser
+ * has no constructed sheets. They travel inside aisle.js: no request to wait for, and a page's
+ * style-src policy, which governs style elements, does not apply to them.
  */
-function loadStyles(): Promise<void> {
-  if (stylesheet && ('sheet' in stylesheet || stylesheet.link.isConnected)) return Promise.resolve();
+function constructStyles(): boolean {
+  if (stylesheet) return 'sheet' in stylesheet;
   try {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(AISLE_CSS);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    stylesheet = { sheet };
-    return Promise.resolve();
+    stylesheet = { sheet, adopted: false };
+    return true;
   } catch {
-    // No constructed sheets here: link the file.
+    return false;
+  }
+}
+
+/**
+ * Applies the constructed sheet to the document. The first paint does it in the task that puts
+ * the listing in the page: applied earlier, the rules would make the browser restyle and repaint
+ * the retailer's content in between, for nothing.
+ */
+function adoptStyles(): void {
+  if (!stylesheet || !('sheet' in stylesheet) || stylesheet.adopted) return;
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, stylesheet.sheet];
+  stylesheet.adopted = true;
+}
+
+/**
+ * Installs Aisle's rules once: the constructed sheet, or where there is none, aisle.css linked from
+ * beside aisle.js.
+ */
+function loadStyles(): Promise<void> {
+  if (stylesheet && 'link' in stylesheet && stylesheet.link.isConnected) return Promise.resolve();
+  if (constructStyles()) {
+    adoptStyles();
+    return Promise.resolve();
   }
   const link = document.createElement('link');
   link.rel = 'stylesheet';
@@ -149,8 +171,9 @@ function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise
     paint = done;
     if (ticket === generation) painted = done;
   });
-  // The app's script is added once the first screen is drawn (its download may have started).
-  return Promise.all([drawn.then(loadApp), loadStyles()]).then(
+  // The app's script is added once the first screen is drawn (its download may have started), and
+  // the rules are in place by then (the drawing applies them as it puts the screen in).
+  return Promise.all([drawn.then(loadApp), drawn.then(loadStyles)]).then(
     async ([app]) => {
       loaded = app;
       // The app's code was evaluated in this task: its mount runs in a task of its own, so that
@@ -210,10 +233,10 @@ function start(taskStartedAt: number): void {
   if (context === undefined) return;
   // The app is asked for before anything else, so that its download overlaps the first paint.
   preloadApp();
-  // The first screen is drawn only with Aisle's rules in place (a linked aisle.css may come later).
-  void loadStyles();
-  const draw = (cancelled: () => boolean) => paintFirstScreen(context, window, cancelled, taskStartedAt);
-  mountApp(context, stylesheet && 'sheet' in stylesheet ? draw : undefined)
+  // The first screen is drawn only with Aisle's rules at hand (a linked aisle.css may come later).
+  const draw = (cancelled: () => boolean) =>
+    paintFirstScreen(context, window, { cancelled, taskStartedAt, beforeInsert: adoptStyles });
+  mountApp(context, constructStyles() ? draw : undefined)
     .catch((error: unknown) => console.error('[Aisle] could not start:', error))
     .finally(() => (painted = null));
 }

@@ -245,12 +245,27 @@ describe('paintFirstScreen', () => {
     expect(slow.tasks()).toBe(7);
   });
 
+  it('runs the loader’s last step in the task that puts the screen in, just before it goes in', async () => {
+    document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
+    const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
+    const { raw, href } = pageContext(tenant, 'en', 48);
+    const slow = pacedWindow(href, 60);
+    const seen: Array<{ tasks: number; hostShown: boolean }> = [];
+    const paint = await paintFirstScreen(raw, slow.win, {
+      beforeInsert: () => seen.push({ tasks: slow.tasks(), hostShown: !!document.querySelector('main #host') }),
+    });
+    expect(paint?.pending).toBe(true);
+    // Once, with the retailer's content still there, in the last task (no task between it and the insertion).
+    expect(seen).toEqual([{ tasks: slow.tasks(), hostShown: true }]);
+    expect(slow.tasks()).toBe(7);
+  });
+
   it('a fast machine draws everything in the task it starts in', async () => {
     document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
     const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
     const { raw, href } = pageContext(tenant, 'en', 48);
     const fast = pacedWindow(href, 1);
-    const paint = await paintFirstScreen(raw, fast.win, undefined, 0);
+    const paint = await paintFirstScreen(raw, fast.win, { taskStartedAt: 0 });
     expect(paint?.pending).toBe(true);
     expect(fast.tasks()).toBe(0);
   });
@@ -261,7 +276,7 @@ describe('paintFirstScreen', () => {
     const { raw, href } = pageContext(tenant, 'en', 48);
     // Cancelled while the cards are being drawn (the fifth look at it).
     let looks = 0;
-    const paint = await paintFirstScreen(raw, pacedWindow(href, 25).win, () => ++looks >= 5);
+    const paint = await paintFirstScreen(raw, pacedWindow(href, 25).win, { cancelled: () => ++looks >= 5 });
     expect(looks).toBe(5);
     expect(paint).toBeNull();
     expect(document.querySelector('main .aisle-mount')).toBeNull();

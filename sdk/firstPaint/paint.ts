@@ -93,6 +93,15 @@ function nextTask(win: Window & typeof globalThis): Promise<void> {
   });
 }
 
+export interface PaintOptions {
+  /** True once the start was cancelled (a newer mount, an unmount): nothing more is drawn. */
+  cancelled?: () => boolean;
+  /** When the task this is called in began (aisle.js's own evaluation counts toward its share). */
+  taskStartedAt?: number;
+  /** Runs in the task that puts the screen in the page, just before (where the loader applies Aisle's rules). */
+  beforeInsert?: () => void;
+}
+
 /**
  * Draws the first screen into the page's main element in place of its content, in steps: reading
  * the data, warming the number formats (their first use costs a phone tens of milliseconds), the top
@@ -104,10 +113,9 @@ function nextTask(win: Window & typeof globalThis): Promise<void> {
 export async function paintFirstScreen(
   raw: unknown,
   win: Window & typeof globalThis,
-  cancelled: () => boolean = () => false,
-  /** When the task this is called in began (aisle.js's own evaluation counts toward its share). */
-  taskStartedAt?: number,
+  options: PaintOptions = {},
 ): Promise<FirstPaint | null> {
+  const { cancelled = () => false, taskStartedAt, beforeInsert } = options;
   let paint: FirstPaint | null = null;
   const clock = win.performance ?? { now: () => Date.now() };
   let taskStart = taskStartedAt ?? clock.now();
@@ -156,6 +164,7 @@ export async function paintFirstScreen(
     // before it takes over, and this one ends with the paint.
     const unguard = guardHistory(win);
     const hostContent = [...main.childNodes];
+    beforeInsert?.();
     main.replaceChildren(container);
     paint = firstPaintHandle(input.context, main, container, hostContent, unguard);
     win.performance?.mark?.('aisle:first-paint');
