@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/support/browser.js';
 import { createApp } from '../server/app.js';
+import { shopperClick } from './shopperClick.js';
 import { median, round } from './stats.js';
 
 /** Lighthouse's mobile network preset: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
@@ -120,7 +121,7 @@ async function pickAndWaitForGrid(browser: Browser, url: string, menu: string, o
   const result = await interaction(
     page,
     `${gridSignature()} !== ${JSON.stringify(before)} && !document.querySelector('[aria-busy="true"]')`,
-    () => choice.click(),
+    () => shopperClick(page, choice),
   );
   await context.close();
   return result;
@@ -163,7 +164,7 @@ async function openDrawer(browser: Browser, origin: string) {
   const { context, page } = await open(browser, `${origin}/maple/womens-running-shoes`, 375, 4);
   // The drawer's code loads on first use; the figure is the shopper's first opening of it.
   const result = await interaction(page, `!!document.querySelector('[data-aisle="drawer"].aisle-drawer--ready')`, () =>
-    page.click('[data-aisle="all-filters"]'),
+    shopperClick(page, page.locator('[data-aisle="all-filters"]')),
   );
   await context.close();
   return result;
@@ -239,6 +240,8 @@ export async function benchInteractions(runs = 5): Promise<Record<string, number
   }
   const result: Record<string, number> = {};
   for (const [name, values] of Object.entries(out)) {
+    // AISLE_BENCH_EACH=1 prints every run's figure too (the medians hide how they spread).
+    if (process.env.AISLE_BENCH_EACH) console.log(name, values.map(round).join(' '));
     const unit = name.endsWith('longTasks') ? '' : '_ms';
     result[`${name.replace(/([A-Z])/g, (c) => `_${c.toLowerCase()}`)}${unit}`] = round(median(values));
   }

@@ -6,6 +6,7 @@ import { APP_CARD } from '../e2e/support/dlp.js';
 import type { AddressInfo } from 'node:net';
 import { launchChromium } from '../e2e/support/browser.js';
 import { createApp } from '../server/app.js';
+import { shopperClick } from './shopperClick.js';
 
 interface Node {
   id: number;
@@ -40,7 +41,7 @@ try {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await option.click();
+  await shopperClick(page, option);
   // AISLE_PROFILE_MS narrows the profile to the first moments after the click (the click's own task).
   await page.waitForTimeout(Number(process.env.AISLE_PROFILE_MS ?? 1500));
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
@@ -68,7 +69,7 @@ try {
   const top = (m: Map<string, number>) =>
     [...m]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 45)
+      .slice(0, Number(process.env.AISLE_PROFILE_TOP ?? 45))
       .map(([l, t]) => `${(t / 1000).toFixed(1).padStart(8)} ms  ${l}`);
   console.log('--- self\n' + top(selfBy).join('\n'));
   console.log('--- total\n' + top(total).join('\n'));

@@ -46,14 +46,15 @@ add(render, Object.fromEntries(Object.keys(render).map((k) => [k, k.endsWith('_m
 });
 
 // Interactions at 4× CPU (Event Timing duration and time to the updated grid) and the first render on
-// a phone network (slow4g at 1× and 4× CPU).
+// a phone network (slow4g at 1× and 4× CPU). The budget is on the duration, what browsers report as INP;
+// the time to the updated grid is reported as measured.
 const interactions = !wanted('interactions') ? {} : await benchInteractions(Number(process.env.AISLE_BENCH_RUNS ?? 5));
 add(
   interactions,
   Object.fromEntries(Object.keys(interactions).map((k) => [k, k.endsWith('_ms') ? 'ms' : ''])),
   Object.fromEntries(
     Object.keys(interactions)
-      .filter((k) => /_4x_(inp|to_update)_ms$/.test(k) && !k.startsWith('first_render'))
+      .filter((k) => /_4x_inp_ms$/.test(k))
       .map((k) => [k, 100])
       .concat([['drawer_open_375_4x_long_tasks', 0]]),
   ),

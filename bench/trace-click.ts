@@ -7,6 +7,7 @@ import { APP_CARD } from '../e2e/support/dlp.js';
 import type { AddressInfo } from 'node:net';
 import { launchChromium } from '../e2e/support/browser.js';
 import { createApp } from '../server/app.js';
+import { shopperClick } from './shopperClick.js';
 import { median, round } from './stats.js';
 
 interface TraceEvent {
@@ -52,7 +53,7 @@ try {
     await cdp.send('Tracing.start', {
       traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] },
     });
-    await option.click();
+    await shopperClick(page, option);
     await page.waitForTimeout(1200);
     await cdp.send('Tracing.end');
     await complete;
