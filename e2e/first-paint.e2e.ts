@@ -169,3 +169,51 @@ describe('the first paint: the grid before the app has arrived', () => {
     await page.close();
   });
 });
+
+describe('when the app is asked for', () => {
+  /**
+   * The order in which the app's preload, the first screen and the app's script entered the page,
+   * and how long aisle.js took to arrive; `loaderDelayMs` slows aisle.js down as a slow network would.
+   */
+  async function loadOrder(loaderDelayMs: number): Promise<{ order: string[]; loaderMs: number }> {
+    const page = await chromium().newPage({ viewport: { width: 1280, height: 900 } });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __order: string[] };
+      w.__order = [];
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes) {
+            if (!(node instanceof Element)) continue;
+            if (node.matches('link[rel="preload"][href*="aisle-app-"]')) w.__order.push('preload');
+            else if (node.matches('script[src*="aisle-app-"]')) w.__order.push('app');
+            else if (node.matches('[data-aisle-first-paint]')) w.__order.push('paint');
+          }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    if (loaderDelayMs > 0)
+      await page.route(/\/embed\/aisle\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, loaderDelayMs));
+        await route.continue();
+      });
+    await page.goto(`${baseUrl}${PATH}`);
+    await waitForListing(page);
+    const seen = await page.evaluate(() => ({
+      order: (window as unknown as { __order: string[] }).__order,
+      loaderMs: performance.getEntriesByType('resource').find((e) => e.name.includes('/embed/aisle.js'))!.duration,
+    }));
+    await page.close();
+    return seen;
+  }
+
+  it('starts downloading the app with the drawing when aisle.js itself came slowly', async () => {
+    const { order, loaderMs } = await loadOrder(200);
+    expect(loaderMs).toBeGreaterThanOrEqual(200);
+    expect(order).toEqual(['preload', 'paint', 'app']);
+  });
+
+  it('asks for the app once the first screen is in when aisle.js came fast (the drawing keeps the processor)', async () => {
+    const { order, loaderMs } = await loadOrder(0);
+    // The rule's threshold is 50 ms; a loaded test machine may take longer even on localhost.
+    expect(order).toEqual(loaderMs < 50 ? ['paint', 'app'] : ['preload', 'paint', 'app']);
+  });
+});
