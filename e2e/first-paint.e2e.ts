@@ -217,3 +217,36 @@ describe('when the app is asked for', () => {
     expect(order).toEqual(loaderMs < 50 ? ['paint', 'app'] : ['preload', 'paint', 'app']);
   });
 });
+
+describe('an unmount while aisle.js starts', () => {
+  it('leaves neither the first screen nor Aisle’s rules behind', async () => {
+    const page = await chromium().newPage({ viewport: { width: 1280, height: 900 } });
+    const { errors, consoleErrors } = watchErrors(page);
+    // The retailer's code unmounts as soon as window.Aisle is defined, before the drawing's first step.
+    await page.addInitScript(() => {
+      let aisle: { unmount(): void } | undefined;
+      Object.defineProperty(window, 'Aisle', {
+        configurable: true,
+        get: () => aisle,
+        set: (value: { unmount(): void }) => {
+          aisle = value;
+          queueMicrotask(() => value.unmount());
+        },
+      });
+    });
+    await page.goto(`${baseUrl}${PATH}`);
+    // The app's script still arrives (it was asked for); once it has run, the start is over.
+    await page.waitForFunction(() => (globalThis as Record<symbol, unknown>)[Symbol.for('aisle.app.modules')]);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(
+      await page.evaluate(() => ({
+        sheets: document.adoptedStyleSheets.length,
+        aisle: document.querySelectorAll('.aisle-mount, .aisle-root').length,
+        host: document.querySelectorAll('main .shop-hero').length,
+      })),
+    ).toEqual({ sheets: 0, aisle: 0, host: 1 });
+    expect(errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+});

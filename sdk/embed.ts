@@ -194,8 +194,10 @@ function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise
     if (ticket === generation) painted = done;
   });
   // The app's script is added once the first screen is drawn (its download may have started), and
-  // the rules are in place by then (the drawing applies them as it puts the screen in).
-  return Promise.all([drawn.then(loadApp), drawn.then(loadStyles)]).then(
+  // the rules are in place by then (the drawing applies them as it puts the screen in), unless an
+  // unmount came meanwhile: it took them away for good.
+  const styled = drawn.then(() => (ticket === generation ? loadStyles() : undefined));
+  return Promise.all([drawn.then(loadApp), styled]).then(
     async ([app]) => {
       loaded = app;
       // The app's code was evaluated in this task: its mount runs in a task of its own, so that
