@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser.js';
-import { gridIds, searchSettled } from './support/dlp.js';
+import { APP_CARD, gridIds, searchSettled } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
 // Playwright turns Chromium's back/forward cache off by default; these tests need it on.
@@ -38,7 +38,7 @@ async function openListing(path: string, bfcache: boolean): Promise<Page> {
     if (!keep) addEventListener('unload', () => undefined);
   }, bfcache);
   await page.goto(`${baseUrl}${path}`);
-  await page.waitForSelector(CARD);
+  await page.waitForSelector(APP_CARD);
   return page;
 }
 
@@ -136,7 +136,7 @@ describe.each(journeys)('back from a product page ($name)', ({ shop, path, infin
     // A page restored from the cache fires no load event: wait for the address only.
     await page.goBack({ waitUntil: 'commit' });
     await page.waitForURL(url, { waitUntil: 'commit' });
-    await page.waitForSelector(CARD);
+    await page.waitForSelector(APP_CARD);
     await page.waitForFunction(
       (wanted) => document.activeElement?.closest('[data-aisle="product"]')?.getAttribute('data-product-id') === wanted,
       id,
@@ -183,7 +183,7 @@ describe('back from a product page (paged tenant after Show All)', () => {
     await page.waitForURL(/\/p\//);
     const searches = countSearches(page);
     await page.goBack();
-    await page.waitForSelector(CARD);
+    await page.waitForSelector(APP_CARD);
     await page.waitForFunction(() => document.activeElement?.tagName === 'A');
     expect(await gridIds(page)).toEqual(ids);
     const restored = await page
@@ -209,7 +209,7 @@ describe('back from a product page (paged tenant whose back button does not relo
     await page.locator(CARD).nth(5).locator('a').first().click();
     await page.waitForURL(/\/p\//);
     await page.goBack();
-    await page.waitForSelector(CARD);
+    await page.waitForSelector(APP_CARD);
     expect(page.url()).toContain('sort=price_desc');
     expect(await gridIds(page)).toEqual(ids);
     expect(await page.textContent('.aisle-dropdown__button')).toContain('High to Low');
@@ -292,7 +292,7 @@ describe('while the listing is restored', () => {
     await page.mouse.wheel(0, 120);
     const scrolled = await page.evaluate(() => window.scrollY);
     release();
-    await page.waitForSelector(CARD);
+    await page.waitForSelector(APP_CARD);
     await searchSettled(page);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await gridIds(page)).toEqual(ids);
