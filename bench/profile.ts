@@ -1,6 +1,7 @@
 /**
  * `npx tsx bench/profile.ts [filter|sort]`: a CPU profile of one filter toggle (or sort change) at 4× CPU, summarised as the
- * functions with the most self time, to see what runs in the click's task.
+ * functions with the most self time, to see what runs in the click's task (`AISLE_PROFILE_TOP=N` lists N of
+ * each, 45 by default).
  */
 import { APP_CARD } from '../e2e/support/dlp.js';
 import type { AddressInfo } from 'node:net';

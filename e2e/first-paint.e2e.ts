@@ -36,15 +36,21 @@ async function openWithAppHeld(
         if (!e.hadRecentInput) w.__shifts.push({ value: e.value, at: e.startTime });
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/embed\/aisle-app-[0-9a-f]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const app = await holdAppScript(page);
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
   await page.waitForSelector(PAINT_CARD);
-  return { page, release, errors, consoleErrors };
+  return { page, release: app.release, errors, consoleErrors };
+}
+
+/** Holds the app's script back until `release()` lets it load or `fail()` makes its load fail. */
+async function holdAppScript(page: Page): Promise<{ release: () => void; fail: () => void }> {
+  let settle!: (outcome: 'load' | 'fail') => void;
+  const settled = new Promise<'load' | 'fail'>((resolve) => (settle = resolve));
+  await page.route(/\/embed\/aisle-app-[0-9a-f]+\.js$/, async (route) => {
+    if ((await settled) === 'load') await route.continue();
+    else await route.abort();
+  });
+  return { release: () => settle('load'), fail: () => settle('fail') };
 }
 
 /**
@@ -153,15 +159,10 @@ describe('the first paint: the grid before the app has arrived', () => {
   it('gives the page its own content back when the app cannot load', async () => {
     const page = await chromium().newPage({ viewport: { width: 1280, height: 900 } });
     const { errors, consoleErrors } = watchErrors(page);
-    let abort!: () => void;
-    const aborted = new Promise<void>((resolve) => (abort = resolve));
-    await page.route(/\/embed\/aisle-app-[0-9a-f]+\.js$/, async (route) => {
-      await aborted;
-      await route.abort();
-    });
+    const app = await holdAppScript(page);
     await page.goto(`${baseUrl}${PATH}`, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector(PAINT_CARD);
-    abort();
+    app.fail();
     await page.locator('.aisle-mount').waitFor({ state: 'detached' });
     expect(await page.locator('main .shop-hero').count()).toBe(1);
     expect(errors).toEqual([]);

@@ -64,6 +64,13 @@ function pacedWindow(href: string, msPerLook: number): { win: Window & typeof gl
   return { win, tasks: () => tasks };
 }
 
+/** The 48-product Summit listing in English, its page's main element holding the shop's own content. */
+function summitPage(): { raw: unknown; href: string } {
+  document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
+  const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
+  return pageContext(tenant, 'en', 48);
+}
+
 /**
  * The tree as text, for comparing: one line per element with its attributes sorted, text nodes
  * joined, and the ids each side makes up for its own references (React's `:r1:`, the paint's
@@ -227,9 +234,7 @@ describe('paintFirstScreen', () => {
   });
 
   it('draws in tasks of its own on a slow machine, and puts the whole first page in at once', async () => {
-    document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
-    const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
-    const { raw, href } = pageContext(tenant, 'en', 48);
+    const { raw, href } = summitPage();
     const counts: number[] = [];
     const watcher = new MutationObserver(() =>
       counts.push(document.querySelectorAll('main [data-aisle="product"]').length),
@@ -246,9 +251,7 @@ describe('paintFirstScreen', () => {
   });
 
   it('runs the loader’s last step in the task that puts the screen in, just before it goes in', async () => {
-    document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
-    const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
-    const { raw, href } = pageContext(tenant, 'en', 48);
+    const { raw, href } = summitPage();
     const slow = pacedWindow(href, 60);
     const seen: Array<{ tasks: number; hostShown: boolean }> = [];
     const paint = await paintFirstScreen(raw, slow.win, {
@@ -261,9 +264,7 @@ describe('paintFirstScreen', () => {
   });
 
   it('a fast machine draws everything in the task it starts in', async () => {
-    document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
-    const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
-    const { raw, href } = pageContext(tenant, 'en', 48);
+    const { raw, href } = summitPage();
     const fast = pacedWindow(href, 1);
     const paint = await paintFirstScreen(raw, fast.win, { taskStartedAt: 0 });
     expect(paint?.pending).toBe(true);
@@ -271,9 +272,7 @@ describe('paintFirstScreen', () => {
   });
 
   it('a start cancelled while drawing leaves the page as it was', async () => {
-    document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
-    const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
-    const { raw, href } = pageContext(tenant, 'en', 48);
+    const { raw, href } = summitPage();
     // Cancelled while the cards are being drawn (the fifth look at it).
     let looks = 0;
     const paint = await paintFirstScreen(raw, pacedWindow(href, 25).win, { cancelled: () => ++looks >= 5 });
