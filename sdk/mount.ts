@@ -8,7 +8,7 @@ import { listingSlot, type ListingSlot } from './host/listingSlot.js';
 import { takeOver, type MountStatus } from './takeOver.js';
 
 export type { MountStatus } from './takeOver.js';
-import { listenPopState } from './host/popState.js';
+import { listenPopState, onLeave } from './host/popState.js';
 import { keepListingPlace } from './host/scrollRestore.js';
 import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
@@ -77,6 +77,9 @@ export async function mountAisle(
   const errors = new ErrorReports();
   env.log = errors.logThrough(env.log);
   const store = new RootStore(env, context, win.innerWidth);
+  // What waits for the next paint (the address, analytics intents) is done before the page goes
+  // away or hides (registered before the analytics session's own listeners, so it hears them first).
+  life.add(onLeave(win, () => env.paint.flush()));
   life.add(listenPopState(win, () => store.onPopState()));
   // Back to this listing from a product page puts the shopper where they were.
   life.add(keepListingPlace(win, store, () => slot?.container ?? null));
@@ -86,8 +89,11 @@ export async function mountAisle(
     analytics: null,
     status: { state: 'waiting', reason: null },
     unmount() {
+      // A click answered just before is carried through: its address and analytics are not lost.
+      env.paint.flush();
       life.end();
       store.dispose();
+      env.paint.dispose();
       env.timers.dispose();
     },
   };

@@ -112,6 +112,7 @@ it(
         storage: storageOf(id),
         host: hostPort,
         now: Date.now,
+        afterPaint: (run) => run(),
         log,
       };
       const lifecycle = fakeLifecycle();

@@ -4,6 +4,7 @@ import { trackTimers, browserTimers, type TrackedTimers } from './timers.js';
 import { fetchTransport } from './transport.js';
 import { readEntryMemory } from '../stores/restore.js';
 import { readArrival } from './scrollRestore.js';
+import { paintQueue, type PaintQueue } from './afterPaint.js';
 
 /** localStorage that never throws: a disabled or full storage reads as empty and drops writes. */
 export function safeLocalStorage(win: Window): KeyValueStorage & { available: boolean } {
@@ -70,18 +71,26 @@ export function browserHost(win: Window, getRoot: () => Element | null, head: He
   };
 }
 
-/** The StoreEnv for a real page, with timers tracked so that unmount can clear them all. */
+/**
+ * The StoreEnv for a real page, with timers tracked so that unmount can clear them all, and the
+ * queue of work that waits for the next paint (flushed or dropped by the mount).
+ */
 export function browserEnv(
   win: Window & typeof globalThis,
   getRoot: () => Element | null,
   head: HeadManager,
-): StoreEnv & { timers: TrackedTimers } {
-  return {
+): StoreEnv & { timers: TrackedTimers; paint: PaintQueue } {
+  const timers = trackTimers(browserTimers());
+  const env: StoreEnv & { timers: TrackedTimers; paint: PaintQueue } = {
     transport: fetchTransport(),
-    timers: trackTimers(browserTimers()),
+    timers,
     storage: safeLocalStorage(win),
     host: browserHost(win, getRoot, head),
     now: () => Date.now(),
+    // Read when a run fails, so that the mount's error reports see it.
+    paint: paintQueue(win, timers, { error: (...args: unknown[]) => env.log.error(...args) }),
+    afterPaint: (run) => env.paint.schedule(run),
     log: win.console,
   };
+  return env;
 }

@@ -110,6 +110,18 @@ describe('unmount leaves nothing of Aisle behind', () => {
     onDocument.stop();
     onWindow.stop();
   });
+  it('carries a click answered just before through: its address is written, nothing waits for a frame', async () => {
+    const net = fakeEnv();
+    const mounted = await mountAisle(testContext(), window, { transport: net.transport });
+    mounted!.store.dlp.toggleFilter('color', 'black');
+    // The address waits for the frame that shows the click…
+    expect(location.search).toBe('');
+    mounted!.unmount();
+    // …and the unmount writes it rather than dropping what the shopper did.
+    expect(location.search).toBe('?filters=color~black');
+    expect(document.querySelector('main h1')?.textContent).toBe('Host content');
+  });
+
   it('removes the analytics session’s page listeners too', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onDocument = countListeners(document);

@@ -112,4 +112,10 @@ export interface StoreEnv {
   now(): number;
   /** Where diagnostics go (console in the browser). */
   log: Pick<Console, 'warn' | 'error' | 'info'>;
+  /**
+   * Runs `run` once the frame being prepared has been painted, in the order given: work a click must
+   * do but the shopper does not see (the address, analytics) waits there instead of delaying the frame
+   * that answers the click.
+   */
+  afterPaint(run: () => void): void;
 }

@@ -44,6 +44,9 @@ export class DlpStore {
   failedUpdate = false;
   /** The query of the response on show; on a failed search the controls go back to it. */
   private shown: ShownQuery;
+  /** The address write waiting for the next paint: what it writes, and the address it replaces. */
+  private pendingAddress: { mode: 'push' | 'replace'; from: string; state: UrlState; vehicle: Vehicle | null } | null =
+    null;
   /** Counts commits, so that only the reply to the latest one settles the state. */
   private ticket = 0;
   /** The announcement and focus a change of the listing calls for. */
@@ -67,18 +70,22 @@ export class DlpStore {
     this.shown = { state: this.state, vehicle: this.vehicle };
     // State is replaced whole by pure transitions, so it is observed by reference.
     if (search.response) this.notices.report(this.state, search.response.latency_ms);
-    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket' | 'notices'>(this, {
-      tracker: false,
-      notices: false,
-      cues: false,
-      vehicle: observable.ref,
-      state: observable.ref,
-      env: false,
-      search: false,
-      context: false,
-      shown: false,
-      ticket: false,
-    });
+    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket' | 'notices' | 'pendingAddress'>(
+      this,
+      {
+        tracker: false,
+        notices: false,
+        cues: false,
+        vehicle: observable.ref,
+        state: observable.ref,
+        env: false,
+        search: false,
+        context: false,
+        shown: false,
+        ticket: false,
+        pendingAddress: false,
+      },
+    );
   }
 
   /** The response on screen, or null before the first one. */
@@ -139,6 +146,7 @@ export class DlpStore {
    * listing, and a shopper leaving for a product page must come back to what they saw.
    */
   keepAddressInStep(): void {
+    this.writeAddressNow();
     const opts = { defaultPageSize: this.defaultPageSize, vehicleSelector: !!this.context.config.vehicleSelector };
     if (!addressShows(this.env.host.location().search, this, opts)) this.writeUrl('replace');
   }
@@ -291,8 +299,34 @@ export class DlpStore {
     this.writeUrl('replace');
   }
 
+  /**
+   * Puts the state into the address once the frame now being prepared has been painted: a history
+   * update costs a slow phone several milliseconds the click's answer does not need. A replacement
+   * folds into a waiting write (which then writes the newer state); a push lets a waiting write go
+   * first, so history gets the same entries as when each is written at once.
+   */
   private writeUrl(mode: 'push' | 'replace'): void {
-    const { pathname, search } = this.env.host.location();
-    this.env.host.writeUrl(`${pathname}${listingQuery(search, this.state, this.vehicle, this.defaultPageSize)}`, mode);
+    const next = { state: this.state, vehicle: this.vehicle };
+    if (this.pendingAddress && mode === 'replace') {
+      Object.assign(this.pendingAddress, next);
+      return;
+    }
+    this.writeAddressNow();
+    this.pendingAddress = { mode, from: this.env.host.location().href, ...next };
+    this.env.afterPaint(() => this.writeAddressNow());
+  }
+
+  /**
+   * Writes the waiting address now. When the address moved meanwhile (Back, Forward, the retailer's
+   * router), the write is dropped: the newer address is the shopper's, and the listing follows it.
+   */
+  private writeAddressNow(): void {
+    const pending = this.pendingAddress;
+    if (!pending) return;
+    this.pendingAddress = null;
+    const { pathname, search, href } = this.env.host.location();
+    if (href !== pending.from) return;
+    const query = listingQuery(search, pending.state, pending.vehicle, this.defaultPageSize);
+    this.env.host.writeUrl(`${pathname}${query}`, pending.mode);
   }
 }

@@ -37,8 +37,11 @@ export class RootStore {
   sitemapLoading = false;
   readonly drawer: DrawerStore;
   readonly viewport: ViewportStore;
-  /** Analytics intents, forwarded once the session is loaded (see sdk/analytics/wire.ts). */
-  readonly tracker = new Tracker();
+  /**
+   * Analytics intents, forwarded once the session is loaded (see sdk/analytics/wire.ts), each after
+   * the paint that follows it.
+   */
+  readonly tracker: Tracker;
   /** Feature flags, filled by the experiments client once loaded (see sdk/integrations/experiments.ts). */
   readonly flags = new FeatureFlags();
   private readonly visitListeners = new Set<(visit: Visit) => void>();
@@ -61,6 +64,7 @@ export class RootStore {
     viewportWidth: number,
   ) {
     this.context = context;
+    this.tracker = new Tracker((run) => env.afterPaint(run));
     this.drawer = new DrawerStore(env.timers);
     this.viewport = new ViewportStore(viewportWidth);
     const location = env.host.location();

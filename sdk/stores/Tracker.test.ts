@@ -37,4 +37,32 @@ describe('Tracker', () => {
     expect(await first).toBe(false);
     expect(tracker.dropped).toBe(1);
   });
+
+  it('forwards intents after the next paint, in order, and a product click at once after them', async () => {
+    const frames: Array<() => void> = [];
+    const tracker = new Tracker((run) => frames.push(run));
+    const seen: string[] = [];
+    const observed: string[] = [];
+    tracker.observe((intent) => observed.push(intent.kind));
+    tracker.attach(async (intent) => {
+      seen.push(intent.kind === 'sort' ? intent.sort : intent.kind);
+      return true;
+    });
+    const first = tracker.track(sort('a'));
+    void tracker.track(sort('b'));
+    // Nothing reaches the session or the integrations within the click's frame…
+    expect(seen).toEqual([]);
+    expect(observed).toEqual([]);
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(seen).toEqual(['a', 'b']);
+    expect(await first).toBe(true);
+    // …but a product click is recorded at once (the page navigates next), after what came before it.
+    void tracker.track(sort('c'));
+    const product = { product_id: 'p1' } as never;
+    void tracker.track({ kind: 'product-click', listName: 'search_results', position: 1, product, variantId: null });
+    expect(seen).toEqual(['a', 'b', 'c', 'product-click']);
+    frames.shift()!();
+    expect(seen).toHaveLength(4);
+  });
 });

@@ -42,8 +42,36 @@ export class Tracker {
   /** Intents dropped because the buffer was full. */
   dropped = 0;
 
+  /** Intents waiting for the next paint, in order (see `later`). */
+  private waiting: Array<() => void> = [];
+
+  /**
+   * `later` runs work once the frame being prepared has been painted: intents (and what observers
+   * do with them) then cost nothing in the frame that answers the shopper's click. Without it, every
+   * intent is forwarded at once.
+   */
+  constructor(private readonly later?: (run: () => void) => void) {}
+
   /** Reports `intent`; resolves true once the service acknowledged it, false otherwise. Never rejects. */
   track(intent: TrackIntent): Promise<boolean> {
+    // A product click is forwarded at once: the page navigates as soon as it is recorded. What came
+    // before it goes first, so the service sees the shopper's actions in the order they were made.
+    if (intent.kind === 'product-click' || !this.later) {
+      this.forwardWaiting();
+      return this.forward(intent);
+    }
+    const later = this.later;
+    return new Promise((settle) => {
+      this.waiting.push(() => void this.forward(intent).then(settle));
+      if (this.waiting.length === 1) later(() => this.forwardWaiting());
+    });
+  }
+
+  private forwardWaiting(): void {
+    for (const run of this.waiting.splice(0)) run();
+  }
+
+  private forward(intent: TrackIntent): Promise<boolean> {
     // Observers (sdk/integrations) see intents whether or not analytics runs; their failures stay theirs.
     this.observers.forEach((observer) => {
       try {

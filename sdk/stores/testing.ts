@@ -40,6 +40,11 @@ export interface FakeEnv extends StoreEnv {
   heads: HeadTagsLike[];
   /** What the history entry remembers and how the page was reached (a fresh visit by default). */
   entry: { memory: unknown; arrival: 'navigate' | 'reload' | 'back_forward' | 'prerender' | 'unknown' };
+  /**
+   * The frame after a click: with `hold` set, work given to `afterPaint` waits in `pending` until
+   * `paint()` runs it (to test what a click does before its frame is painted); otherwise it runs at once.
+   */
+  frame: { hold: boolean; pending: Array<() => void>; paint(): void };
 }
 
 /** Builds a fake environment whose page is at `href`. */
@@ -61,6 +66,12 @@ export function fakeEnv(href = 'http://shop.test/maple/dresses'): FakeEnv {
     navigations: [],
     heads: [],
     entry: { memory: undefined, arrival: 'navigate' },
+    frame: {
+      hold: false,
+      pending: [],
+      paint: () => env.frame.pending.splice(0).forEach((run) => run()),
+    },
+    afterPaint: (run) => (env.frame.hold ? void env.frame.pending.push(run) : run()),
     transport: {
       async request(target, init = {}) {
         const recorded = { url: target, init };
