@@ -38,6 +38,9 @@ export const Dlp = observer(function Dlp() {
   // The grid dims in the render after the one that answers the click (the pressed control): dimming
   // restyles every card, which would hold up that first frame.
   const replacing = useDeferredValue(search.loading && search.refresh);
+  // The chips follow in that render too: a first chip row pushes the whole grid down, and moving and
+  // repainting every card would hold up the frame that shows the pressed option.
+  const chipState = useDeferredValue(dlp.state);
   if (!data) return search.loading ? <Skeleton label={m.loading} /> : null;
   if (data.pageNotFound) {
     return <NotFound html={data.notFoundHtmlElement} />;
@@ -63,7 +66,7 @@ export const Dlp = observer(function Dlp() {
         </Suspense>
       ) : null}
       <Toolbar />
-      <SelectedChips />
+      <SelectedChips state={chipState} />
       {shown.length > 0 ? (
         <ProductGrid products={shown} label={m.products} hook="grid" busy={busy} updating={!current} />
       ) : (

@@ -36,14 +36,18 @@ export function selectedChips(
   });
 }
 
-/** The selected-filter chips with Clear Filters from two values on; nothing when none. */
-export const SelectedChips = observer(function SelectedChips() {
+/**
+ * The selected-filter chips with Clear Filters from two values on; nothing when none. `state` is the
+ * state they show, the listing's own by default: the listing passes it a moment late (see Dlp).
+ */
+export const SelectedChips = observer(function SelectedChips(props: { state?: UrlState }) {
   const { dlp, region, locale, messages: m } = useStores();
+  const state = props.state ?? dlp.state;
   const list = useRef<HTMLUListElement>(null);
   // Index of the chip just removed: focus goes to its neighbour instead of falling to the page.
   const removedAt = useRef<number | null>(null);
   const price = (amount: number) => formatPrice(amount, region, locale);
-  const chips = selectedChips(dlp.state, dlp.data?.filters ?? [], (min, max) => m.priceRange(price(min), price(max)));
+  const chips = selectedChips(state, dlp.data?.filters ?? [], (min, max) => m.priceRange(price(min), price(max)));
 
   useLayoutEffect(() => {
     if (removedAt.current === null) return;
