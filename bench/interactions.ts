@@ -127,7 +127,7 @@ async function pickAndWaitForGrid(browser: Browser, url: string, menu: string, o
   return result;
 }
 
-const toggleFilter = (browser: Browser, origin: string) =>
+export const toggleFilter = (browser: Browser, origin: string) =>
   pickAndWaitForGrid(
     browser,
     `${origin}/maple/womens-running-shoes`,
@@ -135,7 +135,7 @@ const toggleFilter = (browser: Browser, origin: string) =>
     '[data-filter-key="color"] button[aria-pressed="false"]:not([disabled])',
   );
 
-const changeSort = (browser: Browser, origin: string) =>
+export const changeSort = (browser: Browser, origin: string) =>
   pickAndWaitForGrid(
     browser,
     `${origin}/northwind/womens-running-shoes`,
@@ -143,7 +143,7 @@ const changeSort = (browser: Browser, origin: string) =>
     '[role="option"]:has-text("Low to High")',
   );
 
-async function appendPage(browser: Browser, origin: string) {
+export async function appendPage(browser: Browser, origin: string) {
   const { context, page } = await open(browser, `${origin}/harbor/lipsticks`, 1280, 4);
   const count = await page.locator('[data-aisle="grid"] [data-aisle="product"]').count();
   const sentinel = page.locator('[data-aisle="sentinel"]');
@@ -160,7 +160,7 @@ async function appendPage(browser: Browser, origin: string) {
   return result;
 }
 
-async function openDrawer(browser: Browser, origin: string) {
+export async function openDrawer(browser: Browser, origin: string) {
   const { context, page } = await open(browser, `${origin}/maple/womens-running-shoes`, 375, 4);
   // The drawer's code loads on first use; the figure is the shopper's first opening of it.
   const result = await interaction(page, `!!document.querySelector('[data-aisle="drawer"].aisle-drawer--ready')`, () =>
