@@ -122,6 +122,21 @@ describe('unmount leaves nothing of Aisle behind', () => {
     expect(document.querySelector('main h1')?.textContent).toBe('Host content');
   });
 
+  it('writes what waits for a frame when the page goes away or is hidden (no frame may come)', async () => {
+    const mounted = await mountAisle(testContext(), window, { transport: fakeEnv().transport });
+    mounted!.store.dlp.toggleFilter('color', 'black');
+    expect(location.search).toBe('');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(location.search).toBe('?filters=color~black');
+    await vi.waitFor(() => expect(mounted!.store.search.loading).toBe(false));
+    mounted!.store.dlp.toggleFilter('color', 'navy');
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    hidden.mockRestore();
+    expect(location.search).toBe('?filters=color~black~navy');
+    mounted!.unmount();
+  });
+
   it('removes the analytics session’s page listeners too', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onDocument = countListeners(document);
