@@ -8,7 +8,8 @@ import { listingSlot, type ListingSlot } from './host/listingSlot.js';
 import { takeOver, type MountStatus } from './takeOver.js';
 
 export type { MountStatus } from './takeOver.js';
-import { listenPopState, onLeave } from './host/popState.js';
+import { listenPopState } from './host/popState.js';
+import { browserLifecycle } from './host/lifecycle.js';
 import { keepListingPlace } from './host/scrollRestore.js';
 import { waitForElement } from './host/mainElement.js';
 import { watchViewport } from './host/viewport.js';
@@ -79,7 +80,9 @@ export async function mountAisle(
   const store = new RootStore(env, context, win.innerWidth);
   // What waits for the next paint (the address, analytics intents) is done before the page goes
   // away or hides (registered before the analytics session's own listeners, so it hears them first).
-  life.add(onLeave(win, () => env.paint.flush()));
+  const pageLife = browserLifecycle(win);
+  life.add(pageLife.onPageHide(() => env.paint.flush()));
+  life.add(pageLife.onHidden(() => env.paint.flush()));
   life.add(listenPopState(win, () => store.onPopState()));
   // Back to this listing from a product page puts the shopper where they were.
   life.add(keepListingPlace(win, store, () => slot?.container ?? null));

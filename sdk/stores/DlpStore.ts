@@ -10,6 +10,7 @@ import {
   resolveDefaultPageSize,
 } from '../core/urlState.js';
 import { addressShows, initialVehicle, listingQuery, vehicleFromQuery } from '../core/query.js';
+import { AddressWriter } from './addressWriter.js';
 import { Cues } from './Cues.js';
 import { ResultsNotices } from './ResultsNotices.js';
 import type { StoreEnv } from '../ports/env.js';
@@ -44,9 +45,8 @@ export class DlpStore {
   failedUpdate = false;
   /** The query of the response on show; on a failed search the controls go back to it. */
   private shown: ShownQuery;
-  /** The address write waiting for the next paint: what it writes, and the address it replaces. */
-  private pendingAddress: { mode: 'push' | 'replace'; from: string; state: UrlState; vehicle: Vehicle | null } | null =
-    null;
+  /** Writes the state into the address after the paint that answers a change (see addressWriter.ts). */
+  private readonly address: AddressWriter;
   /** Counts commits, so that only the reply to the latest one settles the state. */
   private ticket = 0;
   /** The announcement and focus a change of the listing calls for. */
@@ -64,28 +64,26 @@ export class DlpStore {
   ) {
     this.notices = new ResultsNotices(env, context, page, search, tracker, this.cues, opts.resultsReported === true);
     this.defaultPageSize = resolveDefaultPageSize(context.additional, context.config);
+    this.address = new AddressWriter(env, this.defaultPageSize, () => ({ state: this.state, vehicle: this.vehicle }));
     this.state = parseUrlState(env.host.location().search, { pageSize: this.defaultPageSize });
     this.vehicle = initialVehicle(env.host.location().search, context);
     if (search.response) this.reconcile();
     this.shown = { state: this.state, vehicle: this.vehicle };
     // State is replaced whole by pure transitions, so it is observed by reference.
     if (search.response) this.notices.report(this.state, search.response.latency_ms);
-    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket' | 'notices' | 'pendingAddress'>(
-      this,
-      {
-        tracker: false,
-        notices: false,
-        cues: false,
-        vehicle: observable.ref,
-        state: observable.ref,
-        env: false,
-        search: false,
-        context: false,
-        shown: false,
-        ticket: false,
-        pendingAddress: false,
-      },
-    );
+    makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket' | 'notices' | 'address'>(this, {
+      tracker: false,
+      notices: false,
+      cues: false,
+      vehicle: observable.ref,
+      state: observable.ref,
+      env: false,
+      search: false,
+      context: false,
+      shown: false,
+      ticket: false,
+      address: false,
+    });
   }
 
   /** The response on screen, or null before the first one. */
@@ -146,9 +144,9 @@ export class DlpStore {
    * listing, and a shopper leaving for a product page must come back to what they saw.
    */
   keepAddressInStep(): void {
-    this.writeAddressNow();
+    this.address.flush();
     const opts = { defaultPageSize: this.defaultPageSize, vehicleSelector: !!this.context.config.vehicleSelector };
-    if (!addressShows(this.env.host.location().search, this, opts)) this.writeUrl('replace');
+    if (!addressShows(this.env.host.location().search, this, opts)) this.address.write('replace');
   }
 
   setSort(sort: string): void {
@@ -242,7 +240,7 @@ export class DlpStore {
     });
     if (next === this.state) return;
     this.state = next;
-    this.writeUrl('replace');
+    this.address.write('replace');
   }
 
   /** Sends the search for the current state (`append`: a request for more of an infinite list). */
@@ -270,7 +268,7 @@ export class DlpStore {
     // A change the shopper made may list something else entirely: worth asking again.
     if (!opts.append) this.stalled = false;
     const mode = opts.history ?? (this.context.config.searchRouterReplaceState ? 'replace' : 'push');
-    if (mode !== 'none') this.writeUrl(mode);
+    if (mode !== 'none') this.address.write(mode);
     const ticket = ++this.ticket;
     void this.load(opts.refresh ?? true, opts.append ?? false).then((outcome) => {
       if (ticket === this.ticket) this.settle(outcome, opts.append ?? false);
@@ -296,37 +294,6 @@ export class DlpStore {
     if (this.state === this.shown.state && this.vehicle === this.shown.vehicle) return;
     this.state = this.shown.state;
     this.vehicle = this.shown.vehicle;
-    this.writeUrl('replace');
-  }
-
-  /**
-   * Puts the state into the address once the frame now being prepared has been painted: a history
-   * update costs a slow phone several milliseconds the click's answer does not need. A replacement
-   * folds into a waiting write (which then writes the newer state); a push lets a waiting write go
-   * first, so history gets the same entries as when each is written at once.
-   */
-  private writeUrl(mode: 'push' | 'replace'): void {
-    const next = { state: this.state, vehicle: this.vehicle };
-    if (this.pendingAddress && mode === 'replace') {
-      Object.assign(this.pendingAddress, next);
-      return;
-    }
-    this.writeAddressNow();
-    this.pendingAddress = { mode, from: this.env.host.location().href, ...next };
-    this.env.afterPaint(() => this.writeAddressNow());
-  }
-
-  /**
-   * Writes the waiting address now. When the address moved meanwhile (Back, Forward, the retailer's
-   * router), the write is dropped: the newer address is the shopper's, and the listing follows it.
-   */
-  private writeAddressNow(): void {
-    const pending = this.pendingAddress;
-    if (!pending) return;
-    this.pendingAddress = null;
-    const { pathname, search, href } = this.env.host.location();
-    if (href !== pending.from) return;
-    const query = listingQuery(search, pending.state, pending.vehicle, this.defaultPageSize);
-    this.env.host.writeUrl(`${pathname}${query}`, pending.mode);
+    this.address.write('replace');
   }
 }
