@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/compare.ts <embedDirA> <embedDirB> [filter|sort|append|drawer] [runs]`: the same
- * interaction measured on two builds of the embed, alternating A, B, A, B… in one browser, so that
+ * interaction measured on two builds of the embed, alternating A, B, B, A… in one browser, so that
  * the machine's slow and fast phases fall on both alike. Prints each build's medians and the median
  * of the paired ratios B/A (below 1: B is quicker). Build a second embed with
  * `AISLE_EMBED_OUT=<dir> npm run build:embed`, or from another commit in a git worktree.
@@ -29,8 +29,9 @@ const browser = await launchChromium();
 const results: Array<Array<Record<string, number>>> = [[], []];
 try {
   for (const { origin } of servers) await measure(browser, origin); // warm both servers
+  // The order alternates too (A B, B A, …): the second of two loads in a row can be slower or quicker.
   for (let i = 0; i < Number(runsArg); i++)
-    for (const [k, { origin }] of servers.entries()) results[k]!.push(await measure(browser, origin));
+    for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) results[k]!.push(await measure(browser, servers[k]!.origin));
 } finally {
   await browser.close();
   for (const { server } of servers) server.close();

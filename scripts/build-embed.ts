@@ -23,7 +23,8 @@ import { join, resolve as resolvePath } from 'node:path';
 import { rolldown, type OutputChunk } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
 
-const outdir = 'dist/embed';
+// AISLE_EMBED_OUT builds elsewhere, e.g. a second embed for bench/compare.ts.
+const outdir = process.env.AISLE_EMBED_OUT ?? 'dist/embed';
 const production = { 'process.env.NODE_ENV': '"production"' };
 
 /**

@@ -39,8 +39,9 @@ export const Dlp = observer(function Dlp() {
   // restyles every card, which would hold up that first frame.
   const replacing = useDeferredValue(search.loading && search.refresh);
   // The chips follow in that render too: a first chip row pushes the whole grid down, and moving and
-  // repainting every card would hold up the frame that shows the pressed option.
-  const chipState = useDeferredValue(dlp.state);
+  // repainting every card would hold up the frame that shows the pressed option. So do the toolbar's
+  // counts: the pressed option is the answer to the click, the badges that sum it up can follow.
+  const shownState = useDeferredValue(dlp.state);
   if (!data) return search.loading ? <Skeleton label={m.loading} /> : null;
   if (data.pageNotFound) {
     return <NotFound html={data.notFoundHtmlElement} />;
@@ -65,8 +66,8 @@ export const Dlp = observer(function Dlp() {
           <VehicleSelector />
         </Suspense>
       ) : null}
-      <Toolbar />
-      <SelectedChips state={chipState} />
+      <Toolbar state={shownState} />
+      <SelectedChips state={shownState} />
       {shown.length > 0 ? (
         <ProductGrid products={shown} label={m.products} hook="grid" busy={busy} updating={!current} />
       ) : (

@@ -1,20 +1,24 @@
 import { observer } from 'mobx-react-lite';
+import { selectedFilterCount } from '../../core/transitions.js';
+import type { UrlState } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
 import { FilterButton } from '../filters/FilterPopover.js';
 import { DRAWER_ID } from '../filters/ids.js';
-import { visibleFilters } from '../filters/options.js';
+import { selectedValueCount, visibleFilters } from '../filters/options.js';
 import { SortControl } from './SortControl.js';
 
 /**
  * The item count (with a quiet notice when the last update failed), All Filters with its count, one
- * button per filter and the sort.
+ * button per filter and the sort. The counts are those of `state`, the listing's own by default: the
+ * listing passes it a moment late (see Dlp), like the chips.
  */
-export const Toolbar = observer(function Toolbar() {
+export const Toolbar = observer(function Toolbar(props: { state?: UrlState }) {
   const { dlp, drawer, messages: m } = useStores();
   const data = dlp.data;
   if (!data) return null;
+  const state = props.state ?? dlp.state;
   const filters = visibleFilters(data.filters);
-  const count = dlp.selectedCount;
+  const count = selectedFilterCount(state);
   return (
     <div className="aisle-toolbar">
       {/* The count is not a live region itself: the one below says the new count after each change,
@@ -54,7 +58,7 @@ export const Toolbar = observer(function Toolbar() {
         <ul className="aisle-filter-buttons" aria-label={m.filtersTitle}>
           {filters.map((f) => (
             <li key={f.key}>
-              <FilterButton filter={f} />
+              <FilterButton filter={f} selected={selectedValueCount(state, f.key)} />
             </li>
           ))}
         </ul>

@@ -17,7 +17,7 @@ const settle = async () => {
 
 afterEach(() => document.body.replaceChildren());
 
-it('the frame that answers a filter click shows the pressed filter; the grid dims and the chips come in the render after it', async () => {
+it('the frame that answers a filter click shows the pressed filter; the grid dims, the chips and the toolbar counts come in the render after it', async () => {
   const env = fakeEnv();
   env.reply(() => new Promise(() => undefined));
   const store = new RootStore(env, testContext(), 1280);
@@ -33,9 +33,12 @@ it('the frame that answers a filter click shows the pressed filter; the grid dim
   expect(store.search.loading).toBe(true);
   expect(store.dlp.selectedCount).toBe(1);
   expect(grid().classList.contains('aisle-grid--busy')).toBe(false);
-  // A first chip row would push every card down in that frame.
+  // A first chip row would push every card down in that frame; new badges would move the toolbar.
   expect(container.querySelector('[data-aisle="chips"]')).toBeNull();
+  const badges = () => [...container.querySelectorAll('.aisle-toolbar .aisle-badge')].map((b) => b.textContent);
+  expect(badges()).toEqual([]);
   await settle();
+  expect(badges()).toEqual([', 1 selected1', '1']);
   expect(grid().classList.contains('aisle-grid--busy')).toBe(true);
   expect(container.querySelector('[data-aisle="chips"]')?.textContent).toContain('Black');
   expect(grid().getAttribute('aria-busy')).toBe('true');

@@ -12,8 +12,15 @@ const FilterPanel = lazy(() => import('./FilterPanel.js').then((m) => ({ default
 /**
  * One filter's button in the toolbar. On desktop it toggles a popover holding the
  * filter's panel; on mobile and tablet it opens the All Filters drawer on that filter's section.
+ * `selected` is the number of its values the badge shows (the listing's own count by default).
  */
-export const FilterButton = observer(function FilterButton({ filter }: { filter: Filter }) {
+export const FilterButton = observer(function FilterButton({
+  filter,
+  selected,
+}: {
+  filter: Filter;
+  selected?: number;
+}) {
   const { dlp, drawer, viewport, messages: m } = useStores();
   const [open, setOpen] = useState(false);
   const popoverId = useId();
@@ -44,7 +51,7 @@ export const FilterButton = observer(function FilterButton({ filter }: { filter:
   }, [expanded]);
 
   if (priceFilterHidden(filter)) return null;
-  const count = selectedValueCount(dlp.state, filter.key);
+  const count = selected ?? selectedValueCount(dlp.state, filter.key);
   const onClick = () => {
     if (desktop) {
       setOpen(!open);
