@@ -1,3 +1,4 @@
+import { computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef } from 'react';
 import { dlpStructuredData, serializeJsonLd } from '../../core/structuredData.js';
@@ -15,10 +16,11 @@ export const StructuredData = observer(function StructuredData() {
   const data = dlp.data;
   const location = env.host.location();
   const pageUrl = `${location.origin}${location.pathname}`;
-  const pageSize = dlp.state.pageSize;
-  // Any change of the state re-renders this component (a sort, a filter, a loading flag), but only a
-  // new response or page size changes the JSON-LD: building it again for the same data would put
-  // tens of milliseconds of a slow phone into the shopper's click.
+  // Only a new response or page size changes the JSON-LD. The page size is read through a computed
+  // value, so that a filter or sort change (a new state with the same page size) does not re-render
+  // this in the shopper's click; and the JSON-LD is memoised, since building it again for the same
+  // data would put tens of milliseconds of a slow phone into whichever render does re-run.
+  const pageSize = useMemo(() => computed(() => dlp.state.pageSize), [dlp]).get();
   const json = useMemo(() => {
     if (!data || data.pageNotFound) return null;
     const base = context.config.base;
