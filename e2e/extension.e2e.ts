@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/dlp.js';
 import {
@@ -319,5 +319,24 @@ describe('the side panel', () => {
     await side.waitForSelector('[data-testid="event"][data-event="navigate:visit_page"]');
     expect(await side.textContent('[data-testid="session-status"]')).toBe('ready');
     await side.close();
+  });
+
+  // Last: the popup closes itself once the side panel is open.
+  it("opens beside the page from the popup's Open inspector", async () => {
+    await reopenPopup();
+    const cdp = await browser.context.newCDPSession(shop);
+    const panels = async () => {
+      const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+        targetInfos: Array<{ type: string; url: string; title: string }>;
+      };
+      return targetInfos.filter((t) => t.type === 'page' && new URL(t.url).pathname === '/sidepanel.html');
+    };
+    expect(await panels()).toEqual([]);
+    await popup.click('button[name="inspector"]');
+    await vi.waitFor(async () => expect((await panels()).map((t) => t.title)).toEqual(['Aisle inspector']), {
+      timeout: 15_000,
+    });
+    await vi.waitFor(() => expect(popup.isClosed()).toBe(true));
+    await cdp.detach();
   });
 });
