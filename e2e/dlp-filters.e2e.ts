@@ -33,6 +33,11 @@ describe.each(BACKENDS)('shopper filters a DLP (desktop, $backend backend)', ({ 
     await searchSettled(page);
     await page.keyboard.press('Escape');
     expect(await page.locator('[data-aisle="chips"] .aisle-chip').count()).toBe(2);
+    // The toolbar's counts, drawn a render after the pressed option, are there once the results are.
+    expect(await page.textContent('[data-aisle="all-filters"] .aisle-badge [aria-hidden="true"]')).toBe('2');
+    expect(await page.textContent('[data-aisle="filter-button"]:has-text("Color") .aisle-filter-button__count')).toBe(
+      '1',
+    );
     await expect.poll(() => page.locator('[data-aisle="clear-filters"]').count()).toBe(1);
 
     await page.locator('[data-aisle="chips"] .aisle-chip').first().click();
