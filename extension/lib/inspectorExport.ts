@@ -4,6 +4,7 @@
  * shell variable the support engineer sets.
  */
 import { validateEvent } from '../../sdk/analytics/catalogue.js';
+import { csvCell, exportTime } from './exportCells.js';
 import { restoreBuffer, type BufferedEvent, type TabBuffer } from './inspectorBuffer.js';
 import { shownState } from './inspectorHealth.js';
 
@@ -79,13 +80,6 @@ export function eventTime(event: BufferedEvent): number {
   return Number.isNaN(parsed) ? event.firstSeenAt : parsed;
 }
 
-/** A CSV cell: quoted, quotes doubled; a leading =, +, - or @ is defused for spreadsheets. */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
 /** The rows (as filtered) as CSV, one line per event. */
 export function exportCsv(events: BufferedEvent[]): string {
   const header = [
@@ -101,23 +95,31 @@ export function exportCsv(events: BufferedEvent[]): string {
     'id',
     'warnings',
   ];
-  const lines = events.map((e) =>
-    [
-      new Date(eventTime(e)).toISOString(),
+  const lines = events.map((e) => {
+    // Out-of-range times are written clamped, and the warnings column says so.
+    const time = exportTime(eventTime(e));
+    const next = e.nextAttemptAt === null ? null : exportTime(e.nextAttemptAt);
+    const problems = [
+      ...(e.payload === null ? [] : validateEvent(e.payload)),
+      ...(time.problem ? [time.problem] : []),
+      ...(next?.problem ? [`next attempt ${next.problem}`] : []),
+    ];
+    return [
+      time.iso,
       e.shopId,
       e.seq,
       e.event,
       shownState(e),
       e.attempts,
       e.httpStatus,
-      e.nextAttemptAt === null ? '' : new Date(e.nextAttemptAt).toISOString(),
+      next?.iso ?? '',
       e.reason,
       e.id,
-      e.payload === null ? '' : validateEvent(e.payload).join('; '),
+      problems.join('; '),
     ]
       .map(csvCell)
-      .join(','),
-  );
+      .join(',');
+  });
   return [header.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n';
 }
 
@@ -134,10 +136,11 @@ export function exportHar(buffer: TabBuffer, exportedAt: Date): string {
   for (const load of buffer.loads) {
     for (const e of load.events) {
       const body = JSON.stringify(e.payload);
+      const started = exportTime(eventTime(e));
       entries.push({
-        startedDateTime: new Date(eventTime(e)).toISOString(),
+        startedDateTime: started.iso,
         time: 0,
-        comment: `${e.event} #${e.seq ?? '?'} — ${shownState(e)}, ${e.attempts} attempt(s)${e.reason ? `: ${e.reason}` : ''}`,
+        comment: `${e.event} #${e.seq ?? '?'} — ${shownState(e)}, ${e.attempts} attempt(s)${e.reason ? `: ${e.reason}` : ''}${marked(started)}`,
         request: {
           method: 'POST',
           url: `${HAR_ANALYTICS_ORIGIN}/v3/event`,
@@ -159,13 +162,14 @@ export function exportHar(buffer: TabBuffer, exportedAt: Date): string {
     }
     for (const s of load.searches) {
       const body = JSON.stringify(s.body);
+      const started = exportTime(s.startedAt);
       entries.push({
-        startedDateTime: new Date(s.startedAt).toISOString(),
+        startedDateTime: started.iso,
         time: s.latencyMs ?? 0,
-        comment: s.error ?? '',
+        comment: `${s.error ?? ''}${marked(started)}`,
         request: {
           method: 'POST',
-          url: /^https?:/.test(s.url) ? s.url : new URL(s.url, load.url).href,
+          url: searchUrl(s.url, load.url),
           httpVersion: 'HTTP/1.1',
           headers: [{ name: 'content-type', value: 'application/json' }],
           queryString: [],
@@ -185,18 +189,32 @@ export function exportHar(buffer: TabBuffer, exportedAt: Date): string {
       log: {
         version: '1.2',
         creator: { name: 'Aisle inspector', version: '1', comment: `exported ${exportedAt.toISOString()}` },
-        pages: buffer.loads.map((l) => ({
-          startedDateTime: new Date(l.startedAt).toISOString(),
-          id: l.loadId,
-          title: l.url,
-          pageTimings: {},
-        })),
+        pages: buffer.loads.map((l) => {
+          const started = exportTime(l.startedAt);
+          const page = { startedDateTime: started.iso, id: l.loadId, title: l.url, pageTimings: {} };
+          return started.problem ? { ...page, comment: started.problem } : page;
+        }),
         entries,
       },
     },
     null,
     2,
   );
+}
+
+/** A search's address made absolute against its page, as written when either cannot be read. */
+function searchUrl(url: string, pageUrl: string): string {
+  if (/^https?:/.test(url)) return url;
+  try {
+    return new URL(url, pageUrl).href;
+  } catch {
+    return url;
+  }
+}
+
+/** The mark a HAR comment carries when a time was clamped. */
+function marked(time: ReturnType<typeof exportTime>): string {
+  return time.problem ? ` [${time.problem}]` : '';
 }
 
 function harResponse(status: number | null): unknown {
