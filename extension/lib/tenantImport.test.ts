@@ -69,6 +69,32 @@ describe('importTenant', () => {
     expect(result.ok ? [] : result.errors.join('\n')).toContain(error);
   });
 
+  it.each([['//evil.example'], ['/\\\\evil.example'], ['/maple//p'], ['/a\u0001b']])(
+    'refuses a base that Aisle would drop (%j) and says so',
+    (base) => {
+      const result = importTenant(JSON.stringify({ id: 'x', base }));
+      expect(result.ok ? [] : result.errors.join('\n')).toContain('would be dropped by Aisle');
+    },
+  );
+
+  it.each([['/'], ['/maple'], ['/en-ca/shop/']])('accepts a base Aisle keeps: %j', (base) => {
+    expect(importTenant(JSON.stringify({ id: 'x', base }))).toMatchObject({ ok: true });
+  });
+
+  it('names every locale Aisle does not know instead of dropping it', () => {
+    const result = importTenant('{"config": {"id": "x", "base": "/x"}, "demo": {"locales": ["en", "de", 7]}}');
+    expect(result.ok).toBe(false);
+    const errors = result.ok ? [] : result.errors;
+    expect(errors).toEqual([
+      expect.stringMatching(/^demo\.locales\[1\] "de" is not a locale Aisle knows/),
+      expect.stringMatching(/^demo\.locales\[2\] 7 is not a locale/),
+    ]);
+    expect(importTenant('{"config": {"id": "x", "base": "/x"}, "demo": {"locales": "en"}}')).toMatchObject({
+      ok: false,
+      errors: ['demo.locales must be a list of locales, e.g. ["en", "fr"]'],
+    });
+  });
+
   it('refuses oversized JSON before parsing it', () => {
     expect(importTenant(`{"id": "x", "base": "/x", "name": "${'a'.repeat(40_000)}"}`)).toMatchObject({ ok: false });
   });

@@ -4,7 +4,8 @@
  * in words a solution engineer can act on, with the field's path.
  */
 import { isRecord } from '../../sdk/core/coerce.js';
-import { isLocale } from '../../sdk/core/locales.js';
+import { isLocale, knownLocales } from '../../sdk/core/locales.js';
+import { routeBase } from '../../sdk/core/safeUrl.js';
 import { TENANT_FIELD_NAMES, TENANT_FIELDS, tenantField, type TenantFieldSpec } from '../../sdk/core/tenantFields.js';
 import { FIXTURE_TENANTS, type PreviewTenant, type PreviewTenantConfig } from './tenants.js';
 
@@ -26,6 +27,11 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
+/** True when Aisle's own rule (`routeBase`) keeps the base as written rather than dropping it. */
+function keptByAisle(base: string): boolean {
+  return routeBase(base) === base.trim().replace(/\/+$/, '');
+}
+
 /** Quoted choices in words: `"a" or "b"`, `"a", "b" or "c"`. */
 function choices(values: readonly string[]): string {
   const quoted = values.map((value) => `"${value}"`);
@@ -45,9 +51,14 @@ function fieldProblem(spec: TenantFieldSpec, value: unknown, at: string): string
         ? []
         : says('must be a tenant id: letters, digits, "-" or "_" (at most 64)');
     case 'path':
-      return typeof value === 'string' && /^\/[^\s?#]*$/.test(value)
+      if (typeof value !== 'string' || !/^\/[^\s?#]*$/.test(value))
+        return says('must be a path starting with "/", e.g. "/maple"');
+      // Aisle's own rule: a base it would not keep is dropped silently and routes start at the root.
+      return keptByAisle(value)
         ? []
-        : says('must be a path starting with "/", e.g. "/maple"');
+        : says(
+            `${JSON.stringify(value).slice(0, 60)} would be dropped by Aisle (its routes would start at the site root): each segment follows a single "/" and holds no "\\"`,
+          );
     case 'string':
       return typeof value === 'string' && value.length <= MAX_TEXT
         ? []
@@ -94,6 +105,18 @@ export function importTenant(text: string): TenantImport {
   return validateTenant(raw);
 }
 
+/** What is wrong with `demo.locales`: each locale Aisle does not ship is named, none is dropped unsaid. */
+function localeProblems(locales: unknown): string[] {
+  if (locales === undefined) return [];
+  if (!Array.isArray(locales)) return ['demo.locales must be a list of locales, e.g. ["en", "fr"]'];
+  const known = knownLocales();
+  return locales.flatMap((locale, i) =>
+    isLocale(locale)
+      ? []
+      : [`demo.locales[${i}] ${JSON.stringify(locale)?.slice(0, 40)} is not a locale Aisle knows (${choices(known)})`],
+  );
+}
+
 /** Validates an already parsed tenant (fixture file shape or bare config). */
 export function validateTenant(raw: unknown): TenantImport {
   if (!isRecord(raw)) return { ok: false, errors: ['the JSON must be an object'] };
@@ -111,8 +134,9 @@ export function validateTenant(raw: unknown): TenantImport {
     errors.push(`${at('id')} "${id}" is already a fixture tenant: choose another id`);
   const unknown = Object.keys(config).filter((k) => !Object.hasOwn(TENANT_FIELDS, k));
   if (unknown.length > 0) errors.push(`unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.map(at).join(', ')}`);
-  if (errors.length > 0) return { ok: false, errors };
   const demo = isRecord(raw.demo) ? raw.demo : {};
+  errors.push(...localeProblems(demo.locales));
+  if (errors.length > 0) return { ok: false, errors };
   const locales = Array.isArray(demo.locales) ? demo.locales.filter(isLocale) : [];
   return {
     ok: true,
