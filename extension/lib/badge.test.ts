@@ -21,4 +21,19 @@ describe('badgeFor', () => {
     expect(badge).toMatchObject({ on: false, text: '' });
     expect(badge.title).toContain(title);
   });
+
+  it('matches the query as the browser does', () => {
+    const exact = {
+      'https://shop.example': { ...DEFAULT_SITE, enabled: true, pathPatterns: '/maple/*\n!/maple/shoes' },
+    };
+    expect(badgeFor('https://shop.example/maple/shoes', exact, baseOf)).toMatchObject({ on: false });
+    expect(badgeFor('https://shop.example/maple/shoes?sort=price_desc', exact, baseOf)).toMatchObject({ on: true });
+  });
+
+  it('is off, and says why, while a pattern line is invalid', () => {
+    const broken = { 'https://shop.example': { ...DEFAULT_SITE, enabled: true, pathPatterns: '/maple/*\n!maple/p/*' } };
+    const badge = badgeFor('https://shop.example/maple/p/rain-jacket', broken, baseOf);
+    expect(badge).toMatchObject({ on: false, text: '' });
+    expect(badge.title).toContain('path patterns have errors');
+  });
 });

@@ -3,7 +3,7 @@
  * a green "ON" badge (text, not colour alone) where the page is an enabled site inside its path patterns, nothing
  * elsewhere.
  */
-import { defaultPathPatterns, parsePathPatterns, pathInScope } from './pathScope.js';
+import { defaultPathPatterns, parsePathPatterns, urlInSiteScope } from './pathScope.js';
 import type { SiteSettings } from './settings.js';
 
 /** What the badge of one tab shows. */
@@ -37,8 +37,13 @@ export function badgeFor(
   }
   const site = sites[parsed.origin];
   if (!site?.enabled) return off;
-  const scope = parsePathPatterns(site.pathPatterns || defaultPathPatterns(baseOf(site.tenantId)));
-  if (!pathInScope(scope, parsed.pathname))
+  const patterns = site.pathPatterns || defaultPathPatterns(baseOf(site.tenantId));
+  if (parsePathPatterns(patterns).errors.length > 0)
+    return {
+      ...off,
+      title: 'Aisle Preview: on for this site, but its path patterns have errors: no page is taken over',
+    };
+  if (!urlInSiteScope(parsed.origin, patterns, parsed.href))
     return { ...off, title: 'Aisle Preview: on for this site, but this page is outside its path patterns' };
   return { on: true, text: 'ON', color: '#137333', title: `Aisle Preview: on (${site.tenantId}, ${site.environment})` };
 }

@@ -71,7 +71,9 @@ describe('exports with times out of range', () => {
   });
 
   it('writes a search whose page address cannot be read as it was recorded', () => {
-    const har = JSON.parse(exportHar(hostile, new Date(NOW))) as { log: { entries: Array<{ request: { url: string } }> } };
+    const har = JSON.parse(exportHar(hostile, new Date(NOW))) as {
+      log: { entries: Array<{ request: { url: string } }> };
+    };
     expect(har.log.entries[1]!.request.url).toBe('/search');
   });
 

@@ -1,9 +1,16 @@
 /**
  * Which pages of an enabled site the preview may take over. A retailer's site is more than its
  * listings (product pages, cart, checkout), so the preview is limited to path patterns: one per
- * line, `*` matching anything (slashes included), a leading `!` excluding. By default they are
- * the tenant's listing paths: `{base}/*` without the product pages `{base}/p/*`.
+ * line, `*` matching anything (slashes and the query included), a leading `!` excluding. By
+ * default they are the tenant's listing paths: `{base}/*` without the product pages `{base}/p/*`.
+ *
+ * The patterns become the browser match patterns the preview is registered with
+ * (`siteMatchPatterns`), and every other decision (relay, popup, badge) asks `urlInSiteScope`,
+ * which matches those same patterns the browser's way (path and query), so none can disagree with
+ * what the browser injected. A text with any invalid line takes over nothing: a line meant to
+ * leave pages alone must never be skipped while the others apply.
  */
+import { matchesUrl } from './matchPattern.js';
 
 /** Patterns split into the paths that are taken over and the ones that are left alone. */
 export interface PathScope {
@@ -21,7 +28,7 @@ export function defaultPathPatterns(base: string): string {
   return `${root}/*\n!${root}/p/*`;
 }
 
-/** Reads pattern text; a line that is not a path is reported and ignored. */
+/** Reads pattern text; a line that is not a path pattern is reported. */
 export function parsePathPatterns(text: string): PathScope {
   const scope: PathScope = { include: [], exclude: [], errors: [] };
   for (const raw of text.slice(0, MAX_PATTERNS_CHARS).split('\n')) {
@@ -29,9 +36,9 @@ export function parsePathPatterns(text: string): PathScope {
     if (line === '') continue;
     const excluded = line.startsWith('!');
     const path = excluded ? line.slice(1).trim() : line;
-    // Match patterns allow neither a query nor a fragment, and the path must start with "/".
-    if (!path.startsWith('/') || /[\s?#]/.test(path)) {
-      scope.errors.push(`"${line.slice(0, 80)}" is not a path pattern: start it with "/" (e.g. /maple/*)`);
+    // The browser matches the path and the query ("?" is literal); it never sees the fragment.
+    if (!path.startsWith('/') || /[\s#]/.test(path)) {
+      scope.errors.push(`"${line.slice(0, 80)}" is not a path pattern: start it with "/" (e.g. /maple/*), without "#"`);
       continue;
     }
     (excluded ? scope.exclude : scope.include).push(path);
@@ -41,15 +48,51 @@ export function parsePathPatterns(text: string): PathScope {
   return scope;
 }
 
-function globMatches(pattern: string, path: string): boolean {
-  const source = pattern
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}$`).test(path);
+/**
+ * The match-pattern host of an origin. A pattern without a port matches EVERY port, so the port is
+ * always written out (`:443` matches an https URL that leaves it implicit). Firefox's patterns
+ * take no port: there the relay's own origin check is what keeps other ports alone.
+ */
+export function patternHost(origin: string, withPort: boolean): string | null {
+  try {
+    const url = new URL(origin);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    return `${url.protocol}//${url.hostname}${withPort ? `:${port}` : ''}`;
+  } catch {
+    return null;
+  }
 }
 
-/** True when `pathname` is taken over under `scope`. */
-export function pathInScope(scope: PathScope, pathname: string): boolean {
-  return scope.include.some((p) => globMatches(p, pathname)) && !scope.exclude.some((p) => globMatches(p, pathname));
+/** The browser match patterns of one site: taken over, left alone, and why none when the text is invalid. */
+export interface SiteMatchPatterns {
+  matches: string[];
+  excludeMatches: string[];
+  errors: string[];
+}
+
+/** The match patterns of the site at `origin` for pattern text `patterns` (none when any line is invalid). */
+export function siteMatchPatterns(origin: string, patterns: string, withPort = true): SiteMatchPatterns {
+  const scope = parsePathPatterns(patterns);
+  const host = patternHost(origin, withPort);
+  if (!host || scope.errors.length > 0) return { matches: [], excludeMatches: [], errors: scope.errors };
+  return {
+    matches: scope.include.map((path) => `${host}${path}`),
+    excludeMatches: scope.exclude.map((path) => `${host}${path}`),
+    errors: [],
+  };
+}
+
+/** True when the browser injects the preview registered for `origin` and `patterns` into `url`. */
+export function urlInSiteScope(origin: string, patterns: string, url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.origin !== origin) return false;
+  const { matches, excludeMatches } = siteMatchPatterns(origin, patterns);
+  const hit = (list: string[]) => list.some((p) => matchesUrl(p, parsed));
+  return hit(matches) && !hit(excludeMatches);
 }

@@ -3,7 +3,7 @@
  * inside the path patterns, which DLP page Aisle would ask for there, and turning it off.
  */
 import { pageFromPath } from '../../sdk/core/searchRequest.js';
-import { parsePathPatterns, pathInScope } from './pathScope.js';
+import { urlInSiteScope } from './pathScope.js';
 import type { PopupDeps } from './PopupStore.js';
 import type { SiteSettings } from './settings.js';
 
@@ -28,13 +28,10 @@ export function pageOfPath(pathname: string, base: string): string {
   return pathname.split('/').filter(Boolean).pop() ?? '';
 }
 
-/** True when the page at `url` is inside the path patterns `patterns`. */
+/** True when the page at `url` is inside the path patterns `patterns` (path and query, as the browser matches). */
 export function urlInScope(patterns: string, url: string): boolean {
-  try {
-    return pathInScope(parsePathPatterns(patterns), new URL(url).pathname);
-  } catch {
-    return false;
-  }
+  const origin = originOf(url);
+  return origin !== null && urlInSiteScope(origin, patterns, url);
 }
 
 /** The page the DLP shows with `site`'s settings on the tab at `url` (under the tenant's `base`). */

@@ -36,8 +36,9 @@ export interface StatusFacts {
 export function statusKindOf(facts: StatusFacts): StatusKind {
   if (!facts.origin || !facts.site.enabled) return 'off';
   const { status } = facts;
-  if (status?.registrationError || facts.mainSelectorError || facts.patternErrors.length > 0) return 'failed';
-  if (!facts.inScope) return 'idle';
+  if (status?.registrationError || facts.mainSelectorError) return 'failed';
+  // Invalid patterns register nothing for the site: the preview does not run, nothing failed.
+  if (facts.patternErrors.length > 0 || !facts.inScope) return 'idle';
   if (facts.site.environment === 'development' && facts.stackAnswers === false) return 'failed';
   const preview = status?.preview;
   if (!preview) return 'idle';
@@ -52,7 +53,8 @@ export function statusTextOf(facts: StatusFacts): string {
   const { status } = facts;
   if (status?.registrationError) return `Injection failed: ${status.registrationError}`;
   if (facts.mainSelectorError) return `Main element: ${facts.mainSelectorError} Correct it below.`;
-  if (facts.patternErrors.length > 0) return `Path patterns: ${facts.patternErrors.join('; ')}.`;
+  if (facts.patternErrors.length > 0)
+    return `The preview takes over no page of this site until the path patterns are corrected below: ${facts.patternErrors.join('; ')}.`;
   if (!facts.inScope)
     return 'This page is outside the path patterns: the preview leaves it alone (change the patterns below to include it).';
   if (facts.site.environment === 'development' && facts.stackAnswers === false)

@@ -6,7 +6,7 @@
  * choice is known before anything runs because each choice has its own registration, led by a
  * one-line script that sets it.
  */
-import { defaultPathPatterns, parsePathPatterns } from './pathScope.js';
+import { defaultPathPatterns, siteMatchPatterns } from './pathScope.js';
 import type { ExistingAisle, SiteSettings } from './settings.js';
 
 /** Files of the built extension (see the content-script entrypoints). */
@@ -40,36 +40,21 @@ export interface ScriptingApi {
 
 const MODES: ExistingAisle[] = ['takeover', 'stand-aside'];
 
-/**
- * The match-pattern host of an origin. A pattern without a port matches EVERY port, so the port is
- * always written out (`:443` matches an https URL that leaves it implicit). Firefox's patterns
- * take no port: there the relay's own origin check is what keeps other ports alone.
- */
-export function patternHost(origin: string, withPort: boolean): string | null {
-  try {
-    const url = new URL(origin);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-    return `${url.protocol}//${url.hostname}${withPort ? `:${port}` : ''}`;
-  } catch {
-    return null;
-  }
-}
+export { patternHost } from './pathScope.js';
 
-/** The match patterns (taken over, left alone) of one site with its tenant's base. */
+/** The match patterns (taken over, left alone) of one site with its tenant's base; none while its patterns are invalid. */
 export function sitePatterns(
   origin: string,
   site: SiteSettings,
   tenantBase: string,
   withPort: boolean,
 ): { matches: string[]; excludeMatches: string[] } {
-  const host = patternHost(origin, withPort);
-  if (!host) return { matches: [], excludeMatches: [] };
-  const scope = parsePathPatterns(site.pathPatterns || defaultPathPatterns(tenantBase));
-  return {
-    matches: scope.include.map((path) => `${host}${path}`),
-    excludeMatches: scope.exclude.map((path) => `${host}${path}`),
-  };
+  const { matches, excludeMatches } = siteMatchPatterns(
+    origin,
+    site.pathPatterns || defaultPathPatterns(tenantBase),
+    withPort,
+  );
+  return { matches, excludeMatches };
 }
 
 /** The registrations the enabled sites need: one per takeover choice in use. */

@@ -6,7 +6,7 @@ import type { ForwardedPageMessage } from './messaging.js';
 import { SettingsRepository } from './settings.js';
 
 const origin = 'https://shop.example';
-const at = (pathname: string) => ({ origin, pathname });
+const at = (path: string) => ({ origin, href: `${origin}${path}` });
 
 async function enabled(patch = {}) {
   const settings = new SettingsRepository();
@@ -59,10 +59,40 @@ describe('previewConfigFor', () => {
     const settings = await enabled();
     const read = await previewConfigFor(
       settings,
-      { origin: 'https://shop.example:8443', pathname: '/maple/dresses' },
+      { origin: 'https://shop.example:8443', href: 'https://shop.example:8443/maple/dresses' },
       async () => true,
     );
     expect(read).toEqual({ config: null, problem: null });
+  });
+
+  it('decides on the path and the query, as the browser injected: an excluded page opened with a query is taken over', async () => {
+    const settings = await enabled({ pathPatterns: '/maple/*\n!/maple/womens-running-shoes' });
+    const own = await previewConfigFor(settings, at('/maple/womens-running-shoes'), async () => true);
+    expect(own.config).toBeNull();
+    const sorted = await previewConfigFor(
+      settings,
+      at('/maple/womens-running-shoes?sort=price_desc'),
+      async () => true,
+    );
+    expect(sorted.config).not.toBeNull();
+  });
+
+  it('leaves an exact page pattern alone when the page has a query the pattern does not name', async () => {
+    const settings = await enabled({ pathPatterns: '/maple/dresses' });
+    expect((await previewConfigFor(settings, at('/maple/dresses'), async () => true)).config).not.toBeNull();
+    expect(
+      (await previewConfigFor(settings, at('/maple/dresses?sort=price_desc'), async () => true)).config,
+    ).toBeNull();
+    expect((await previewConfigFor(settings, at('/maple/dresses#top'), async () => true)).config).not.toBeNull();
+  });
+
+  it('takes over nothing while a pattern line is invalid, so an exclusion is never skipped', async () => {
+    const settings = await enabled({ pathPatterns: '/maple/*\n!maple/p/*' });
+    expect(await previewConfigFor(settings, at('/maple/p/rain-jacket'), async () => true)).toEqual({
+      config: null,
+      problem: null,
+    });
+    expect((await previewConfigFor(settings, at('/maple/dresses'), async () => true)).config).toBeNull();
   });
 
   it('refuses an invalid main-element selector with a problem instead of waiting forever', async () => {

@@ -9,7 +9,7 @@ import type { ForwardedPageMessage } from './messaging.js';
 import { buildPreviewConfig, type PreviewConfig } from './previewContext.js';
 import type { SettingsRepository } from './settings.js';
 import { allTenants, findTenant } from './tenants.js';
-import { defaultPathPatterns, parsePathPatterns, pathInScope } from './pathScope.js';
+import { defaultPathPatterns, urlInSiteScope } from './pathScope.js';
 import { isValidSelector } from './selector.js';
 
 /** What the relay needs from its content script. */
@@ -30,7 +30,7 @@ export interface RelayDeps {
 /** The preview config of this page, or null with the reason when the site is not previewed. */
 export async function previewConfigFor(
   settings: SettingsRepository,
-  location: Pick<RelayDeps['location'], 'origin' | 'pathname'>,
+  location: Pick<RelayDeps['location'], 'origin' | 'href'>,
   checkStack: RelayDeps['checkStack'],
 ): Promise<{ config: PreviewConfig | null; problem: string | null }> {
   const site = await settings.site(location.origin);
@@ -40,8 +40,8 @@ export async function previewConfigFor(
     return { config: null, problem: `the tenant "${site.tenantId}" is not known: choose another one in the popup` };
   // The registration already limits the preview to these paths; this keeps a stale registration
   // (or a browser whose patterns cannot say the port) from taking over a page outside them.
-  const scope = parsePathPatterns(site.pathPatterns || defaultPathPatterns(tenant.config.base));
-  if (!pathInScope(scope, location.pathname)) return { config: null, problem: null };
+  const patterns = site.pathPatterns || defaultPathPatterns(tenant.config.base);
+  if (!urlInSiteScope(location.origin, patterns, location.href)) return { config: null, problem: null };
   const selector = site.mainSelector || String(tenant.config.mainSelector ?? 'main');
   if (!isValidSelector(selector))
     return {

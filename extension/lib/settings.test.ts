@@ -131,4 +131,15 @@ describe('plannedRegistrations', () => {
       excludeMatches: ['http://shop.test/c/checkout*'],
     });
   });
+
+  it('registers nothing for a site while one of its pattern lines is invalid (an exclusion is never skipped)', () => {
+    const planned = plannedRegistrations(
+      {
+        'https://a.example': { ...DEFAULT_SITE, enabled: true, pathPatterns: '/maple/*\n!maple/p/*' },
+        'https://b.example': { ...DEFAULT_SITE, enabled: true, pathPatterns: '/maple/shoes?sort=*' },
+      },
+      baseOf,
+    );
+    expect(planned).toEqual([expect.objectContaining({ matches: ['https://b.example:443/maple/shoes?sort=*'] })]);
+  });
 });
