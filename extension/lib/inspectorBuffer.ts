@@ -81,6 +81,7 @@ function applyEventStep(
       shopId: detail.shopId || null,
       confirmedBy: null,
       orphaned: false,
+      sends: 0,
     };
     addEvent(load, event);
     settleFromIndex(event, now, shared);
@@ -89,13 +90,18 @@ function applyEventStep(
   if (isSettled(event.state)) return;
   const patch: Partial<BufferedEvent> = { orphaned: false, updatedAt: now };
   switch (detail.phase) {
-    case 'send':
+    case 'send': {
+      // A later page counts its attempts from 1 again: the row counts every send it saw, so that
+      // Tries is never less than the sends its timeline lists.
+      const sends = event.sends + 1;
       Object.assign(patch, {
         state: 'in_flight',
-        attempts: Math.max(event.attempts, detail.attempt ?? event.attempts + 1),
+        sends,
+        attempts: Math.max(event.attempts, detail.attempt ?? event.attempts + 1, sends),
         nextAttemptAt: null,
       });
       break;
+    }
     case 'token_refresh':
       Object.assign(patch, { state: 'queued', httpStatus: 401, reason: 'token refused; retrying with a fresh token' });
       break;

@@ -30,6 +30,8 @@ export interface BufferedEvent extends InspectedEvent {
    * last known state is no longer current and no later page has said where it is.
    */
   orphaned: boolean;
+  /** The `send` steps the inspector saw for the event, over every page load (each page counts its own attempts from 1). */
+  sends: number;
 }
 
 /** A search request and, once known, its answer. */

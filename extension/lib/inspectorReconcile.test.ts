@@ -171,4 +171,19 @@ describe('the attempt timeline', () => {
     ]);
     expect(only(buffer, 'e1')).toMatchObject({ state: 'acknowledged', attempts: 2 });
   });
+
+  it('counts in Tries every send its timeline lists, when a later page resends from attempt 1', () => {
+    const buffer = emptyBuffer();
+    const ev = { id: 'e1', event: 'search:sort', seq: 1 };
+    applyReport(buffer, 'l1', '/a', step('queued', ev), 1);
+    applyReport(buffer, 'l1', '/a', step('send', { ...ev, attempt: 1 }), 2);
+    applyReport(buffer, 'l1', '/a', step('retry_scheduled', { ...ev, httpStatus: 503, nextAttemptAt: 9 }), 3);
+    applyReport(buffer, 'l1', '/a', step('send', { ...ev, attempt: 2 }), 4);
+    applyReport(buffer, 'l2', '/b', snapshot([{ id: 'e1', state: 'queued', attempts: 0, seq: 1 }]), 5);
+    applyReport(buffer, 'l2', '/b', step('send', { ...ev, attempt: 1 }), 6);
+    applyReport(buffer, 'l2', '/b', snapshot([{ id: 'e1', state: 'in_flight', attempts: 1, seq: 1 }]), 7);
+    const sends = timelineOf(buffer, only(buffer, 'e1')).filter((s) => s.phase === 'send');
+    expect(sends).toHaveLength(3);
+    expect(only(buffer, 'e1').attempts).toBe(3);
+  });
 });

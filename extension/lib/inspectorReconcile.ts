@@ -98,6 +98,7 @@ export function mergeSnapshot(
       shopId,
       confirmedBy: null,
       orphaned: false,
+      sends: 0,
     };
     addEvent(load, added);
     index.set(added.id, added);
