@@ -5,7 +5,7 @@
 import type { WxtBrowser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { extensionMessaging } from './messaging.js';
-import { readPageMessage } from './pageData.js';
+import { readPageMessage, type PreviewStatus } from './pageData.js';
 import { PORT_NAME, serveInspectorPort, type PortLike } from './inspectorPorts.js';
 import { syncRegistrations, type ScriptingApi } from './registration.js';
 import { SettingsRepository } from './settings.js';
@@ -55,9 +55,11 @@ export function inspectorBackground(browser: WxtBrowser): void {
 
   // The toolbar badge: "ON" on the tabs whose page the preview takes over.
   const action = browser.action ?? (browser as unknown as { browserAction?: typeof browser.action }).browserAction;
-  const paintBadge = async (tabId: number, url: string | undefined): Promise<void> => {
+  // `preview`: what the tab's page said last (undefined: ask its buffer; null: a new page, nothing yet).
+  const paintBadge = async (tabId: number, url: string | undefined, preview?: PreviewStatus | null): Promise<void> => {
     if (!action) return;
-    const badge = badgeFor(url, await settings.sites(), await tenantBases());
+    const said = preview === undefined ? tabStatusOf(await buffers.get(tabId), null).preview : preview;
+    const badge = badgeFor(url, await settings.sites(), await tenantBases(), said);
     await Promise.all([
       action.setBadgeText({ tabId, text: badge.text }),
       action.setBadgeBackgroundColor({ tabId, color: badge.color }),
@@ -74,7 +76,8 @@ export function inspectorBackground(browser: WxtBrowser): void {
   browser.runtime.onStartup.addListener(() => void sync().then(paintAllBadges));
   settings.watchAll(() => void sync().then(paintAllBadges));
   browser.tabs.onUpdated.addListener((tabId, change, tab) => {
-    if (change.url !== undefined || change.status === 'loading') void paintBadge(tabId, tab.url);
+    if (change.status === 'loading') void paintBadge(tabId, tab.url, null);
+    else if (change.url !== undefined) void paintBadge(tabId, tab.url);
   });
   browser.tabs.onRemoved.addListener((tabId) => void buffers.remove(tabId));
 
@@ -85,6 +88,7 @@ export function inspectorBackground(browser: WxtBrowser): void {
     const report = readPageMessage(data.kind, data.raw, now);
     if (!report || typeof data.loadId !== 'string' || typeof data.url !== 'string') return;
     void buffers.report(tabId, data.loadId.slice(0, 64), data.url.slice(0, 2000), report);
+    if (report.kind === 'preview') void paintBadge(tabId, sender.tab?.url, report.status);
   });
   extensionMessaging.onMessage('tabStatus', async ({ data: tabId }) => {
     const error = await registrationError.getValue();

@@ -1,8 +1,10 @@
 /**
- * The toolbar icon says whether the preview is on for the page in each tab: the coloured icon and
- * a green "ON" badge (text, not colour alone) where the page is an enabled site inside its path patterns, nothing
- * elsewhere.
+ * The toolbar icon says whether the preview takes over the page in each tab: the coloured icon and
+ * a green "ON" badge (text, not colour alone) only where the page is an enabled site inside its
+ * path patterns AND the page's preview says it runs there. Standing aside, a failure (the local
+ * stack down, an unknown tenant) and a page that has not reported yet are not ON.
  */
+import type { PreviewStatus } from './pageData.js';
 import { defaultPathPatterns, parsePathPatterns, urlInSiteScope } from './pathScope.js';
 import type { SiteSettings } from './settings.js';
 
@@ -26,6 +28,7 @@ export function badgeFor(
   url: string | undefined,
   sites: Record<string, SiteSettings>,
   baseOf: (tenantId: string) => string,
+  preview: PreviewStatus | null = null,
 ): BadgeState {
   const off: BadgeState = { on: false, text: '', color: '#5f6368', title: 'Aisle Preview: off on this page' };
   if (!url) return off;
@@ -45,5 +48,11 @@ export function badgeFor(
     };
   if (!urlInSiteScope(parsed.origin, patterns, parsed.href))
     return { ...off, title: 'Aisle Preview: on for this site, but this page is outside its path patterns' };
+  if (preview === null)
+    return { ...off, title: 'Aisle Preview: on for this site; the page has not said that the preview runs' };
+  if (preview.outcome === 'stood-aside')
+    return { ...off, title: `Aisle Preview: stood aside: ${preview.message}`.slice(0, 300) };
+  if (preview.outcome === 'failed')
+    return { on: false, text: '!', color: '#b3261e', title: `Aisle Preview: failed: ${preview.message}`.slice(0, 300) };
   return { on: true, text: 'ON', color: '#137333', title: `Aisle Preview: on (${site.tenantId}, ${site.environment})` };
 }
