@@ -55,6 +55,8 @@ export const fr: Messages = {
   priceRange: (min, max) => `${min} à ${max}`,
   page: (n) => `Page ${formatCount(n, 'fr')}`,
   currentPage: (n, pages) => `Page ${formatCount(n, 'fr')} sur ${formatCount(pages, 'fr')}`,
+  pageBeyondEnd: (asked, shown) =>
+    `La page ${formatCount(asked, 'fr')} n’existe plus${NBSP}; voici la page ${formatCount(shown, 'fr')}.`,
   jumpTo: (letter) => `Aller à ${letter}`,
   vehicleTitle: 'Magasiner par véhicule',
   vehicle: 'Véhicule',

@@ -60,6 +60,8 @@ export interface Messages {
   priceRange: (min: string, max: string) => string;
   page: (page: number) => string;
   currentPage: (page: number, pages: number) => string;
+  /** A stale link asked for a page past the end of the listing; another one is shown. */
+  pageBeyondEnd: (asked: number, shown: number) => string;
   jumpTo: (letter: string) => string;
   vehicleTitle: string;
   vehicle: string;
@@ -151,6 +153,8 @@ const en: Messages = {
   priceRange: (min, max) => `${min} – ${max}`,
   page: (n) => `Page ${formatCount(n, 'en')}`,
   currentPage: (n, pages) => `Page ${formatCount(n, 'en')} of ${formatCount(pages, 'en')}`,
+  pageBeyondEnd: (asked, shown) =>
+    `There is no page ${formatCount(asked, 'en')} any more, so here is page ${formatCount(shown, 'en')}.`,
   jumpTo: (letter) => `Jump to ${letter}`,
   vehicleTitle: 'Shop by vehicle',
   vehicle: 'Vehicle',

@@ -46,6 +46,24 @@ describe('normalizeSearchResponse (untrusted search responses)', () => {
     expect(normalizeSearchResponse({ products, payload })?.payload).toEqual(expected);
   });
 
+  it('a stale start past the end is not counted as items: counts stay what the backend holds', () => {
+    // A bookmark of page 10,000 of a 400-item listing: the reply echoes the start and holds nothing.
+    const stale = { products: [], start: 479_952, size: 48, payload: { total: 400, filtered: 400, shown: 400 } };
+    expect(normalizeSearchResponse(stale)?.payload).toEqual({ total: 400, filtered: 400, shown: 400 });
+    const noShown = { products: [], start: 479_952, payload: { total: 400, filtered: 400 } };
+    expect(normalizeSearchResponse(noShown)?.payload).toEqual({ total: 400, filtered: 400, shown: 0 });
+    expect(normalizeSearchResponse({ products: [], start: 479_952 })?.payload).toEqual({
+      total: 0,
+      filtered: 0,
+      shown: 0,
+    });
+  });
+
+  it('shown never exceeds filtered', () => {
+    const raw = { products: [product()], start: 500, payload: { filtered: 400 } };
+    expect(normalizeSearchResponse(raw)?.payload).toEqual({ total: 400, filtered: 400, shown: 400 });
+  });
+
   it('a missing shown counts the products received after start', () => {
     const raw = { products: [product()], start: 24, payload: { filtered: 100 } };
     expect(normalizeSearchResponse(raw)?.payload.shown).toBe(25);

@@ -46,7 +46,7 @@ export function normalizeSearchResponse(raw: unknown, resolve: UrlResolver = (ur
       products,
     ),
     sort_options: toArray(raw.sort_options).flatMap((option) => keep(normalizeSortOption(option))),
-    payload: readPayload(raw.payload, start + products.length),
+    payload: readPayload(raw.payload, start, products.length),
     start,
     size: toCount(raw.size) ?? products.length,
     page: toStr(raw.page),
@@ -66,16 +66,19 @@ export function normalizeSearchResponse(raw: unknown, resolve: UrlResolver = (ur
 
 /**
  * The counts of a reply. A count that is missing, negative, fractional garbage or beyond a safe
- * integer is not believed: `shown` then means the products received (after `start`), `filtered`
- * falls back to `total`, then to `shown`, and `total` to `filtered`. Counts never claim fewer items
- * than the reply holds ("0 items" above a full grid), so `filtered` and `total` are at least that.
+ * integer is not believed: `shown` then means the list up to the end of this reply (`start` plus the
+ * products received; 0 for a reply that holds none, whatever its `start`), `filtered` falls back to
+ * `total`, then to `shown`, and `total` to `filtered`. Counts never claim fewer items than the reply
+ * holds ("0 items" above a full grid), and never more than the backend says it holds: a stale
+ * `start` far past the end is not items received, and `shown` never exceeds `filtered`.
  */
-function readPayload(raw: unknown, received: number): SearchResponse['payload'] {
+function readPayload(raw: unknown, start: number, received: number): SearchResponse['payload'] {
   const payload = isRecord(raw) ? raw : {};
-  const shown = toCount(payload.shown) ?? received;
+  const reach = received > 0 ? start + received : 0;
+  const shown = toCount(payload.shown) ?? reach;
   const filtered = Math.max(toCount(payload.filtered) ?? toCount(payload.total) ?? shown, received);
   const total = Math.max(toCount(payload.total) ?? filtered, filtered);
-  return { total, filtered, shown };
+  return { total, filtered, shown: Math.min(shown, filtered) };
 }
 
 /** A count: a whole, non-negative, safe number (numeric strings accepted), else null. */

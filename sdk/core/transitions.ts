@@ -72,6 +72,20 @@ export function setPage(state: UrlState, pageNumber: number): UrlState {
   return { ...state, pageNumber };
 }
 
+/**
+ * The page a paged listing should show instead of the one asked for, when that one lies past the end
+ * (a stale bookmark of page 10,000): the last page that holds items, or page 1 when the reply does
+ * not say how many there are. Null when the page holds items, is page 1, or is not past the end.
+ */
+export function pageWithinEnd(
+  state: UrlState,
+  reply: { received: number; filtered: number; pageNotFound: boolean },
+): number | null {
+  if (reply.pageNotFound || reply.received > 0 || state.pageNumber <= 1) return null;
+  const last = Math.max(1, Math.ceil(reply.filtered / state.pageSize));
+  return last < state.pageNumber ? last : null;
+}
+
 /** Page to request when the infinite-scroll sentinel shows, or null when everything is shown. */
 export function infiniteNextPage(shown: number, pageSize: number, filtered: number): number | null {
   if (!(pageSize > 0) || !Number.isFinite(shown) || shown < 0 || shown >= filtered) return null;

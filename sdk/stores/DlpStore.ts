@@ -43,6 +43,8 @@ export class DlpStore {
   stalled = false;
   /** True while the last search after a shopper action failed and the previous results are shown. */
   failedUpdate = false;
+  /** Set when the page asked for lay past the end of a paged listing and another one is shown instead. */
+  pageCorrection: { asked: number; shown: number } | null = null;
   /** The query of the response on show; on a failed search the controls go back to it. */
   private shown: ShownQuery;
   /** Writes the state into the address after the paint that answers a change (see addressWriter.ts). */
@@ -70,7 +72,6 @@ export class DlpStore {
     if (search.response) this.reconcile();
     this.shown = { state: this.state, vehicle: this.vehicle };
     // State is replaced whole by pure transitions, so it is observed by reference.
-    if (search.response) this.notices.report(this.state, search.response.latency_ms);
     makeAutoObservable<DlpStore, 'env' | 'search' | 'tracker' | 'shown' | 'ticket' | 'notices' | 'address'>(this, {
       tracker: false,
       notices: false,
@@ -83,7 +84,10 @@ export class DlpStore {
       shown: false,
       ticket: false,
       address: false,
+      pageCorrection: observable.ref,
     });
+    // Data that came with the page may be a page past the end too: that one is not a display to report.
+    if (search.response && !this.correctPastEnd()) this.notices.report(this.state, search.response.latency_ms);
   }
 
   /** The response on screen, or null before the first one. */
@@ -247,6 +251,8 @@ export class DlpStore {
   load(refresh = true, append = false, announce = true): Promise<SearchOutcome> {
     const { url, request } = listingSearch(this.context, this.state, this.page, this.vehicle);
     return this.search.search(url, request, { refresh, append }).then((outcome) => {
+      // The page past the end is not shown for long: the search for the last page supersedes it.
+      if (outcome === 'replaced' && this.correctPastEnd()) return 'superseded';
       const say = announce ? (append ? 'progress' : 'count') : null;
       if (outcome === 'replaced') this.notices.shown(this.state, this.search.lastLatencyMs ?? 0, say);
       return outcome;
@@ -262,8 +268,26 @@ export class DlpStore {
     this.commit(next);
   }
 
+  /**
+   * A paged listing asked for a page past its end (an old bookmark, a crawler's link) and got none of
+   * its items: it shows its last page instead (page 1 when the reply gives no count), corrects the
+   * address in place and says so. True when it did.
+   */
+  private correctPastEnd(): boolean {
+    const data = this.search.response;
+    if (this.infinite || !data) return false;
+    const { products, payload, pageNotFound } = data;
+    const page = t.pageWithinEnd(this.state, { received: products.length, filtered: payload.filtered, pageNotFound });
+    if (page === null) return false;
+    const asked = this.pageCorrection?.asked ?? this.state.pageNumber;
+    this.commit(t.setPage(this.state, page), { history: 'replace' });
+    this.pageCorrection = { asked, shown: page };
+    return true;
+  }
+
   private commit(next: UrlState, opts: { history?: HistoryMode; refresh?: boolean; append?: boolean } = {}): void {
     this.state = next;
+    this.pageCorrection = null;
     this.notices.expectNew();
     // A change the shopper made may list something else entirely: worth asking again.
     if (!opts.append) this.stalled = false;

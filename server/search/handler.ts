@@ -98,7 +98,10 @@ function respond(query: SearchQuery, started: number, vehicle?: VehicleChoice): 
   const total = inBase ? inBase.filter(Boolean).length : index.items.length;
   const { passes, filtered, filters } = applyFacets(index, query.selections, query.lang, inBase);
   const ordered = index.orders[query.sort].filter((position) => passes[position]);
-  const pageItems = ordered.slice(query.start, query.start + query.size);
+  // A start past the end (a stale page link) is answered from the end: `start` says where this reply's
+  // products begin and `shown` where they end, so the two always agree with `filtered`.
+  const start = Math.min(query.start, filtered);
+  const pageItems = ordered.slice(start, start + query.size);
   const { base } = query.tenant.config;
   // The tenant's flag wins; without one, the toys vertical is the one sent as models[].
   const useModels = query.tenant.demo.usesModels ?? query.vertical === 'toys';
@@ -113,8 +116,8 @@ function respond(query: SearchQuery, started: number, vehicle?: VehicleChoice): 
     }),
     filters,
     sort_options: sortOptions(query),
-    payload: { total, filtered, shown: Math.min(query.start + query.size, filtered) },
-    start: query.start,
+    payload: { total, filtered, shown: start + pageItems.length },
+    start,
     size: query.size,
     page: query.page,
     latency_ms: 0,

@@ -143,10 +143,19 @@ describe('paging', () => {
     for (let start = 0; start < all.length + size; start += size) {
       const answer = search({ ...base, sort: 'price_desc', filters, start, size });
       expect(answer.payload.shown).toBe(Math.min(start + size, all.length));
-      expect(answer.start).toBe(start);
+      expect(answer.start).toBe(Math.min(start, all.length));
+      expect(answer.payload.shown).toBe(answer.start + answer.products.length);
       seen.push(...ids(answer.products));
     }
     expect(seen).toEqual(all);
+  });
+
+  it('a start far past the end (a stale page link) is answered from the end, start and shown agreeing', () => {
+    const all = search({ ...base, size: 24 }).payload.filtered;
+    const answer = search({ ...base, start: 479_952, size: 48 });
+    expect(answer.products).toEqual([]);
+    expect(answer.start).toBe(all);
+    expect(answer.payload).toEqual({ total: all, filtered: all, shown: all });
   });
 });
 

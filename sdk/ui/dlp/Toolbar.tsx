@@ -19,6 +19,12 @@ export const Toolbar = observer(function Toolbar(props: { state?: UrlState }) {
   const state = props.state ?? dlp.state;
   const filters = visibleFilters(data.filters);
   const count = selectedFilterCount(state);
+  const corrected = dlp.pageCorrection;
+  const notice = dlp.failedUpdate
+    ? m.updateFailed
+    : corrected
+      ? m.pageBeyondEnd(corrected.asked, corrected.shown)
+      : null;
   return (
     <div className="aisle-toolbar">
       {/* The count is not a live region itself: the one below says the new count after each change,
@@ -27,14 +33,15 @@ export const Toolbar = observer(function Toolbar(props: { state?: UrlState }) {
         {m.itemCount(data.payload.filtered)}
       </p>
       {/* Aisle's only live region, always present so that screen readers are listening before it
-          speaks. It says the new item count after a change of results (hidden, as the count shows it)
-          and that an update failed (shown, on a line of its own like the count). */}
+          speaks. It says the new item count after a change of results (hidden, as the count shows it),
+          and, shown on a line of its own like the count, that an update failed or that a stale link's
+          page lay past the end of the listing. */}
       <div
-        className={`aisle-update-notice ${dlp.failedUpdate ? 'aisle-count' : 'aisle-visually-hidden'}`}
+        className={`aisle-update-notice ${notice ? 'aisle-count' : 'aisle-visually-hidden'}`}
         role="status"
         aria-live="polite"
       >
-        {dlp.failedUpdate ? m.updateFailed : spoken(dlp.cues.announcement)}
+        {notice ?? spoken(dlp.cues.announcement)}
       </div>
       <div className="aisle-toolbar__filters">
         <button
