@@ -83,20 +83,46 @@ describe('sliderRange', () => {
 
 describe('parseTypedPrice (what a From/To box accepts)', () => {
   it.each([
-    ['120', 'en', 120],
-    [' 120 ', 'en', 120],
-    ['$1,200', 'en', 1200],
-    ['12.5', 'en', 12.5],
-    ['12,50', 'fr', 12.5],
-    ['1\u00a0200\u00a0$', 'fr', 1200],
-    ['CA$40', 'en', 40],
-    ['', 'en', null],
-    ['abc', 'en', null],
-    ['-20', 'en', null],
-    ['12..5', 'en', null],
-    ['1e3', 'en', null],
-  ] as const)('"%s" (%s) → %s', (text, locale, expected) => {
-    expect(parseTypedPrice(text, locale)).toBe(expected);
+    ['120', 'en', undefined, 120],
+    [' 120 ', 'en', undefined, 120],
+    ['$1,200', 'en', undefined, 1200],
+    ['$1,234,567.50', 'en', undefined, 1234567.5],
+    ['12.5', 'en', undefined, 12.5],
+    ['.5', 'en', undefined, 0.5],
+    ['40 $', 'en', undefined, 40],
+    ['12,50', 'fr', 'ca', 12.5],
+    ['1\u00a0200\u00a0$', 'fr', 'ca', 1200],
+    ['1 200,50 $', 'fr', 'ca', 1200.5],
+    ['1\u202f200', 'fr', 'ca', 1200],
+    ['CA$40', 'en', 'ca', 40],
+    ['$40', 'en', 'ca', 40],
+    ['', 'en', undefined, null],
+    ['abc', 'en', undefined, null],
+    ['-20', 'en', undefined, null],
+    ['12..5', 'en', undefined, null],
+    ['1e3', 'en', undefined, null],
+  ] as const)('"%s" (%s, %s) → %s', (text, locale, region, expected) => {
+    expect(parseTypedPrice(text, locale, region)).toBe(expected);
+  });
+
+  it.each([
+    ['US60CA', 'en', undefined],
+    ['US60CA', 'en', 'ca'],
+    ['$1,0,0', 'en', undefined],
+    ['1,00', 'en', undefined],
+    ['1,2345', 'en', undefined],
+    ['$$40', 'en', undefined],
+    ['$40$', 'en', undefined],
+    ['CA$40', 'en', undefined],
+    ['US$40', 'en', 'ca'],
+    ['12.999', 'en', undefined],
+    ['12,5', 'en', undefined],
+    ['12.50', 'fr', 'ca'],
+    ['1 2 0 0', 'fr', 'ca'],
+    ['1,200,50', 'fr', 'ca'],
+    ['40 € ', 'en', undefined],
+  ] as const)('"%s" (%s, %s) is not a price a person writes there', (text, locale, region) => {
+    expect(parseTypedPrice(text, locale, region)).toBeNull();
   });
 });
 

@@ -1,17 +1,77 @@
 // Apart from the slider's rules in price.ts: only the price panel's typed boxes need it, so it loads
 // with them rather than with the first render.
-import { decimalSeparator } from './format.js';
-import type { Locale } from './types.js';
+import { intlTag, type Locale } from './locales.js';
+import type { Region } from './types.js';
+
+/** How a locale writes a price in the region's currency, learnt from Intl rather than assumed. */
+interface PriceForm {
+  /** The thousands separator (a plain space where the locale groups with a no-break space). */
+  group: string;
+  decimal: string;
+  /** Currency signs a shopper may write before or after the amount, longest first ("CA$", "$"). */
+  signs: string[];
+  /** The amount once its sign is off: plain or correctly grouped digits, then at most the currency's decimals. */
+  amount: RegExp;
+}
+
+const SPACES = /[\s\u00a0\u202f]+/g;
+const forms = new Map<string, PriceForm>();
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function priceForm(locale: Locale, region: Region | undefined): PriceForm {
+  const tag = intlTag(locale, region);
+  const currency = region === 'ca' ? 'CAD' : 'USD';
+  const key = `${tag}|${currency}`;
+  const known = forms.get(key);
+  if (known) return known;
+  const format = (currencyDisplay: 'symbol' | 'narrowSymbol') =>
+    new Intl.NumberFormat(tag, { style: 'currency', currency, currencyDisplay });
+  const parts = format('symbol').formatToParts(1234567.5);
+  const part = (type: Intl.NumberFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const sign = (display: 'symbol' | 'narrowSymbol') =>
+    (
+      format(display)
+        .formatToParts(1)
+        .find((p) => p.type === 'currency')?.value ?? ''
+    )
+      .replace(SPACES, ' ')
+      .trim();
+  const group = part('group').replace(SPACES, ' ') || ',';
+  const decimal = part('decimal') || '.';
+  const digits = format('symbol').resolvedOptions().maximumFractionDigits ?? 2;
+  const whole = `(?:\\d+|\\d{1,3}(?:${escape(group)}\\d{3})+)`;
+  const fraction = `${escape(decimal)}\\d{1,${digits}}`;
+  const form: PriceForm = {
+    group,
+    decimal,
+    signs: [...new Set([sign('symbol'), sign('narrowSymbol')])].filter(Boolean).sort((a, b) => b.length - a.length),
+    amount: new RegExp(digits > 0 ? `^(?:${whole}(?:${fraction})?|${fraction})$` : `^${whole}$`),
+  };
+  forms.set(key, form);
+  return form;
+}
+
+/** `value` without one currency sign at its start or its end (the first of `signs` found). */
+function withoutSign(value: string, signs: readonly string[]): string {
+  for (const sign of signs) {
+    if (value.startsWith(sign)) return value.slice(sign.length).trim();
+    if (value.endsWith(sign)) return value.slice(0, -sign.length).trim();
+  }
+  return value;
+}
 
 /**
- * A price as typed in a "From"/"To" box, or null when it is not one: digits with an optional decimal
- * part, currency signs and spaces ignored. A locale that writes its decimals after a comma reads "12,50"
- * as 12.5 (French); elsewhere a comma only groups thousands ("1,200" in English).
+ * A price as typed in a "From"/"To" box, or null when it is not one. Accepted is what a person writes
+ * as a price in the locale, by the locale's own parts (Intl's `formatToParts`): digits, either all
+ * together or grouped in threes by the locale's separator ("1,200" in English, "1 200" in French), an
+ * optional decimal part after the locale's mark ("12.50", "12,50") of at most the currency's digits,
+ * and at most one currency sign of the region, before or after ("$40", "CA$40", "40 $"). Anything
+ * else ("US60CA", "$1,0,0", "-20", "1e3") is not a price.
  */
-export function parseTypedPrice(text: string, locale: Locale): number | null {
-  let value = text.replace(/[\s\u00a0\u202f$€£]|CA|US/gi, '');
-  value = decimalSeparator(locale) === ',' ? value.replace(',', '.') : value.replace(/,/g, '');
-  if (!/^\d+(?:\.\d+)?$/.test(value) && !/^\.\d+$/.test(value)) return null;
-  const amount = Number(value);
+export function parseTypedPrice(text: string, locale: Locale, region?: Region): number | null {
+  const form = priceForm(locale, region);
+  const value = withoutSign(text.replace(SPACES, ' ').trim(), form.signs);
+  if (!form.amount.test(value)) return null;
+  const amount = Number(value.split(form.group).join('').replace(form.decimal, '.'));
   return Number.isFinite(amount) ? amount : null;
 }

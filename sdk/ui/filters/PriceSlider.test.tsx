@@ -179,6 +179,15 @@ describe('price boxes', () => {
     expect(page.requests).toHaveLength(0);
   });
 
+  it.each(['US60CA', '$1,0,0'])('flags "%s", which no one writes as a price, and sends nothing', async (text) => {
+    await renderSlider('?price=40/200');
+    type(box('To'), text);
+    expect(box('To').getAttribute('aria-invalid')).toBe('true');
+    press('Enter');
+    expect(box('To').value).toBe('200');
+    expect(page.requests).toHaveLength(0);
+  });
+
   it('clears the price filter when typed values give back the full range', async () => {
     await renderSlider('?price=40/490');
     type(box('From'), '0');

@@ -63,7 +63,7 @@ const PriceSlider = observer(function PriceSlider({ filter }: { filter: Filter }
   // A typed value is sent once, when the shopper commits it (Enter or leaving the box), by the same
   // snapping rules as the slider; anything that is not a price puts the current value back.
   const commitTyped = (edge: PriceEdge, text: string) => {
-    const amount = parseTypedPrice(text, locale);
+    const amount = parseTypedPrice(text, locale, region);
     if (amount === null) return;
     if (timer.current !== null) env.timers.clearTimeout(timer.current);
     timer.current = null;
@@ -113,7 +113,7 @@ interface PriceInputProps {
  * not a price); Enter or leaving the box hands it to `onCommit`, then the box shows the range again.
  */
 function PriceInput({ label, value, affix, onCommit }: PriceInputProps) {
-  const { locale } = useStores();
+  const { locale, region } = useStores();
   const id = useId();
   const [text, setText] = useState<string | null>(null);
   const commit = () => {
@@ -127,7 +127,7 @@ function PriceInput({ label, value, affix, onCommit }: PriceInputProps) {
       commit();
     }
   };
-  const invalid = text !== null && parseTypedPrice(text, locale) === null;
+  const invalid = text !== null && parseTypedPrice(text, locale, region) === null;
   return (
     <div className="aisle-price-input">
       <label htmlFor={id}>{label}</label>
