@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useState, type ReactElement } from 'react';
 import { timelineOf, type TimelineStep } from '../lib/inspectorBuffer.js';
 import { eventAsCurl, eventAsJson, eventTime, requestAsSent } from '../lib/inspectorExport.js';
-import { shownState, STATE_LABELS, stateNote } from '../lib/inspectorHealth.js';
+import { shownLabel, shownState, stateNote } from '../lib/inspectorHealth.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
 import { clock, type InspectorIo } from '../lib/inspectorIo.js';
 import { JsonTree } from './JsonTree.js';
@@ -73,7 +73,7 @@ export const Detail = observer(function Detail({
     <aside className="detail" data-testid="detail" aria-label={`Event ${event.event}`}>
       <header>
         <h2>
-          {event.event} <span className={`chip chip-${state}`}>{STATE_LABELS[state]}</span>
+          {event.event} <span className={`chip chip-${state}`}>{shownLabel(event)}</span>
         </h2>
         <button type="button" className="close" aria-label="Close the detail" onClick={() => store.closeDetail()}>
           ×

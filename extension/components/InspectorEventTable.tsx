@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { memo, useEffect, useRef, type KeyboardEvent, type ReactElement } from 'react';
 import { waitingOf, type BufferedEvent, type PageLoad } from '../lib/inspectorBuffer.js';
 import { eventTime } from '../lib/inspectorExport.js';
-import { shownState, STATE_LABELS, stateNote } from '../lib/inspectorHealth.js';
+import { shownLabel, shownState, stateNote } from '../lib/inspectorHealth.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
 import { clock } from '../lib/inspectorIo.js';
 
@@ -46,7 +46,8 @@ const EventRow = memo(function EventRow({
     if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [selected]);
   const state = shownState(event);
-  const waiting = waitingOf(event, now);
+  // An unconfirmed row has no countdown: the page that would have retried it is gone.
+  const waiting = state === 'unconfirmed' ? null : waitingOf(event, now);
   const note = stateNote(event);
   return (
     <tr
@@ -72,7 +73,7 @@ const EventRow = memo(function EventRow({
         ) : null}
       </td>
       <td>
-        <span className={`chip chip-${state}`}>{STATE_LABELS[state]}</span>
+        <span className={`chip chip-${state}`}>{shownLabel(event)}</span>
         {note ? <span className="note">{note}</span> : null}
       </td>
       <td className="num">{event.attempts}</td>
@@ -162,7 +163,7 @@ export const EventTable = observer(function EventTable({ store }: { store: Inspe
                 event={event}
                 selected={store.selectedId === event.id}
                 showShop={showShop}
-                now={event.state === 'retry_scheduled' ? store.now : 0}
+                now={event.state === 'retry_scheduled' && !event.orphaned ? store.now : 0}
                 warnings={warnings.get(event.id)}
                 onSelect={onSelect}
               />

@@ -16,6 +16,12 @@ export default defineContentScript({
       loadId: crypto.randomUUID(),
       forward: (message) => void extensionMessaging.sendMessage('pageMessage', message).catch(() => undefined),
       onSettingsChanged: (callback) => settings.watchAll(callback),
+      announce: (loadId) => void extensionMessaging.sendMessage('pageStarted', loadId).catch(() => undefined),
+      onRestored: (callback) => {
+        const shown = (event: PageTransitionEvent) => event.persisted && callback();
+        window.addEventListener('pageshow', shown);
+        return () => window.removeEventListener('pageshow', shown);
+      },
       checkStack: (origin) => extensionMessaging.sendMessage('checkLocalStack', origin),
       now: () => Date.now(),
     });

@@ -90,6 +90,11 @@ export function inspectorBackground(browser: WxtBrowser): void {
     void buffers.report(tabId, data.loadId.slice(0, 64), data.url.slice(0, 2000), report);
     if (report.kind === 'preview') void paintBadge(tabId, sender.tab?.url, report.status);
   });
+  extensionMessaging.onMessage('pageStarted', ({ data, sender }) => {
+    const tabId = sender.tab?.id;
+    if (tabId === undefined || sender.frameId !== 0 || typeof data !== 'string') return;
+    void buffers.pageStarted(tabId, data.slice(0, 64));
+  });
   extensionMessaging.onMessage('tabStatus', async ({ data: tabId }) => {
     const error = await registrationError.getValue();
     return tabStatusOf(await buffers.get(tabId), typeof error === 'string' ? error : null);

@@ -10,6 +10,7 @@ import type { DebugDetail } from './pageData.js';
 import {
   addEvent,
   isSettled,
+  orphan,
   MAX_LOG_PER_LOAD,
   MAX_SEARCHES_PER_LOAD,
   type BufferedEvent,
@@ -40,7 +41,7 @@ export {
   type TabBuffer,
   type Waiting,
 } from './inspectorBufferModel.js';
-export { applySettled, indexSettled } from './inspectorReconcile.js';
+export { applySettled, indexSettled, pageStarted } from './inspectorReconcile.js';
 export { restoreBuffer } from './inspectorRestore.js';
 export { timelineOf, type TimelineStep } from './inspectorTimeline.js';
 
@@ -80,7 +81,8 @@ function applyEventStep(
       updatedAt: now,
       shopId: detail.shopId || null,
       confirmedBy: null,
-      orphaned: false,
+      orphaned: load.ended,
+      orphanedAt: load.ended ? now : null,
       sends: 0,
     };
     addEvent(load, event);
@@ -88,7 +90,10 @@ function applyEventStep(
   }
   event.shopId ??= detail.shopId || null;
   if (isSettled(event.state)) return;
-  const patch: Partial<BufferedEvent> = { orphaned: false, updatedAt: now };
+  // A late step of a page that has gone moves the row but cannot say the event is alive.
+  const patch: Partial<BufferedEvent> = load.ended
+    ? { updatedAt: now }
+    : { orphaned: false, orphanedAt: null, updatedAt: now };
   switch (detail.phase) {
     case 'send': {
       // A later page counts its attempts from 1 again: the row counts every send it saw, so that
@@ -137,8 +142,7 @@ function applyDebug(buffer: TabBuffer, load: PageLoad, detail: DebugDetail, now:
     if (detail.phase === 'disposed') {
       // The session ended (a tenant switch, an unmount): its unsettled events wait for a later one.
       if (load.activeShop === detail.shopId) load.activeShop = null;
-      for (const event of load.events)
-        if (event.shopId === detail.shopId && !isSettled(event.state)) event.orphaned = true;
+      for (const event of load.events) if (event.shopId === detail.shopId) orphan(event, now);
     } else if (detail.shopId) {
       load.activeShop = detail.shopId;
     }

@@ -30,6 +30,8 @@ export interface BufferedEvent extends InspectedEvent {
    * last known state is no longer current and no later page has said where it is.
    */
   orphaned: boolean;
+  /** When the inspector learned that the page reporting the unsettled event went away (epoch ms), else null. */
+  orphanedAt: number | null;
   /** The `send` steps the inspector saw for the event, over every page load (each page counts its own attempts from 1). */
   sends: number;
 }
@@ -117,6 +119,13 @@ export function shopOfPayload(payload: unknown): string | null {
 /** Every event of every page load, oldest load first. */
 export function* allEvents(buffer: TabBuffer): Generator<BufferedEvent> {
   for (const load of buffer.loads) yield* load.events;
+}
+
+/** Marks `event` as unconfirmed from `now` on (its page went away unsettled); an earlier mark stands. */
+export function orphan(event: BufferedEvent, now: number): void {
+  if (isSettled(event.state)) return;
+  if (!event.orphaned || event.orphanedAt === null) event.orphanedAt = now;
+  event.orphaned = true;
 }
 
 /** Adds `event` to `load`, dropping its oldest events past the cap. */

@@ -21,6 +21,7 @@ function event(over: Partial<BufferedEvent> = {}): BufferedEvent {
     shopId: 'maple',
     confirmedBy: null,
     orphaned: false,
+    orphanedAt: null,
     sends: 0,
     ...over,
   };

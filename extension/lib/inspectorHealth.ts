@@ -33,13 +33,32 @@ export function shownState(event: BufferedEvent): ShownState {
   return event.orphaned && !isSettled(event.state) ? 'unconfirmed' : event.state;
 }
 
+/** Hours and minutes in the reader's own format. */
+const hoursMinutes = (ms: number): string =>
+  new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** The state's words for `event`: "unconfirmed since 12:03" once its page went away unsettled. */
+export function shownLabel(event: BufferedEvent): string {
+  const state = shownState(event);
+  return state === 'unconfirmed' && event.orphanedAt !== null
+    ? `unconfirmed since ${hoursMinutes(event.orphanedAt)}`
+    : STATE_LABELS[state];
+}
+
 /** A short note under the state, when the state needs one to be read right. */
 export function stateNote(event: BufferedEvent): string | null {
   if (event.confirmedBy === 'next_page') return 'sent during unload — confirmed by next page';
   if (event.confirmedBy === 'other_tab') return 'delivered by another tab of this shop';
-  if (shownState(event) === 'unconfirmed')
-    return `its page left while it was ${STATE_LABELS[event.state]}; no later page of this shop has said yet`;
-  return null;
+  if (shownState(event) !== 'unconfirmed') return null;
+  // What the inspector last knew, said as the past: nothing on the current page can update it.
+  const known = [
+    STATE_LABELS[event.state],
+    event.httpStatus !== null ? `HTTP ${event.httpStatus}` : '',
+    event.state === 'retry_scheduled' && event.nextAttemptAt !== null
+      ? `next attempt was due at ${clock(event.nextAttemptAt)}`
+      : '',
+  ].filter(Boolean);
+  return `last known: ${known.join(', ')}; its page left, and no page of this shop has confirmed it since`;
 }
 
 /** The tab's delivery health. */

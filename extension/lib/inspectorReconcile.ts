@@ -10,6 +10,7 @@ import type { PageSnapshot } from './pageData.js';
 import {
   addEvent,
   allEvents,
+  orphan,
   isSettled,
   MAX_LOADS,
   shopOfPayload,
@@ -29,7 +30,7 @@ export function loadFor(buffer: TabBuffer, loadId: string, url: string, now: num
     old.ended = true;
     old.activeShop = null;
   }
-  for (const event of allEvents(buffer)) if (!isSettled(event.state)) event.orphaned = true;
+  endLoads(buffer, null, now);
   const load: PageLoad = {
     loadId,
     url,
@@ -47,9 +48,33 @@ export function loadFor(buffer: TabBuffer, loadId: string, url: string, now: num
   return load;
 }
 
+/**
+ * A page of the tab started (`loadId`; its relay says so on every page, with Aisle or without):
+ * every other page load has ended, and nothing on that page can confirm their unsettled events
+ * any more. A page that runs Aisle then gets its own load with its first report.
+ */
+export function pageStarted(buffer: TabBuffer, loadId: string, now: number): boolean {
+  const load = buffer.loads.find((l) => l.loadId === loadId);
+  const others = buffer.loads.filter((l) => l !== load && !l.ended);
+  if (others.length === 0 && !(load?.ended ?? false)) return false;
+  endLoads(buffer, load ?? null, now);
+  // A page back from the back-forward cache is current again: its next snapshot says what it holds.
+  if (load) load.ended = false;
+  return true;
+}
+
+function endLoads(buffer: TabBuffer, except: PageLoad | null, now: number): void {
+  for (const old of buffer.loads) {
+    if (old === except) continue;
+    old.ended = true;
+    old.activeShop = null;
+  }
+  for (const event of allEvents(buffer)) orphan(event, now);
+}
+
 /** Settles `event` and tells the shared index, so that other tabs showing it follow. */
 export function settle(event: BufferedEvent, info: SettledInfo, now: number, shared?: SettledIndex): void {
-  Object.assign(event, info, { nextAttemptAt: null, orphaned: false, updatedAt: now });
+  Object.assign(event, info, { nextAttemptAt: null, orphaned: false, orphanedAt: null, updatedAt: now });
   shared?.set(event.id, info);
 }
 
@@ -57,7 +82,13 @@ export function settle(event: BufferedEvent, info: SettledInfo, now: number, sha
 export function settleFromIndex(event: BufferedEvent, now: number, shared?: SettledIndex): void {
   const known = shared?.get(event.id);
   if (!known || isSettled(event.state)) return;
-  Object.assign(event, known, { nextAttemptAt: null, orphaned: false, confirmedBy: 'other_tab', updatedAt: now });
+  Object.assign(event, known, {
+    nextAttemptAt: null,
+    orphaned: false,
+    orphanedAt: null,
+    confirmedBy: 'other_tab',
+    updatedAt: now,
+  });
 }
 
 /** Merges a page snapshot into `load`, updating rows other loads first showed. */
@@ -83,7 +114,8 @@ export function mergeSnapshot(
       Object.assign(known, event, {
         attempts: Math.max(known.attempts, event.attempts),
         shopId: shopId ?? known.shopId,
-        orphaned: false,
+        // A late snapshot of a page that has gone cannot say the event is alive.
+        ...(load.ended ? {} : { orphaned: false, orphanedAt: null }),
         updatedAt: now,
       });
       if (isSettled(event.state))
@@ -97,7 +129,8 @@ export function mergeSnapshot(
       updatedAt: now,
       shopId,
       confirmedBy: null,
-      orphaned: false,
+      orphaned: load.ended && !isSettled(event.state),
+      orphanedAt: load.ended && !isSettled(event.state) ? now : null,
       sends: 0,
     };
     addEvent(load, added);

@@ -47,6 +47,7 @@ function restoreEvent(raw: unknown): BufferedEvent | null {
     shopId: text(raw.shopId, 100) ?? shopOfPayload(payload),
     confirmedBy: raw.confirmedBy === 'next_page' || raw.confirmedBy === 'other_tab' ? raw.confirmedBy : null,
     orphaned: raw.orphaned === true,
+    orphanedAt: raw.orphaned === true ? count(raw.orphanedAt) : null,
     sends: Math.max(0, Math.min(count(raw.sends) ?? 0, 1e6)),
   };
 }

@@ -283,8 +283,10 @@ describe('rows of a page that went away', () => {
     render(b);
     const row = $('[data-testid="event"]')!;
     expect(row.dataset.shownState).toBe('unconfirmed');
-    expect(row.querySelector('.chip')?.textContent).toBe('unconfirmed');
-    expect(row.textContent).toContain('its page left while it was in flight; no later page of this shop has said yet');
+    expect(row.querySelector('.chip')?.textContent).toMatch(/^unconfirmed since \d/);
+    expect(row.textContent).toContain(
+      'last known: in flight; its page left, and no page of this shop has confirmed it since',
+    );
   });
 });
 

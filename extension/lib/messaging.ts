@@ -27,6 +27,8 @@ export interface ForwardedPageMessage {
 
 interface ProtocolMap {
   pageMessage(message: ForwardedPageMessage): void;
+  /** A page started in the tab (every page, whether or not it runs Aisle), or came back from the back-forward cache. */
+  pageStarted(loadId: string): void;
   tabStatus(tabId: number): TabStatus;
   clearTab(tabId: number): void;
   /** Re-registers the preview scripts for the current settings; resolves with the error, if any. */

@@ -122,6 +122,8 @@ describe('startRelay', () => {
 
   function relayWith(settings: SettingsRepository, now: () => number) {
     const forwarded: ForwardedPageMessage[] = [];
+    const announced: string[] = [];
+    let restored = (): void => undefined;
     const { channel, handlers } = fakeChannel();
     const stop = startRelay({
       channel,
@@ -131,9 +133,14 @@ describe('startRelay', () => {
       onSettingsChanged: () => () => undefined,
       loadId: 'load-1',
       checkStack: async () => true,
+      announce: (loadId) => announced.push(loadId),
+      onRestored: (callback) => {
+        restored = callback;
+        return () => (restored = () => undefined);
+      },
       now,
     });
-    return { forwarded, handlers, stop };
+    return { forwarded, handlers, stop, announced, restore: () => restored() };
   }
 
   it("stamps its own preview report with the injected clock's time", async () => {
@@ -153,5 +160,15 @@ describe('startRelay', () => {
     expect(handlers.size).toBeGreaterThan(0);
     stop();
     expect(handlers.size).toBe(0);
+  });
+
+  it('says the page started, on every page and again when it comes back from the back-forward cache', async () => {
+    const { announced, restore, stop } = relayWith(new SettingsRepository(), () => 0);
+    expect(announced).toEqual(['load-1']);
+    restore();
+    expect(announced).toEqual(['load-1', 'load-1']);
+    stop();
+    restore();
+    expect(announced).toHaveLength(2);
   });
 });

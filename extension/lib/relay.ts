@@ -23,6 +23,10 @@ export interface RelayDeps {
   loadId: string;
   /** True when the local stack answers at that origin (asked of the background: no page CORS). */
   checkStack(origin: string): Promise<boolean>;
+  /** Tells the background that this page started (or came back from the back-forward cache). */
+  announce(loadId: string): void;
+  /** Calls back when the page is shown again from the back-forward cache; returns the cleanup. */
+  onRestored(callback: () => void): () => void;
   /** The clock that stamps the relay's own reports (injected so that tests run on fake time). */
   now(): number;
 }
@@ -91,9 +95,12 @@ export function startRelay(deps: RelayDeps): () => void {
   channel.onMessage('previewStatus', ({ data }) => forward('preview', data));
   channel.onMessage('aisleDebug', ({ data }) => forward('debug', data));
   channel.onMessage('aisleSnapshot', ({ data }) => forward('snapshot', data));
+  deps.announce(deps.loadId);
+  const stopRestored = deps.onRestored(() => deps.announce(deps.loadId));
   void refresh(true);
   const stopWatching = deps.onSettingsChanged(() => void refresh(false));
   return () => {
+    stopRestored();
     stopWatching();
     channel.removeAllListeners();
   };

@@ -13,6 +13,7 @@ import {
   applySettled,
   emptyBuffer,
   indexSettled,
+  pageStarted,
   restoreBuffer,
   type PageReport,
   type SettledIndex,
@@ -73,6 +74,12 @@ export class TabBuffers {
         if (other !== tabId && applySettled(otherBuffer, this.settled, this.now())) this.changed(other, otherBuffer);
     }
     return buffer;
+  }
+
+  /** A page of the tab started (with Aisle or without): the others can no longer confirm their events. */
+  async pageStarted(tabId: number, loadId: string): Promise<void> {
+    const buffer = await this.get(tabId);
+    if (pageStarted(buffer, loadId, this.now())) this.changed(tabId, buffer);
   }
 
   /** Empties the tab's buffer. */
