@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PreviewStatus } from '../lib/pageData.js';
 import type { PreviewConfig } from '../lib/previewContext.js';
 
@@ -53,8 +53,10 @@ function violation(effectiveDirective: string, blockedURI: string): void {
   document.dispatchEvent(event);
 }
 
+let stopPreview: () => void = () => undefined;
+
 async function started(cfg = config()): Promise<void> {
-  startPreview(window as never);
+  stopPreview = startPreview(window as never);
   channel.handlers.get('previewConfig')!({ data: cfg });
   await Promise.resolve();
 }
@@ -65,8 +67,11 @@ describe('the preview script', () => {
     channel.handlers.clear();
     channel.sent.length = 0;
     app.mount.mockClear();
+    app.unmount.mockClear();
+    history.replaceState(null, '', '/maple/dresses');
     document.body.innerHTML = '<main><p>The shop</p></main>';
   });
+  afterEach(() => stopPreview());
 
   it('refuses an invalid main selector with a failure instead of waiting forever', async () => {
     await started(config('main[['));
@@ -118,5 +123,48 @@ describe('the preview script', () => {
       outcome: 'shown',
       warning: expect.stringContaining('Content-Security-Policy (img-src)'),
     });
+  });
+
+  it('re-derives "shown" when the cards render late, and follows infinite loading', async () => {
+    await started();
+    debug({ phase: 'response', url: SEARCH, status: 200 });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(latest().message).toContain('no products on this page');
+    // React took 2.6 s to render the first page of cards.
+    await vi.advanceTimersByTimeAsync(2_400);
+    document.querySelector('main')!.innerHTML = '<div data-aisle="product"></div>'.repeat(24);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(latest()).toMatchObject({ outcome: 'shown', message: expect.stringContaining('24 products') });
+    // Infinite loading appends the next page without another status from anyone.
+    document.querySelector('main')!.insertAdjacentHTML('beforeend', '<div data-aisle="product"></div>'.repeat(24));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(latest().message).toContain('48 products');
+    const shown = statuses().filter((s) => s.outcome === 'shown');
+    expect(new Set(shown.map((s) => s.message)).size).toBe(shown.length);
+  });
+
+  it('asks the relay again after a route change, and steps back when the new route is out of scope', async () => {
+    await started();
+    const routes = () => channel.sent.filter((m) => m.type === 'previewRoute').length;
+    history.pushState(null, '', '/maple/dresses#reviews');
+    expect(routes()).toBe(0);
+    history.pushState(null, '', '/checkout');
+    expect(routes()).toBe(1);
+    channel.handlers.get('previewConfig')!({ data: null });
+    expect(app.unmount).toHaveBeenCalled();
+    expect(latest()).toMatchObject({ outcome: 'idle', message: expect.stringContaining('outside the path patterns') });
+  });
+
+  it('remounts for a route to another listing, but not for a change of the query alone', async () => {
+    await started();
+    expect(app.mount).toHaveBeenCalledTimes(1);
+    history.replaceState(null, '', '/maple/dresses?sort=price_desc');
+    channel.handlers.get('previewConfig')!({ data: config() });
+    expect(app.mount).toHaveBeenCalledTimes(1);
+    history.pushState(null, '', '/maple/womens-running-shoes');
+    expect(channel.sent.filter((m) => m.type === 'previewRoute')).toHaveLength(2);
+    channel.handlers.get('previewConfig')!({ data: config() });
+    expect(app.mount).toHaveBeenCalledTimes(2);
+    expect(latest().outcome).toBe('pending');
   });
 });

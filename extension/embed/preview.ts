@@ -19,16 +19,19 @@ import type { PreviewStatus } from '../lib/pageData.js';
 import type { PreviewConfig } from '../lib/previewContext.js';
 import { MODE_GLOBAL } from '../lib/registration.js';
 import { isValidSelector } from '../lib/selector.js';
+import { describe, isPreviewConfig, sameOrigin, searchedPage } from './previewFacts.js';
+import { LISTING_SETTLE_MS, watchListing, watchRoute } from './previewWatch.js';
 
 /** How long after the page's DOM is parsed the preview waits for its main element. */
 const MAIN_WAIT_MS = 3000;
-/** How long after a search response the preview looks at what Aisle rendered. */
-const RENDER_SETTLE_MS = 150;
 
 type AisleWindow = Window & typeof globalThis & WindowWithAisle & { [MODE_GLOBAL]?: unknown };
 
-/** Starts the preview in `win`; the mode was set by the one-line script registered before it. */
-export function startPreview(win: AisleWindow): void {
+/**
+ * Starts the preview in `win`; the mode was set by the one-line script registered before it.
+ * Returns the cleanup (the page's own unload ends it otherwise).
+ */
+export function startPreview(win: AisleWindow): () => void {
   const mode = win[MODE_GLOBAL] === 'stand-aside' ? 'stand-aside' : 'takeover';
   delete win[MODE_GLOBAL];
   const doc = win.document;
@@ -39,12 +42,20 @@ export function startPreview(win: AisleWindow): void {
   let sheet: CSSStyleSheet | null = null;
   let tookOver = false;
   let last: [PreviewStatus['outcome'], string, string?] | null = null;
+  let lastSent = '';
+  // A search has answered since the mount: from then on the listing on show is the status.
+  let answered = false;
+  let stopListing: (() => void) | null = null;
   // What the page's Content-Security-Policy refused (connect-src, img-src), first of each URL.
   const blocked: Array<{ directive: 'connect-src' | 'img-src'; uri: string }> = [];
   let searchFailure: { url: string; error: string } | null = null;
 
   const report = (outcome: PreviewStatus['outcome'], message: string, warning?: string): void => {
     last = [outcome, message, warning];
+    // The listing is looked at on every change of the page: say only what is new.
+    const said = JSON.stringify([outcome, message, warning, tookOver]);
+    if (said === lastSent) return;
+    lastSent = said;
     const status: PreviewStatus = { outcome, tookOver, message, ...(warning ? { warning } : {}), at: Date.now() };
     channel.sendMessage('previewStatus', status).catch(() => undefined);
   };
@@ -83,8 +94,9 @@ export function startPreview(win: AisleWindow): void {
   };
 
   // Only the state after a search tells the truth: an element was found, but is there a listing?
+  // It is looked at again whenever the page changes (cards rendered late, pages appended).
   const reportAfterResponse = (key: string, context: PreviewConfig['context']): void => {
-    if (key !== mountedKey) return;
+    if (key !== mountedKey || !answered || searchFailure) return;
     if (doc.querySelector('[data-aisle="not-found"], .aisle-not-found'))
       return report(
         'not-found',
@@ -126,8 +138,9 @@ export function startPreview(win: AisleWindow): void {
     const context = config.context;
     if (detail.phase === 'response') {
       searchFailure = null;
-      // React renders the new listing after the store changes: look once it has.
-      win.setTimeout(() => reportAfterResponse(key, context), RENDER_SETTLE_MS);
+      answered = true;
+      // The cards may already be there (no mutation follows): look once, and on every change after.
+      win.setTimeout(() => reportAfterResponse(key, context), LISTING_SETTLE_MS);
     } else if (detail.phase === 'error') {
       searchFailure = { url: String(detail.url ?? '').slice(0, 300), error: String(detail.error ?? '').slice(0, 300) };
       reportSearchFailure();
@@ -155,6 +168,9 @@ export function startPreview(win: AisleWindow): void {
   };
 
   const stop = (): void => {
+    stopListing?.();
+    stopListing = null;
+    answered = false;
     app.unmount();
     if (sheet) doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet);
     sheet = null;
@@ -165,15 +181,20 @@ export function startPreview(win: AisleWindow): void {
     doc.getElementById(CONTEXT_ELEMENT_ID) !== null || doc.querySelector('script[src*="aisle"]') !== null;
 
   const mount = (next: PreviewConfig): void => {
-    const key = JSON.stringify(next);
+    // The path is part of the key: a single-page site's route to another listing remounts Aisle.
+    const key = `${win.location.pathname} ${JSON.stringify(next)}`;
     if (key === mountedKey) return;
+    if (mountedKey) stop();
     const selector = String(next.context.config.mainSelector ?? 'main');
     if (!isValidSelector(selector, doc)) {
-      if (mountedKey) stop();
       return report('failed', `the main element "${selector}" is not a valid CSS selector: correct it in the popup`);
     }
     mountedKey = key;
     searchFailure = null;
+    answered = false;
+    stopListing = watchListing(win, doc.documentElement, () => {
+      if (config) reportAfterResponse(key, config.context);
+    });
     if (!sheet) {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(AISLE_CSS);
@@ -207,7 +228,10 @@ export function startPreview(win: AisleWindow): void {
 
   const apply = (): void => {
     if (!config) {
-      if (claimed && mountedKey) stop();
+      if (claimed && mountedKey) {
+        stop();
+        report('idle', 'the page moved outside the path patterns without a page load: the preview stepped back');
+      }
       return;
     }
     if (mode === 'takeover') return mount(config);
@@ -237,36 +261,13 @@ export function startPreview(win: AisleWindow): void {
     config = isPreviewConfig(data) ? data : null;
     apply();
   });
+  // A route change without a page load: the relay decides the scope again and answers with the
+  // config (or null), and the preview mounts, remounts or steps back as the new address requires.
+  const stopRoute = watchRoute(win, () => void channel.sendMessage('previewRoute').catch(() => undefined));
   channel.sendMessage('previewHello').catch(() => undefined);
-}
-
-function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
-}
-
-function describe(context: PreviewConfig['context']): string {
-  return `showing ${context.config.id} (${context.environment}, ${context.additional.locale})`;
-}
-
-// The page Aisle actually asked for (its last search body), else the best guess from the context.
-function searchedPage(context: PreviewConfig['context'], win: Window): string {
-  try {
-    const snapshot = app.snapshot() as { search?: { lastRequest?: { page?: unknown } | null } };
-    const page = snapshot.search?.lastRequest?.page;
-    if (typeof page === 'string') return page.slice(0, 200);
-  } catch {
-    /* fall back below */
-  }
-  return context.additional.page ?? win.location.pathname.split('/').filter(Boolean).pop() ?? '';
-}
-
-/** The relay is the only sender we expect, but the page can post on the same channel. */
-function isPreviewConfig(data: unknown): data is PreviewConfig {
-  if (typeof data !== 'object' || data === null) return false;
-  const { context } = data as Partial<PreviewConfig>;
-  return typeof context === 'object' && context !== null && typeof context.config?.id === 'string';
+  return () => {
+    stopRoute();
+    stopListing?.();
+    channel.removeAllListeners();
+  };
 }

@@ -50,6 +50,7 @@ export function badgeFor(
     return { ...off, title: 'Aisle Preview: on for this site, but this page is outside its path patterns' };
   if (preview === null)
     return { ...off, title: 'Aisle Preview: on for this site; the page has not said that the preview runs' };
+  if (preview.outcome === 'idle') return { ...off, title: `Aisle Preview: ${preview.message}`.slice(0, 300) };
   if (preview.outcome === 'stood-aside')
     return { ...off, title: `Aisle Preview: stood aside: ${preview.message}`.slice(0, 300) };
   if (preview.outcome === 'failed')

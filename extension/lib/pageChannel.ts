@@ -16,6 +16,8 @@ interface PageProtocol {
   aisleDebug(detail: unknown): void;
   /** Main world → relay: a changed `Aisle.debug.snapshot()`. */
   aisleSnapshot(snapshot: unknown): void;
+  /** Main world → relay: the address changed without a page load (a single-page site's route). */
+  previewRoute(): void;
   /** Relay → main world: the preview's config (null: not enabled). */
   previewConfig(config: PreviewConfig | null): void;
 }

@@ -77,8 +77,11 @@ export type DebugDetail =
 
 /** What the extension's preview script reports about its injection. */
 export interface PreviewStatus {
-  /** `not-found`: Aisle runs, but the search service says the page does not exist. */
-  outcome: 'pending' | 'shown' | 'not-found' | 'stood-aside' | 'failed';
+  /**
+   * `not-found`: Aisle runs, but the search service says the page does not exist. `idle`: a route
+   * change without a page load left the path patterns, and the preview stepped back.
+   */
+  outcome: 'pending' | 'shown' | 'not-found' | 'stood-aside' | 'failed' | 'idle';
   /** True when the page had its own Aisle and the extension's copy replaced it. */
   tookOver: boolean;
   message: string;
@@ -88,7 +91,7 @@ export interface PreviewStatus {
 }
 
 /** The outcomes a preview report can have. */
-export const PREVIEW_OUTCOMES = ['pending', 'shown', 'not-found', 'stood-aside', 'failed'] as const;
+export const PREVIEW_OUTCOMES = ['pending', 'shown', 'not-found', 'stood-aside', 'failed', 'idle'] as const;
 
 const SECRET_KEY = /token|authorization|password|secret|cookie/i;
 

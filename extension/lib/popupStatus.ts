@@ -41,7 +41,7 @@ export function statusKindOf(facts: StatusFacts): StatusKind {
   if (facts.patternErrors.length > 0 || !facts.inScope) return 'idle';
   if (facts.site.environment === 'development' && facts.stackAnswers === false) return 'failed';
   const preview = status?.preview;
-  if (!preview) return 'idle';
+  if (!preview || preview.outcome === 'idle') return 'idle';
   if (preview.outcome === 'shown') return preview.warning || status?.searchError ? 'warning' : 'shown';
   return preview.outcome;
 }
@@ -67,6 +67,7 @@ export function statusTextOf(facts: StatusFacts): string {
   if (preview.outcome === 'not-found') return `Aisle runs, but ${preview.message}.`;
   if (preview.outcome === 'stood-aside') return `Stood aside: ${preview.message}.`;
   if (preview.outcome === 'failed') return `Aisle is not shown: ${preview.message}.`;
+  if (preview.outcome === 'idle') return `Not running: ${preview.message}.`;
   return `Starting: ${preview.message}…`;
 }
 

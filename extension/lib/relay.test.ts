@@ -120,15 +120,19 @@ describe('startRelay', () => {
     return { channel: channel as unknown as RelayDeps['channel'], handlers, sent };
   }
 
-  function relayWith(settings: SettingsRepository, now: () => number) {
+  function relayWith(
+    settings: SettingsRepository,
+    now: () => number,
+    location = { origin, pathname: '/maple/dresses', href: `${origin}/maple/dresses` },
+  ) {
     const forwarded: ForwardedPageMessage[] = [];
     const announced: string[] = [];
     let restored = (): void => undefined;
-    const { channel, handlers } = fakeChannel();
+    const { channel, handlers, sent } = fakeChannel();
     const stop = startRelay({
       channel,
       settings,
-      location: { origin, pathname: '/maple/dresses', href: `${origin}/maple/dresses` },
+      location,
       forward: (message) => forwarded.push(message),
       onSettingsChanged: () => () => undefined,
       loadId: 'load-1',
@@ -140,7 +144,7 @@ describe('startRelay', () => {
       },
       now,
     });
-    return { forwarded, handlers, stop, announced, restore: () => restored() };
+    return { forwarded, handlers, sent, stop, announced, restore: () => restored() };
   }
 
   it("stamps its own preview report with the injected clock's time", async () => {
@@ -170,5 +174,20 @@ describe('startRelay', () => {
     stop();
     restore();
     expect(announced).toHaveLength(2);
+  });
+
+  it('decides the scope again when a single-page site changes its route', async () => {
+    const location = { origin, pathname: '/maple/dresses', href: `${origin}/maple/dresses` };
+    const { handlers, sent } = relayWith(await enabled({ environment: 'production' }), () => 0, location);
+    const configs = () => sent.filter(([type]) => type === 'previewConfig').map(([, data]) => data);
+    await vi.waitFor(() => expect(configs()).toHaveLength(1));
+    Object.assign(location, { pathname: '/maple/p/rain-jacket', href: `${origin}/maple/p/rain-jacket` });
+    handlers.get('previewRoute')!({ data: undefined });
+    await vi.waitFor(() => expect(configs()).toHaveLength(2));
+    expect(configs()[1]).toBeNull();
+    Object.assign(location, { pathname: '/maple/shoes', href: `${origin}/maple/shoes` });
+    handlers.get('previewRoute')!({ data: undefined });
+    await vi.waitFor(() => expect(configs()).toHaveLength(3));
+    expect(configs()[2]).toMatchObject({ context: { config: { id: 'maple' } } });
   });
 });

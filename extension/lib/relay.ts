@@ -92,6 +92,8 @@ export function startRelay(deps: RelayDeps): () => void {
     else if (wasEnabled) channel.sendMessage('previewConfig', null).catch(() => undefined);
   };
   channel.onMessage('previewHello', () => push());
+  // A single-page site's route change: the scope is decided again for the new address.
+  channel.onMessage('previewRoute', () => void refresh(false));
   channel.onMessage('previewStatus', ({ data }) => forward('preview', data));
   channel.onMessage('aisleDebug', ({ data }) => forward('debug', data));
   channel.onMessage('aisleSnapshot', ({ data }) => forward('snapshot', data));

@@ -1,0 +1,36 @@
+/** Small readings the preview script makes: origins, what it shows in words, which page Aisle asked for. */
+import { app } from '../../sdk/app.js';
+import type { PreviewConfig } from '../lib/previewContext.js';
+
+/** True when both URLs have the same origin (false when either cannot be read). */
+export function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** What the preview shows, in words: tenant, environment and locale. */
+export function describe(context: PreviewConfig['context']): string {
+  return `showing ${context.config.id} (${context.environment}, ${context.additional.locale})`;
+}
+
+/** The page Aisle actually asked for (its last search body), else the best guess from the context. */
+export function searchedPage(context: PreviewConfig['context'], win: Window): string {
+  try {
+    const snapshot = app.snapshot() as { search?: { lastRequest?: { page?: unknown } | null } };
+    const page = snapshot.search?.lastRequest?.page;
+    if (typeof page === 'string') return page.slice(0, 200);
+  } catch {
+    /* fall back below */
+  }
+  return context.additional.page ?? win.location.pathname.split('/').filter(Boolean).pop() ?? '';
+}
+
+/** The relay is the only sender we expect, but the page can post on the same channel. */
+export function isPreviewConfig(data: unknown): data is PreviewConfig {
+  if (typeof data !== 'object' || data === null) return false;
+  const { context } = data as Partial<PreviewConfig>;
+  return typeof context === 'object' && context !== null && typeof context.config?.id === 'string';
+}
