@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchChaos } from './chaos.js';
+import { benchFacetSearch } from './facetSearch.js';
 import { benchIntegrations } from './integrations.js';
 import { benchInteractions } from './interactions.js';
 import { benchRender } from './render.js';
@@ -59,6 +60,13 @@ add(
       .concat([['drawer_open_375_4x_long_tasks', 0]]),
   ),
 );
+
+// A facet of 10,000 options at 4× CPU: a query is answered within one frame, a pasted megabyte within 100 ms.
+const facets = !wanted('facets') ? {} : await benchFacetSearch(Number(process.env.AISLE_BENCH_RUNS ?? 5));
+add(facets, Object.fromEntries(Object.keys(facets).map((k) => [k, 'ms'])), {
+  facet_search_10k_4x_ms: 16,
+  facet_paste_1mb_10k_4x_ms: 100,
+});
 
 // The chaos run proves delivery (zero lost, zero duplicated); AISLE_CHAOS_EVENTS=0 skips it.
 const chaosEvents = Number(process.env.AISLE_CHAOS_EVENTS ?? 10_000);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FACET_MATCH_LIMIT,
+  FACET_QUERY_MAX_LENGTH,
   FACET_SEARCH_THRESHOLD,
+  FacetMatcher,
   FACET_VISIBLE_LIMIT,
   facetCollapsible,
   facetSearchable,
@@ -158,5 +161,40 @@ describe('firstRevealed', () => {
   it('is null when nothing new appeared', () => {
     const list = options(12);
     expect(firstRevealed(list, list.slice(0, 10))).toBeNull();
+  });
+});
+
+describe('a facet of 10,000 options', () => {
+  const locale = 'en' as const;
+  const many = options(10_000, [9_999]);
+  const matcher = new FacetMatcher(many, locale);
+
+  it('a query that matches everything lists the selected option and the first matches, the rest behind "Show N more"', () => {
+    const view = facetView(many, { expanded: false, query: 'o', locale, matcher });
+    expect(keys(view.shown)).toEqual(['o9999', ...range(0, FACET_MATCH_LIMIT)]);
+    expect(view).toMatchObject({ hiddenCount: 9_999 - FACET_MATCH_LIMIT, collapsible: true, noMatch: false });
+    expect(facetView(many, { expanded: true, query: 'o', locale, matcher }).shown).toHaveLength(10_000);
+  });
+
+  it('a few matches show whole, with nothing to expand', () => {
+    const view = facetView(many, { expanded: false, query: 'option 123', locale, matcher });
+    expect(keys(view.shown)).toEqual(['o9999', 'o123', ...range(1230, 1240)]);
+    expect(view).toMatchObject({ hiddenCount: 0, collapsible: false });
+  });
+
+  it('answers the same whether a query is typed on from a shorter one or asked afresh', () => {
+    const typed = ['o', 'op', 'option 1', 'option 12', 'option 1', 'zz', 'ion 99'].map(
+      (query) => matcher.matching(query)?.count,
+    );
+    const fresh = ['o', 'op', 'option 1', 'option 12', 'option 1', 'zz', 'ion 99'].map(
+      (query) => new FacetMatcher(many, locale).matching(query)?.count,
+    );
+    expect(typed).toEqual([10_000, 10_000, 1_111, 111, 1_111, 0, 111]);
+    expect(typed).toEqual(fresh);
+  });
+
+  it(`reads only the first ${FACET_QUERY_MAX_LENGTH} characters of a query`, () => {
+    expect(matcher.matching(`option 7${'x'.repeat(1_000_000)}`)?.count).toBe(0);
+    expect(matcher.matching(`${' '.repeat(FACET_QUERY_MAX_LENGTH)}option 7`)).toBeNull();
   });
 });

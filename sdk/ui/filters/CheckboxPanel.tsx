@@ -1,14 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import type { Filter } from '../../core/types.js';
-import { useStores } from '../StoreContext.js';
-import { FacetList } from './FacetList.js';
+import { FacetList, usePanelOptions } from './FacetList.js';
 import { OptionRow } from './OptionRow.js';
-import { panelOptions } from './options.js';
 
 /** The default panel (for any other key): one native checkbox per option, with its count when known. */
 export const CheckboxPanel = observer(function CheckboxPanel({ filter }: { filter: Filter }) {
-  const { dlp } = useStores();
-  const options = panelOptions(filter.options, dlp.state, filter.key);
+  const options = usePanelOptions(filter);
   return (
     <FacetList filter={filter} options={options} layout="stack">
       {(shown) => (

@@ -1,9 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import type { Filter } from '../../core/types.js';
-import { useStores } from '../StoreContext.js';
-import { FacetList } from './FacetList.js';
+import { FacetList, usePanelOptions } from './FacetList.js';
 import { OptionRow } from './OptionRow.js';
-import { panelOptions, swatchStyle } from './options.js';
+import { swatchStyle } from './options.js';
 
 /**
  * The colour panel: toggle buttons with a swatch dot. The name is the option text (and count, when
@@ -12,8 +11,7 @@ import { panelOptions, swatchStyle } from './options.js';
  * same search box and "Show more" as any other filter.
  */
 export const ColorPanel = observer(function ColorPanel({ filter }: { filter: Filter }) {
-  const { dlp } = useStores();
-  const options = panelOptions(filter.options, dlp.state, filter.key);
+  const options = usePanelOptions(filter);
   return (
     <FacetList filter={filter} options={options} layout="wrap">
       {(shown) => (

@@ -6,9 +6,11 @@
  * renders the options it is handed.
  */
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
+  FACET_QUERY_MAX_LENGTH,
   FACET_STATUS_DELAY_MS,
+  FacetMatcher,
   facetCollapsible,
   facetSearchable,
   facetView,
@@ -18,7 +20,17 @@ import {
 import type { Filter } from '../../core/types.js';
 import type { TimerHandle } from '../../ports/env.js';
 import { useStores } from '../StoreContext.js';
-import type { PanelOption } from './options.js';
+import { panelOptions, type PanelOption } from './options.js';
+
+/**
+ * A filter's options with their selection read from the listing's state, kept while neither changes,
+ * so that the facet's view is not worked out again at a render that changed neither.
+ */
+export function usePanelOptions(filter: Filter): PanelOption[] {
+  const { dlp } = useStores();
+  const state = dlp.state;
+  return useMemo(() => panelOptions(filter.options, state, filter.key), [filter.options, state, filter.key]);
+}
 
 /** Attribute each panel puts on an option's control (`data-option-key`), holding the option key, so focus can find it. */
 export const OPTION_KEY_ATTRIBUTE = 'data-option-key';
@@ -40,10 +52,18 @@ export const FacetList = observer(function FacetList({ filter, options, layout, 
   const [focusKey, setFocusKey] = useState<string | null>(null);
   // The selection when the list was last laid out: ticking a box leaves it where it is (moving it
   // would pull it from under the pointer and drop keyboard focus); the next layout lists it first.
-  const [pinned, setPinned] = useState(() => selectedKeys(options));
+  // The selection, worked out again only when the options change (not at each keystroke).
+  const selection = useMemo(() => selectedKeys(options), [options]);
+  const [pinned, setPinned] = useState(selection);
   const list = useRef<HTMLDivElement>(null);
   const timer = useRef<TimerHandle | null>(null);
-  const view = facetView(options, { expanded, query, locale, pinned });
+  // The option texts are folded once per response and locale; the view is worked out once per change
+  // of what it depends on, not at every render (a status line or focus change re-renders the list).
+  const matcher = useMemo(() => new FacetMatcher(filter.options, locale), [filter.options, locale]);
+  const view = useMemo(
+    () => facetView(options, { expanded, query, locale, pinned, matcher }),
+    [options, expanded, query, locale, pinned, matcher],
+  );
   const searchable = facetSearchable(options.length);
   const long = facetCollapsible(options.length);
 
@@ -84,18 +104,20 @@ export const FacetList = observer(function FacetList({ filter, options, layout, 
 
   const toggle = () => {
     if (expanded) {
-      setPinned(selectedKeys(options));
+      setPinned(selection);
       setExpanded(false);
       return;
     }
-    const revealed = firstRevealed(view.shown, facetView(options, { expanded: true, query, locale, pinned }).shown);
+    const all = facetView(options, { expanded: true, query, locale, pinned, matcher });
+    const revealed = firstRevealed(view.shown, all.shown);
     setExpanded(true);
     setFocusKey(revealed?.key ?? null);
   };
 
+  // The box's maxLength stops typing and pasting past the cap; the slice is for a value set by script.
   const search = (text: string) => {
-    setPinned(selectedKeys(options));
-    setQuery(text);
+    setPinned(selection);
+    setQuery(text.slice(0, FACET_QUERY_MAX_LENGTH));
   };
 
   const className = ['aisle-facet', `aisle-facet--${layout}`, long ? 'aisle-facet--long' : ''].join(' ').trim();
@@ -109,6 +131,7 @@ export const FacetList = observer(function FacetList({ filter, options, layout, 
           placeholder={m.searchFilterPlaceholder}
           autoComplete="off"
           spellCheck={false}
+          maxLength={FACET_QUERY_MAX_LENGTH}
           value={query}
           onChange={(event) => search(event.currentTarget.value)}
         />

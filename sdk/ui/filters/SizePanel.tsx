@@ -1,19 +1,17 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import type { Filter } from '../../core/types.js';
-import { useStores } from '../StoreContext.js';
-import { FacetList } from './FacetList.js';
+import { FacetList, usePanelOptions } from './FacetList.js';
 import { OptionRow } from './OptionRow.js';
-import { panelOptions, sizeGroups } from './options.js';
+import { sizeGroups } from './options.js';
 
 /**
  * The size panel: toggle buttons grouped by the variant group of `group__value` keys. A long list is
  * cut and searched as one list (a shopper looks for "10", whatever its group), then grouped.
  */
 export const SizePanel = observer(function SizePanel({ filter }: { filter: Filter }) {
-  const { dlp } = useStores();
   const id = useId();
-  const options = panelOptions(filter.options, dlp.state, filter.key);
+  const options = usePanelOptions(filter);
   return (
     <FacetList filter={filter} options={options} layout="wrap">
       {(shown) => (
