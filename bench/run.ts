@@ -68,6 +68,12 @@ add(facets, Object.fromEntries(Object.keys(facets).map((k) => [k, 'ms'])), {
   facet_paste_1mb_10k_4x_ms: 100,
 });
 
+// The inspector with 10,000 events and 5 arriving a second (bench/inspector.ts); AISLE_BENCH_ONLY=inspector alone.
+if (wanted('inspector'))
+  await import('./inspector.js').then(async (b) =>
+    add(await b.benchInspector(), b.INSPECTOR_UNITS, b.INSPECTOR_BUDGETS),
+  );
+
 // The chaos run proves delivery (zero lost, zero duplicated); AISLE_CHAOS_EVENTS=0 skips it.
 const chaosEvents = Number(process.env.AISLE_CHAOS_EVENTS ?? 10_000);
 if (chaosEvents > 0 && wanted('chaos')) {

@@ -1,6 +1,7 @@
 /** The dense, keyboard-navigable table of events, grouped by page load. */
+import { computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { memo, useEffect, useRef, type KeyboardEvent, type ReactElement } from 'react';
+import { memo, useEffect, useMemo, useRef, type KeyboardEvent, type ReactElement } from 'react';
 import { waitingOf, type BufferedEvent, type PageLoad } from '../lib/inspectorBuffer.js';
 import { eventTime } from '../lib/inspectorExport.js';
 import { shownLabel, shownState, stateNote } from '../lib/inspectorHealth.js';
@@ -9,7 +10,8 @@ import { clock } from '../lib/inspectorIo.js';
 
 interface RowProps {
   event: BufferedEvent;
-  selected: boolean;
+  /** The store, whose selection each row follows on its own (a key press re-renders two rows, not the table). */
+  store: InspectorStore;
   showShop: boolean;
   /** The clock, only for a waiting row (so that other rows do not re-render every second). */
   now: number;
@@ -24,7 +26,7 @@ function rowPropsEqual(a: RowProps, b: RowProps): boolean {
     a.event.state === b.event.state &&
     a.event.orphaned === b.event.orphaned &&
     a.event.attempts === b.event.attempts &&
-    a.selected === b.selected &&
+    a.store === b.store &&
     a.showShop === b.showShop &&
     a.now === b.now &&
     (a.warnings?.length ?? 0) === (b.warnings?.length ?? 0) &&
@@ -32,63 +34,64 @@ function rowPropsEqual(a: RowProps, b: RowProps): boolean {
   );
 }
 
-/** One event row; memoised so that hundreds of rows stay cheap while one of them changes. */
-const EventRow = memo(function EventRow({
-  event,
-  selected,
-  showShop,
-  now,
-  warnings,
-  onSelect,
-}: RowProps): ReactElement {
-  const ref = useRef<HTMLTableRowElement>(null);
-  useEffect(() => {
-    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [selected]);
-  const state = shownState(event);
-  // An unconfirmed row has no countdown: the page that would have retried it is gone.
-  const waiting = state === 'unconfirmed' ? null : waitingOf(event, now);
-  const note = stateNote(event);
-  return (
-    <tr
-      ref={ref}
-      className={`event state-${state}${selected ? ' selected' : ''}`}
-      data-testid="event"
-      data-id={event.id}
-      data-event={event.event}
-      data-state={event.state}
-      data-shown-state={state}
-      aria-selected={selected}
-      onClick={() => onSelect(event.id, true)}
-    >
-      <td className="time">{clock(eventTime(event))}</td>
-      {showShop ? <td className="shop">{event.shopId ?? '—'}</td> : null}
-      <td className="seq">{event.seq ?? '?'}</td>
-      <td className="name">
-        {event.event}
-        {warnings ? (
-          <span className="warning" data-testid="warning" title={warnings.join('\n')}>
-            ⚠ {warnings.length}
-          </span>
-        ) : null}
-      </td>
-      <td>
-        <span className={`chip chip-${state}`}>{shownLabel(event)}</span>
-        {note ? <span className="note">{note}</span> : null}
-      </td>
-      <td className="num">{event.attempts}</td>
-      <td className="num">{event.httpStatus ?? ''}</td>
-      <td className="why">
-        {waiting ? (
-          <span className="waiting" data-testid="event-waiting">
-            next attempt at {clock(waiting.nextAttemptAt)} (in {waiting.inSeconds} s)
-          </span>
-        ) : null}
-        {event.reason && event.confirmedBy === null ? <span className="reason">{event.reason}</span> : null}
-      </td>
-    </tr>
-  );
-}, rowPropsEqual);
+/**
+ * One event row; memoised so that thousands of rows stay cheap while one of them changes, and an
+ * observer of its own selection only.
+ */
+const EventRow = memo(
+  observer(function EventRow({ event, store, showShop, now, warnings, onSelect }: RowProps): ReactElement {
+    const selectedNow = useMemo(() => computed(() => store.selectedId === event.id), [store, event.id]);
+    const selected = selectedNow.get();
+    const ref = useRef<HTMLTableRowElement>(null);
+    useEffect(() => {
+      if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
+    }, [selected]);
+    const state = shownState(event);
+    // An unconfirmed row has no countdown: the page that would have retried it is gone.
+    const waiting = state === 'unconfirmed' ? null : waitingOf(event, now);
+    const note = stateNote(event);
+    return (
+      <tr
+        ref={ref}
+        className={`event state-${state}${selected ? ' selected' : ''}`}
+        data-testid="event"
+        data-id={event.id}
+        data-event={event.event}
+        data-state={event.state}
+        data-shown-state={state}
+        aria-selected={selected}
+        onClick={() => onSelect(event.id, true)}
+      >
+        <td className="time">{clock(eventTime(event))}</td>
+        {showShop ? <td className="shop">{event.shopId ?? '—'}</td> : null}
+        <td className="seq">{event.seq ?? '?'}</td>
+        <td className="name">
+          {event.event}
+          {warnings ? (
+            <span className="warning" data-testid="warning" title={warnings.join('\n')}>
+              ⚠ {warnings.length}
+            </span>
+          ) : null}
+        </td>
+        <td>
+          <span className={`chip chip-${state}`}>{shownLabel(event)}</span>
+          {note ? <span className="note">{note}</span> : null}
+        </td>
+        <td className="num">{event.attempts}</td>
+        <td className="num">{event.httpStatus ?? ''}</td>
+        <td className="why">
+          {waiting ? (
+            <span className="waiting" data-testid="event-waiting">
+              next attempt at {clock(waiting.nextAttemptAt)} (in {waiting.inSeconds} s)
+            </span>
+          ) : null}
+          {event.reason && event.confirmedBy === null ? <span className="reason">{event.reason}</span> : null}
+        </td>
+      </tr>
+    );
+  }),
+  rowPropsEqual,
+);
 
 function LoadHeader({ load, columns }: { load: PageLoad; columns: number }): ReactElement {
   return (
@@ -161,7 +164,7 @@ export const EventTable = observer(function EventTable({ store }: { store: Inspe
               <EventRow
                 key={event.id}
                 event={event}
-                selected={store.selectedId === event.id}
+                store={store}
                 showShop={showShop}
                 now={event.state === 'retry_scheduled' && !event.orphaned ? store.now : 0}
                 warnings={warnings.get(event.id)}

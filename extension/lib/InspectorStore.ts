@@ -34,6 +34,13 @@ export class InspectorStore {
   selectedId: string | null = null;
   detailOpen = false;
   now: number;
+  /** Validation problems by event id, of the buffer on show (live or imported). */
+  private checked = new Map<string, string[]>();
+  /** Each page load's events in order, by load object. */
+  private sorted = new WeakMap<
+    PageLoad,
+    { source: BufferedEvent[]; length: number; last: BufferedEvent | undefined; sorted: BufferedEvent[] }
+  >();
 
   constructor(now: number) {
     this.now = now;
@@ -95,12 +102,27 @@ export class InspectorStore {
     const text = this.textFilter.trim().toLowerCase();
     return [...this.buffer.loads].reverse().map((load) => ({
       load,
-      events: load.events
+      events: this.sortedEvents(load)
         .filter((e) => !this.nameFilter || e.event === this.nameFilter)
         .filter((e) => !this.stateFilter || shownState(e) === this.stateFilter)
-        .filter((e) => !text || JSON.stringify(e).toLowerCase().includes(text))
-        .sort((a, b) => eventTime(a) - eventTime(b) || (a.seq ?? 0) - (b.seq ?? 0)),
+        .filter((e) => !text || JSON.stringify(e).toLowerCase().includes(text)),
     }));
+  }
+
+  /**
+   * A load's events in the order recorded. A load the last change did not touch keeps its object
+   * (see inspectorChanges), so its order is worked out once, not at every event of another load.
+   */
+  private sortedEvents(load: PageLoad): BufferedEvent[] {
+    const { events } = load;
+    const cached = this.sorted.get(load);
+    // A buffer changed in place (tests, the background's own) keeps its objects: check the list too.
+    if (cached?.source === events && cached.length === events.length && cached.last === events.at(-1))
+      return cached.sorted;
+    const time = new Map(events.map((e) => [e, eventTime(e)]));
+    const sorted = [...events].sort((a, b) => time.get(a)! - time.get(b)! || (a.seq ?? 0) - (b.seq ?? 0));
+    this.sorted.set(load, { source: events, length: events.length, last: events.at(-1), sorted });
+    return sorted;
   }
 
   /** The rows the table shows, in order (for keyboard moves and exports). */
@@ -115,16 +137,23 @@ export class InspectorStore {
     return counts;
   }
 
-  /** Why each event breaks the event catalogue, by id (events without a payload yet are skipped). */
+  /**
+   * Why each event breaks the event catalogue, by id (events without a payload yet are skipped).
+   * An event's payload is fixed when the shopper's page records it, so each event is checked once.
+   */
   get warnings(): Map<string, string[]> {
     const warnings = new Map<string, string[]>();
     for (const load of this.buffer.loads)
       for (const e of load.events) {
         if (e.payload === null) continue;
-        const truncated = (e.payload as { truncated?: unknown }).truncated === true;
-        const problems = truncated
-          ? ['the payload was too large to keep whole, so it was not checked']
-          : validateEvent(e.payload);
+        let problems = this.checked.get(e.id);
+        if (!problems) {
+          const truncated = (e.payload as { truncated?: unknown }).truncated === true;
+          problems = truncated
+            ? ['the payload was too large to keep whole, so it was not checked']
+            : validateEvent(e.payload);
+          this.checked.set(e.id, problems);
+        }
         if (problems.length > 0) warnings.set(e.id, problems);
       }
     return warnings;
@@ -169,6 +198,8 @@ export class InspectorStore {
 
   /** Shows an imported export instead of the live tab, until `leaveImport`. */
   showImport(buffer: TabBuffer, file: ImportedFile): void {
+    // A file may hold other payloads under the live tab's ids.
+    this.checked = new Map();
     this.imported = file;
     this.buffer = buffer;
     this.selectedId = null;
@@ -176,6 +207,7 @@ export class InspectorStore {
   }
 
   leaveImport(): void {
+    this.checked = new Map();
     this.imported = null;
     this.buffer = this.live;
     this.selectedId = null;

@@ -106,6 +106,6 @@ export function inspectorBackground(browser: WxtBrowser): void {
   );
 
   browser.runtime.onConnect.addListener((port) => {
-    if (port.name === PORT_NAME) serveInspectorPort(port as unknown as PortLike, buffers, timers);
+    if (port.name === PORT_NAME) serveInspectorPort(port as unknown as PortLike, buffers, timers, now);
   });
 }

@@ -124,8 +124,10 @@ export function* allEvents(buffer: TabBuffer): Generator<BufferedEvent> {
 /** Marks `event` as unconfirmed from `now` on (its page went away unsettled); an earlier mark stands. */
 export function orphan(event: BufferedEvent, now: number): void {
   if (isSettled(event.state)) return;
-  if (!event.orphaned || event.orphanedAt === null) event.orphanedAt = now;
+  if (event.orphaned && event.orphanedAt !== null) return;
+  event.orphanedAt = now;
   event.orphaned = true;
+  event.updatedAt = now;
 }
 
 /** Adds `event` to `load`, dropping its oldest events past the cap. */

@@ -1,10 +1,12 @@
 /**
  * The inspector's live feed: a panel opens a port named `inspector`, subscribes to a tab and gets
- * that tab's whole buffer after each change (at most every THROTTLE_MS). Ports die with the MV3
- * background; the client reconnects and subscribes again, and the restarted background reads the
- * buffer back from storage.session.
+ * that tab's whole buffer once, then the changes after each change (at most every THROTTLE_MS;
+ * see inspectorChanges). Ports die with the MV3 background; the client reconnects and subscribes
+ * again, gets the whole buffer again, and the restarted background reads it back from
+ * storage.session.
  */
 import type { TabBuffer } from './inspectorBuffer.js';
+import { applyChanges, ChangeTracker, type BufferChanges } from './inspectorChanges.js';
 import type { BufferTimers, TabBuffers } from './tabBuffers.js';
 
 export const PORT_NAME = 'inspector';
@@ -13,7 +15,8 @@ export const THROTTLE_MS = 100;
 /** Panel → background. */
 export type PanelMessage = { type: 'subscribe'; tabId: number } | { type: 'clear' };
 /** Background → panel. */
-export type BackgroundMessage = { type: 'buffer'; tabId: number; buffer: TabBuffer };
+export type BackgroundMessage =
+  { type: 'buffer'; tabId: number; buffer: TabBuffer } | { type: 'changes'; tabId: number; changes: BufferChanges };
 
 /** The part of `runtime.Port` both ends use. */
 export interface PortLike {
@@ -24,16 +27,27 @@ export interface PortLike {
 }
 
 /** Background side: serves one panel port. */
-export function serveInspectorPort(port: PortLike, buffers: TabBuffers, timers: BufferTimers): void {
+export function serveInspectorPort(
+  port: PortLike,
+  buffers: TabBuffers,
+  timers: BufferTimers,
+  now: () => number = Date.now,
+): void {
   let tabId: number | null = null;
   let unsubscribe = (): void => undefined;
   let latest: TabBuffer | null = null;
+  let tracker = new ChangeTracker();
   let timer: unknown;
   const send = (): void => {
     timer = undefined;
     if (latest && tabId !== null) {
+      const next = tracker.next(latest, now());
+      const message: BackgroundMessage =
+        'buffer' in next
+          ? { type: 'buffer', tabId, buffer: next.buffer }
+          : { type: 'changes', tabId, changes: next.changes };
       try {
-        port.postMessage({ type: 'buffer', tabId, buffer: latest } satisfies BackgroundMessage);
+        port.postMessage(message);
       } catch {
         unsubscribe(); // The panel went away between the change and the send.
       }
@@ -44,8 +58,10 @@ export function serveInspectorPort(port: PortLike, buffers: TabBuffers, timers: 
     if (message?.type === 'subscribe' && Number.isInteger(message.tabId)) {
       unsubscribe();
       tabId = message.tabId as number;
-      unsubscribe = buffers.subscribe(tabId, (buffer) => {
+      tracker = new ChangeTracker();
+      unsubscribe = buffers.subscribe(tabId, (buffer, touched) => {
         latest = buffer;
+        tracker.touch(touched);
         timer ??= timers.setTimeout(send, THROTTLE_MS);
       });
     } else if (message?.type === 'clear' && tabId !== null) {
@@ -79,12 +95,16 @@ export function connectInspector(options: {
       return;
     }
     const current = port;
+    // Changes apply to the buffer this port received; a reconnected port starts with a whole one.
+    let buffer: TabBuffer | null = null;
     current.onMessage.addListener((raw) => {
-      const message = raw as Partial<BackgroundMessage> | null;
-      if (message?.type === 'buffer' && message.tabId === options.tabId && message.buffer) {
-        delay = 100;
-        options.onBuffer(message.buffer);
-      }
+      const message = raw as BackgroundMessage | null;
+      if (message?.tabId !== options.tabId) return;
+      if (message.type === 'buffer' && message.buffer) buffer = message.buffer;
+      else if (message.type === 'changes' && message.changes && buffer) buffer = applyChanges(buffer, message.changes);
+      else return;
+      delay = 100;
+      options.onBuffer(buffer);
     });
     current.onDisconnect.addListener(() => {
       if (port === current) port = null;

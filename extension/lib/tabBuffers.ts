@@ -1,8 +1,8 @@
 /**
  * The background's per-tab inspector buffers. The MV3 background stops after about 30 s idle, so
  * every buffer is mirrored to storage.session (shortly after each change) and read back lazily
- * when a restarted background first needs it. Subscribers (the panels' ports) get the whole
- * buffer of their tab after each change.
+ * when a restarted background first needs it. Subscribers (the panels' ports) get their tab's
+ * buffer and which page loads changed, after each change.
  *
  * The tabs of a shop share one outbox and one sender: the tab that delivers an event is often not
  * the tab that recorded it. Every settled event is therefore indexed across tabs, and a tab still
@@ -19,6 +19,7 @@ import {
   type SettledIndex,
   type TabBuffer,
 } from './inspectorBuffer.js';
+import type { Touched } from './inspectorChanges.js';
 import { tabStorageKey, type SessionStorage } from './storageKeys.js';
 
 /** Timers the buffers use (injected so that tests run on fake time). */
@@ -30,7 +31,9 @@ export interface BufferTimers {
 /** How long changes gather before one write to storage.session. */
 export const PERSIST_DELAY_MS = 150;
 
-type Listener = (buffer: TabBuffer) => void;
+type Listener = (buffer: TabBuffer, touched: Touched) => void;
+
+const loadIds = (buffer: TabBuffer): Set<string> => new Set(buffer.loads.map((l) => l.loadId));
 
 /** Per-tab buffers over storage.session. */
 export class TabBuffers {
@@ -67,11 +70,14 @@ export class TabBuffers {
   async report(tabId: number, loadId: string, url: string, report: PageReport): Promise<TabBuffer> {
     const buffer = await this.get(tabId);
     const known = this.settled.size;
+    const isNew = !buffer.loads.some((l) => l.loadId === loadId);
     applyReport(buffer, loadId, url, report, this.now(), this.settled);
-    this.changed(tabId, buffer);
+    // A new page load ends the others (their headers change); else only this load got the report.
+    this.changed(tabId, buffer, isNew ? loadIds(buffer) : new Set([loadId]));
     if (this.settled.size !== known) {
       for (const [other, otherBuffer] of this.loaded)
-        if (other !== tabId && applySettled(otherBuffer, this.settled, this.now())) this.changed(other, otherBuffer);
+        if (other !== tabId && applySettled(otherBuffer, this.settled, this.now()))
+          this.changed(other, otherBuffer, new Set());
     }
     return buffer;
   }
@@ -79,14 +85,14 @@ export class TabBuffers {
   /** A page of the tab started (with Aisle or without): the others can no longer confirm their events. */
   async pageStarted(tabId: number, loadId: string): Promise<void> {
     const buffer = await this.get(tabId);
-    if (pageStarted(buffer, loadId, this.now())) this.changed(tabId, buffer);
+    if (pageStarted(buffer, loadId, this.now())) this.changed(tabId, buffer, loadIds(buffer));
   }
 
   /** Empties the tab's buffer. */
   async clear(tabId: number): Promise<void> {
     const buffer = await this.get(tabId);
     buffer.loads = [];
-    this.changed(tabId, buffer);
+    this.changed(tabId, buffer, 'all');
   }
 
   /** Forgets a closed tab. */
@@ -99,13 +105,13 @@ export class TabBuffers {
     await this.session.removeItem(tabStorageKey(tabId));
   }
 
-  /** Calls `listener` with the tab's buffer now and after every change; returns the unsubscribe. */
+  /** Calls `listener` with the tab's buffer now (all of it touched) and after every change; returns the unsubscribe. */
   subscribe(tabId: number, listener: Listener): () => void {
     let listeners = this.listeners.get(tabId);
     if (!listeners) this.listeners.set(tabId, (listeners = new Set()));
     listeners.add(listener);
     void this.get(tabId).then((buffer) => {
-      if (listeners.has(listener)) listener(buffer);
+      if (listeners.has(listener)) listener(buffer, 'all');
     });
     return () => listeners.delete(listener);
   }
@@ -116,8 +122,8 @@ export class TabBuffers {
     await Promise.all(tabs.map((tabId) => this.persist(tabId)));
   }
 
-  private changed(tabId: number, buffer: TabBuffer): void {
-    this.listeners.get(tabId)?.forEach((listener) => listener(buffer));
+  private changed(tabId: number, buffer: TabBuffer, touched: Touched): void {
+    this.listeners.get(tabId)?.forEach((listener) => listener(buffer, touched));
     if (this.pendingWrites.has(tabId)) return;
     this.pendingWrites.set(
       tabId,
