@@ -17,6 +17,7 @@ import { RootStore } from './stores/RootStore.js';
 import type { Transport } from './ports/env.js';
 import type { AnalyticsConnection } from './analytics/wire.js';
 import { ErrorReports } from './integrations/errorReports.js';
+import { recordVisitNow } from './analytics/visitNow.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
 
 /** A mounted Aisle: its stores and the cleanup that leaves the page as it was found. */
@@ -78,6 +79,9 @@ export async function mountAisle(
   const errors = new ErrorReports();
   env.log = errors.logThrough(env.log);
   const store = new RootStore(env, context, win.innerWidth);
+  // The page's visit is on record now, before anything else can go wrong: a page left before the
+  // analytics session loads still counts (its session, or the shop's next page, delivers it).
+  const recordedVisit = recordVisitNow(store, store.firstVisit);
   // What waits for the next paint (the address, analytics intents) is done before the page goes
   // away or hides (registered before the analytics session's own listeners, so it hears them first).
   const pageLife = browserLifecycle(win);
@@ -123,7 +127,7 @@ export async function mountAisle(
     life.load(
       () => import('./analytics/wire.js'),
       ({ connectAnalytics }) => {
-        const connection = connectAnalytics(store, win);
+        const connection = connectAnalytics(store, win, recordedVisit);
         mounted.analytics = connection;
         return () => connection.dispose();
       },

@@ -4,7 +4,6 @@
  * and intents are dropped.
  */
 import { selectedVariant } from '../core/product.js';
-import { VERSION } from '../version.js';
 import { browserLifecycle } from '../host/lifecycle.js';
 import { browserLocks } from '../host/locks.js';
 import type { TrackIntent } from '../stores/Tracker.js';
@@ -20,6 +19,7 @@ import {
 } from './events.js';
 import { AnalyticsSession } from './session.js';
 import type { TrackInput } from './types.js';
+import { globalMetadataOf } from './visitNow.js';
 
 /** The running session (for `Aisle.debug.snapshot()`) and the cleanup that stops it. */
 export interface AnalyticsConnection {
@@ -56,8 +56,16 @@ export function eventFor(intent: TrackIntent, root: Pick<RootStore, 'env'>): Tra
   }
 }
 
-/** Starts the analytics session for `root` and forwards its intents; never throws. */
-export function connectAnalytics(root: RootStore, win: Window & typeof globalThis): AnalyticsConnection {
+/**
+ * Starts the analytics session for `root` and forwards its intents; never throws. `recordedVisit` is
+ * the id of the page's first visit when mount already wrote it to the outbox (then that intent is
+ * not recorded a second time).
+ */
+export function connectAnalytics(
+  root: RootStore,
+  win: Window & typeof globalThis,
+  recordedVisit: string | null = null,
+): AnalyticsConnection {
   const { config, environment } = root.context;
   if (!config.analyticsHost) {
     root.tracker.disable();
@@ -69,13 +77,20 @@ export function connectAnalytics(root: RootStore, win: Window & typeof globalThi
     shopId: config.id,
     host: config.analyticsHost,
     environment: analyticsEnvironment(environment),
-    globalMetadata: { config_id: config.id, locale: root.locale, region: root.region, sdk_version: VERSION },
+    globalMetadata: globalMetadataOf(root),
     lifecycle: browserLifecycle(win),
     locks: browserLocks(win, { storage: env.storage, timers: env.timers, now: env.now }),
   });
   // Identity failures are thrown by the session and only logged here.
   session.init().catch((error: unknown) => env.log.error('[Aisle] analytics identity failed:', error));
+  let firstVisit = recordedVisit;
   root.tracker.attach(async (intent) => {
+    // The page's first visit intent is the one mount wrote: its delivery is followed, not a copy.
+    if (intent.kind === 'visit' && firstVisit !== null) {
+      const id = firstVisit;
+      firstVisit = null;
+      return session.delivery(id);
+    }
     const event = eventFor(intent, root);
     const id = session.track(event.event, event.data, event.url);
     if (id === null) {

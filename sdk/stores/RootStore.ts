@@ -244,7 +244,8 @@ export class RootStore {
     this.drawer.dispose();
   }
 
-  private readonly firstVisit: Visit;
+  /** The visit of the page Aisle mounted on. */
+  readonly firstVisit: Visit;
 
   private visit(visit: Visit): void {
     void this.tracker.track({ kind: 'visit', ...visit });
