@@ -5,7 +5,9 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
+import type { GroundTruthStore } from '../lib/GroundTruthStore.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
+import { GroundTruth } from './InspectorGroundTruth.js';
 import { Detail } from './InspectorDetail.js';
 import { EventTable } from './InspectorEventTable.js';
 import { browserIo, type InspectorIo } from '../lib/inspectorIo.js';
@@ -36,10 +38,13 @@ export const Inspector = observer(function Inspector({
   store,
   onClear,
   io = browserIo,
+  truth,
 }: {
   store: InspectorStore;
   onClear(): void;
   io?: InspectorIo;
+  /** The comparison with the analytics service (absent: not offered). */
+  truth?: GroundTruthStore;
 }): ReactElement {
   const [message, feedback] = useFeedback();
   const hasEvents = store.buffer.loads.some((l) => l.events.length > 0);
@@ -65,6 +70,7 @@ export const Inspector = observer(function Inspector({
       <HealthBanner store={store} />
       <Counts store={store} />
       <Toolbar store={store} io={io} onClear={onClear} feedback={feedback} />
+      {truth && !store.imported ? <GroundTruth store={store} truth={truth} /> : null}
       <div className="panes">
         <div className="list">
           {store.buffer.loads.length === 0 ? (

@@ -3,8 +3,11 @@
  * port to the background and the countdown clock.
  */
 import { createRoot } from 'react-dom/client';
+import { GroundTruthStore } from '../lib/GroundTruthStore.js';
 import { connectInspector, PORT_NAME, type PortLike } from '../lib/inspectorPorts.js';
 import { InspectorStore } from '../lib/InspectorStore.js';
+import { SettingsRepository } from '../lib/settings.js';
+import { readKeyItem } from '../lib/storageKeys.js';
 import { Inspector } from './Inspector.js';
 import './inspector.css';
 
@@ -24,7 +27,17 @@ export function mountInspector(tabIds: (follow: (tabId: number) => void) => void
       onConnection: (connected) => store.setConnected(connected),
     });
   });
-  createRoot(document.getElementById('root')!).render(<Inspector store={store} onClear={() => connection?.clear()} />);
+  const readKey = readKeyItem();
+  const truth = new GroundTruthStore({
+    load: () => readKey.getValue(),
+    save: (value) => readKey.setValue(value),
+    fetch: (url, init) => fetch(url, init),
+    defaultHost: async () => `${await new SettingsRepository().localStack()}/analytics`,
+  });
+  void truth.load();
+  createRoot(document.getElementById('root')!).render(
+    <Inspector store={store} truth={truth} onClear={() => connection?.clear()} />,
+  );
 }
 
 /** A `?tabId=` in the page's address (tests, or a panel opened as a page for a given tab). */

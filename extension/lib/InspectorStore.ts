@@ -92,6 +92,11 @@ export class InspectorStore {
     return [...new Set(this.buffer.loads.flatMap((l) => l.events.flatMap((e) => e.shopId ?? [])))].sort();
   }
 
+  /** The shop of the latest page load's analytics session, if one runs. */
+  get currentShop(): string | null {
+    return currentLoad(this.buffer)?.activeShop ?? null;
+  }
+
   /** True when some filter is set. */
   get filtersActive(): boolean {
     return this.nameFilter !== '' || this.stateFilter !== '' || this.textFilter.trim() !== '';

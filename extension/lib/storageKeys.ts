@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   localStack: 'aisle:local-stack',
   /** The last error of the content-script registration, in storage.session. */
   registrationError: 'aisle:registration-error',
+  /** The analytics service's address and the read key pasted in the inspector, in storage.local. */
+  readKey: 'aisle:inspector-read-key',
   /** Prefix of one tab's inspector buffer in storage.session: `aisle:tab:{tabId}`. */
   tabPrefix: 'aisle:tab:',
 } as const;
@@ -35,6 +37,17 @@ export function tabStorageKey(tabId: number): `session:${string}` {
  */
 export function registrationErrorItem(): WxtStorageItem<string | null, Record<string, unknown>> {
   return storage.defineItem<string | null>(`session:${STORAGE_KEYS.registrationError}`, { fallback: null });
+}
+
+/** A read key of the analytics service and the address it is for. */
+export interface SavedReadKey {
+  analyticsHost: string;
+  key: string;
+}
+
+/** The read key the inspector compares with (null: none), in storage.local; never shown back in full. */
+export function readKeyItem(): WxtStorageItem<SavedReadKey | null, Record<string, unknown>> {
+  return storage.defineItem<SavedReadKey | null>(`local:${STORAGE_KEYS.readKey}`, { fallback: null });
 }
 
 /** The part of WXT's storage that the inspector's buffers use (a fake in tests). */

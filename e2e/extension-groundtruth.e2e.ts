@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEV_ANALYTICS_ADMIN_KEY } from '../server/analytics/keys.js';
+import { screenshot } from './support/dlp.js';
+import {
+  buildExtensionIfStale,
+  launchWithExtension,
+  openExtensionPage,
+  tabIdOf,
+  type ExtensionBrowser,
+} from './support/extension.js';
+import { analyticsControls, waitForRow } from './support/inspector.js';
+
+const baseUrl = inject('baseUrl');
+const dlp = `${baseUrl}/maple/womens-running-shoes`;
+const controls = analyticsControls(baseUrl);
+let browser: ExtensionBrowser;
+let shop: Page;
+let panel: Page;
+
+beforeAll(async () => {
+  buildExtensionIfStale();
+  await controls.reset();
+  browser = await launchWithExtension();
+  shop = await browser.context.newPage();
+  await shop.goto(dlp);
+  await shop.waitForSelector('[data-aisle="grid"] [data-aisle="product"]');
+  const helper = await openExtensionPage(browser, 'popup.html');
+  const tabId = await tabIdOf(helper, dlp);
+  await helper.close();
+  panel = await openExtensionPage(browser, `sidepanel.html?tabId=${tabId}`);
+  await panel.setViewportSize({ width: 1280, height: 800 });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function compare(key: string): Promise<void> {
+  await panel.fill('input[name="analyticsHost"]', `${baseUrl}/analytics`);
+  await panel.fill('input[name="readKey"]', key);
+  await panel.click('.truth-form button:has-text("Save")');
+  await panel.click('button[name="compare"]');
+}
+
+describe('ground truth for support staff', () => {
+  it('compares the panel with what the service stored for the visitor, with the admin key', async () => {
+    await waitForRow(panel, '[data-event="navigate:visit_page"][data-state="acknowledged"]');
+    await waitForRow(panel, '[data-event="search:display_results"][data-state="acknowledged"]');
+    await panel.click('[data-testid="truth"] > summary');
+    await compare(DEV_ANALYTICS_ADMIN_KEY);
+    await panel.waitForSelector('[data-testid="truth-result"]');
+    const count = (id: string) => panel.textContent(`[data-testid="${id}"] summary strong`);
+    expect(Number(await count('truth-agreeing'))).toBeGreaterThanOrEqual(2);
+    // Every acknowledged row of the panel is stored; nothing stored is missing from the panel.
+    expect(await panel.textContent('[data-testid="truth-only-panel"]')).not.toContain('acknowledged');
+    expect(await count('truth-only-service')).toBe('0');
+    // The key is never shown back in full.
+    expect(await panel.content()).not.toContain(DEV_ANALYTICS_ADMIN_KEY);
+    expect(await panel.getAttribute('input[name="readKey"]', 'placeholder')).toBe(
+      `saved: ••••${DEV_ANALYTICS_ADMIN_KEY.slice(-4)}`,
+    );
+    await screenshot(panel, 'extension-inspector-ground-truth');
+  });
+
+  it('says in words when the service refuses the key', async () => {
+    await compare('not-a-key');
+    await panel.waitForSelector('[data-testid="truth-error"]');
+    expect(await panel.textContent('[data-testid="truth-error"]')).toContain('refused the key (HTTP 401)');
+  });
+});
