@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { storedEvents } from './support/analytics.js';
 import { useChromium } from './support/browser.js';
 import { openDlp, searchSettled, waitForListing } from './support/dlp.js';
 
@@ -20,8 +21,7 @@ interface Stored {
 }
 
 async function stored(shop: string): Promise<Stored[]> {
-  const response = await fetch(`${baseUrl}/analytics/v3/events?shop_id=${shop}`);
-  return ((await response.json()) as { events: Stored[] }).events;
+  return storedEvents(baseUrl, shop);
 }
 
 type Snapshot = { analytics: { status: string; events: Array<{ id: string; state: string }> } };

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import type { RenderContext, TenantConfig } from '../sdk/core/types.js';
 import { useChromium } from './support/browser.js';
 import { searchSettled, waitForListing } from './support/dlp.js';
+import { storedEvents } from './support/analytics.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium({ beforeAll, afterAll });
@@ -33,10 +34,7 @@ const sentryEvents = async (): Promise<SentryEvent[]> =>
       .map((item) => item.payload),
   );
 
-const analyticsEvents = async (): Promise<string[]> =>
-  (
-    (await (await fetch(`${baseUrl}/analytics/v3/events?shop_id=maple`)).json()) as { events: Array<{ event: string }> }
-  ).events.map((e) => e.event);
+const analyticsEvents = async (): Promise<string[]> => (await storedEvents(baseUrl, 'maple')).map((e) => e.event);
 
 /** A port nothing listens on: connections to it are refused. */
 async function closedPort(): Promise<number> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser.js';
 import { APP_CARD, gridIds, searchSettled } from './support/dlp.js';
+import { storedEvents as storedEventsOf } from './support/analytics.js';
 
 const baseUrl = inject('baseUrl');
 // Playwright turns Chromium's back/forward cache off by default; these tests need it on.
@@ -20,8 +21,7 @@ beforeEach(async () => {
 const CARD = '[data-aisle="grid"] [data-aisle="product"]';
 
 async function storedEvents(shop: string): Promise<string[]> {
-  const response = await fetch(`${baseUrl}/analytics/v3/events?shop_id=${shop}`);
-  return ((await response.json()) as { events: Array<{ event: string }> }).events.map((e) => e.event);
+  return (await storedEventsOf(baseUrl, shop)).map((e) => e.event);
 }
 const countOf = (events: string[], name: string) => events.filter((e) => e === name).length;
 

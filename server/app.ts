@@ -146,6 +146,8 @@ export function createApp(options: AppOptions = {}): Server {
       dbPath: options.analyticsDb,
       tokenTtlSeconds: options.tokenTtlSeconds,
       controls: true,
+      // The local stack's demo pages, and retailer pages a developer serves on this machine.
+      loopbackOrigins: true,
     }),
     integrations: createIntegrationStandIns(),
     backend: options.backend ?? backendKind(process.env.AISLE_BACKEND),
@@ -158,6 +160,6 @@ export function createApp(options: AppOptions = {}): Server {
       else res.end();
     });
   });
-  server.on('close', () => opts.analytics.close());
+  server.on('close', () => void opts.analytics.close());
   return server;
 }

@@ -13,6 +13,7 @@ export interface StoredEvent {
   url: string;
   data: { page_type?: string; page_title?: string; metadata?: Record<string, unknown> };
   timestamp: string;
+  environment: string;
   received_at: string;
 }
 

@@ -215,7 +215,7 @@ it(
       EVENTS < 9000
         ? ((await (await fetch(`${host}/v3/events?shop_id=${SHOP}&limit=10000`)).json()) as { events: StoredEvent[] })
             .events
-        : service.stored(SHOP);
+        : await service.stored(SHOP);
     const storedIds = stored.map((event) => event.id);
     const trackedIds = new Set(tracked.map((event) => event.id));
     const lost = tracked.filter((event) => !storedIds.includes(event.id));

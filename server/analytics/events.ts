@@ -1,5 +1,13 @@
 import { isRecord } from '../../sdk/core/coerce.js';
-import { orBadRequest, requireToken, type Route, type RouteContext } from './context.js';
+import {
+  allowShop,
+  orBadRequest,
+  receivedAt,
+  requireKey,
+  requireToken,
+  type Route,
+  type RouteContext,
+} from './context.js';
 import { HttpError, readJsonObject, type Answer } from './http.js';
 import { checkEvent, checkShopId, isName, MAX_NAME_LENGTH, normaliseEventId } from './validate.js';
 
@@ -17,9 +25,14 @@ export interface BatchResult {
 }
 
 /** Checks and stores one event for a shop and visitor; answers 202 `{id, duplicate}`. */
-export function storeEvent(ctx: RouteContext, shopId: string, visitorId: string | null, raw: unknown): Answer {
-  const event = orBadRequest(checkEvent(raw));
-  const { duplicate } = ctx.store.insertEvent(shopId, visitorId, event);
+export async function storeEvent(
+  ctx: RouteContext,
+  shopId: string,
+  visitorId: string | null,
+  raw: unknown,
+): Promise<Answer> {
+  const event = orBadRequest(checkEvent(raw, ctx.now()));
+  const [duplicate] = await ctx.store.insertEvents([{ shopId, visitorId, event, receivedAt: receivedAt(ctx) }]);
   return { status: 202, body: { id: event.id, duplicate } };
 }
 
@@ -29,52 +42,82 @@ export const postEvent: Route = async (ctx) => {
   return storeEvent(ctx, claims.shop_id, claims.sub, await readJsonObject(ctx.req));
 };
 
-/** `POST /v3/batch` with a bearer token: checks and stores each event on its own, in one transaction. */
+/** `POST /v3/batch` with a bearer token: checks each event on its own and stores the good ones in one transaction. */
 export const postBatch: Route = async (ctx) => {
   const claims = await requireToken(ctx);
   const { events } = await readJsonObject(ctx.req);
   if (!Array.isArray(events) || events.length < 1 || events.length > MAX_BATCH_EVENTS) {
     throw new HttpError(400, `events must be an array of 1 to ${MAX_BATCH_EVENTS} events`);
   }
-  const results = ctx.store.transaction(() =>
-    events.map((raw: unknown): BatchResult => {
-      const id = isRecord(raw) && typeof raw.id === 'string' ? raw.id : null;
-      const checked = checkEvent(raw);
-      if (!checked.ok) return { id, status: 400, error: checked.error };
-      const { duplicate } = ctx.store.insertEvent(claims.shop_id, claims.sub, checked.value);
-      return { id, status: 202, duplicate };
-    }),
+  const at = receivedAt(ctx);
+  const checked = events.map((raw: unknown) => ({
+    id: isRecord(raw) && typeof raw.id === 'string' ? raw.id : null,
+    result: checkEvent(raw, ctx.now()),
+  }));
+  const good = checked.flatMap(({ result }) => (result.ok ? [result.value] : []));
+  const duplicates = await ctx.store.insertEvents(
+    good.map((event) => ({ shopId: claims.shop_id, visitorId: claims.sub, event, receivedAt: at })),
   );
+  let next = 0;
+  const results = checked.map(({ id, result }): BatchResult => {
+    if (!result.ok) return { id, status: 400, error: result.error };
+    return { id, status: 202, duplicate: duplicates[next++]! };
+  });
   return { status: 202, body: { results } };
 };
 
-/** `POST /v3/server-event`: an event plus `shop_id` (and optionally `distinct_id`), sent server to server. */
+/**
+ * `POST /v3/server-event` with a server key: an event of the key's shop (a `shop_id` in the body must
+ * name the same shop), optionally for a visitor (`distinct_id`), sent server to server.
+ */
 export const postServerEvent: Route = async (ctx) => {
+  const holder = await requireKey(ctx, ['server']);
+  if (holder.role === 'admin')
+    throw new HttpError(403, 'the admin key reads and manages; send server events with a server key');
   const body = await readJsonObject(ctx.req);
-  const shopId = orBadRequest(checkShopId(body.shop_id));
+  if (body.shop_id !== undefined) {
+    const named = orBadRequest(checkShopId(body.shop_id));
+    if (named !== holder.shopId)
+      throw new HttpError(403, `this server key sends events for shop ${holder.shopId} only`);
+  }
+  await allowShop(ctx, holder.shopId);
   const visitor = body.distinct_id;
   if (visitor !== undefined && visitor !== null && !isName(visitor)) {
     throw new HttpError(400, `distinct_id must be a string of 1 to ${MAX_NAME_LENGTH} characters`);
   }
-  return storeEvent(ctx, shopId, isName(visitor) ? visitor : null, body);
+  return storeEvent(ctx, holder.shopId, isName(visitor) ? visitor : null, body);
 };
 
 /**
- * `GET /v3/events?shop_id=…&visitor=…&event=…&id=…&limit=…`: stored events in receipt order, for tests
- * and support. An id alone may list several events, one per shop that sent it.
+ * `GET /v3/events?shop_id=…&visitor=…&event=…&id=…&limit=…` with the admin key (any shop, or all)
+ * or a shop's read key (that shop only): stored events in receipt order, for support and tests.
  */
-export const listEvents: Route = (ctx) => {
+export const listEvents: Route = async (ctx) => {
+  const holder = await requireKey(ctx, ['read']);
   const query = ctx.url.searchParams;
-  const param = (name: string): string | undefined => query.get(name) || undefined;
-  const limitText = param('limit');
+  const param = (name: string): string | undefined => {
+    const value = query.get(name) || undefined;
+    if (value !== undefined && !isName(value))
+      throw new HttpError(400, `${name} must be 1 to ${MAX_NAME_LENGTH} characters`);
+    return value;
+  };
+  const limitText = query.get('limit') || undefined;
   // Digits only: Number() would also take "1e3", "0x10" or " 5", which no caller means as a count.
   const limit = limitText === undefined ? MAX_LISTED_EVENTS : /^\d{1,6}$/.test(limitText) ? Number(limitText) : NaN;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LISTED_EVENTS) {
     throw new HttpError(400, `limit must be an integer from 1 to ${MAX_LISTED_EVENTS}`);
   }
+  let shopId = param('shop_id');
+  if (holder.role !== 'admin') {
+    if (shopId !== undefined && shopId !== holder.shopId) {
+      throw new HttpError(403, `this read key reads shop ${holder.shopId} only`);
+    }
+    shopId = holder.shopId;
+  }
+  await allowShop(ctx, shopId ?? '*');
   const id = param('id');
-  const events = ctx.store.list({
-    shopId: param('shop_id'),
+  const events = await ctx.store.list({
+    shopId,
     visitor: param('visitor'),
     event: param('event'),
     id: id === undefined ? undefined : normaliseEventId(id),

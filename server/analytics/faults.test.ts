@@ -27,9 +27,9 @@ describe('fault injection', () => {
       expect(answer.headers.get('retry-after')).toBe('2');
       expect(answer.body.error).toBe('injected fault: status 503');
     }
-    expect(svc.service.stored()).toEqual([]);
+    expect(await svc.service.stored()).toEqual([]);
     expect((await send(token)).status).toBe(202);
-    expect(svc.service.stored()).toHaveLength(1);
+    expect(await svc.service.stored()).toHaveLength(1);
   });
 
   it('delays exactly count requests by the asked time, then handles them normally', async () => {
@@ -49,12 +49,12 @@ describe('fault injection', () => {
     await expect.poll(() => waits.length).toBe(1);
     expect(waits[0]!.ms).toBe(500);
     expect(answered).toBe(false);
-    expect(svc.service.stored()).toEqual([]);
+    expect(await svc.service.stored()).toEqual([]);
     waits[0]!.end();
     expect((await slow).status).toBe(202);
     expect((await send(token)).status).toBe(202);
     expect(waits).toHaveLength(1);
-    expect(svc.service.stored()).toHaveLength(2);
+    expect(await svc.service.stored()).toHaveLength(2);
   });
 
   it('drops the connection for exactly count requests', async () => {
@@ -116,7 +116,7 @@ describe('fault injection', () => {
     const token = await withControls();
     await send(token);
     expect((await svc.call('/__control/reset', { method: 'POST' })).status).toBe(200);
-    expect(svc.service.stored()).toEqual([]);
+    expect(await svc.service.stored()).toEqual([]);
     // Tokens are self-contained, so one issued before the reset still works.
     expect((await send(token)).status).toBe(202);
   });

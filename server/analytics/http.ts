@@ -5,6 +5,9 @@ import { brotliDecompress, gunzip, inflate, type InputType, type ZlibOptions } f
 /** Largest request body the analytics service accepts (256 KiB); bigger bodies get 413. */
 export const MAX_ANALYTICS_BODY_BYTES = 256 * 1024;
 
+/** How long a request body may take to arrive in full. */
+export const BODY_TIMEOUT_MS = 10_000;
+
 /** A refusal with the HTTP status to answer and a message naming what is wrong. */
 export class HttpError extends Error {
   constructor(
@@ -22,35 +25,44 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
-/** CORS for a browser client on the retailer's origin, which sends credentials and a bearer token. */
-export function corsHeaders(req: IncomingMessage): Record<string, string> {
+/**
+ * CORS headers granting `origin` (a page the service checked for the shop concerned), or none: an
+ * origin is never reflected unchecked. No credentials are allowed: the client sends none cross-origin.
+ */
+export function corsHeaders(origin: string | undefined): Record<string, string> {
+  const vary = { vary: 'Origin' };
+  if (origin === undefined) return vary;
   return {
-    'access-control-allow-origin': req.headers.origin ?? '*',
-    'access-control-allow-credentials': 'true',
+    ...vary,
+    'access-control-allow-origin': origin,
     'access-control-allow-headers': 'content-type, authorization',
-    'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+    'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
     // The client backs off on 429/503 by Retry-After, which a cross-origin page cannot read unless exposed.
     'access-control-expose-headers': 'retry-after',
     'access-control-max-age': '600',
-    vary: 'Origin',
   };
 }
 
-/** Sends an answer as JSON, unless the socket is already gone. */
-export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+/**
+ * Sends an answer as JSON, unless the socket is already gone. An answer sent before the request's
+ * body was read to its end closes the connection: the unread bytes (a body over the limit, or one
+ * shorter than its declared length) would otherwise be read as the start of the next request.
+ */
+export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, origin?: string): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(answer.status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
-    ...corsHeaders(req),
+    ...corsHeaders(origin),
     ...answer.headers,
+    ...(req.complete ? {} : { connection: 'close' }),
   });
   res.end(JSON.stringify(answer.body));
 }
 
-/** Answers a CORS preflight. */
-export function sendPreflight(req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(204, corsHeaders(req));
+/** Answers a CORS preflight, granting `origin` or not. */
+export function sendPreflight(res: ServerResponse, origin: string | undefined): void {
+  res.writeHead(204, corsHeaders(origin));
   res.end();
 }
 
@@ -97,6 +109,15 @@ export function readJsonObject(req: IncomingMessage): Promise<Record<string, unk
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', () => reject(new HttpError(400, 'request body could not be read')));
+    // A body that stops short of its declared length would hold the request (and its socket) open.
+    const late = setTimeout(() => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      reject(new HttpError(408, `request body not received within ${BODY_TIMEOUT_MS / 1000} s`));
+    }, BODY_TIMEOUT_MS);
+    const settle = (): void => clearTimeout(late);
+    req.once('end', settle);
+    req.once('close', settle);
   })
     .then((raw) => decode(raw, codings))
     .then((body) => parseObject(body.toString('utf8')));

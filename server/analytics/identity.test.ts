@@ -96,7 +96,7 @@ describe('GET /v3/identity', () => {
 
 describe('token expiry', () => {
   it('accepts a token until its exp and answers 401 "token expired" from then on', async () => {
-    let clock = Date.UTC(2024, 4, 1);
+    let clock = Date.UTC(2024, 4, 1, 10);
     svc = await startTestService({ tokenTtlSeconds: 1, now: () => clock });
     const token = await svc.identify('outdoor', 'visitor-1');
     clock += 999;

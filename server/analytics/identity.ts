@@ -1,5 +1,5 @@
 import { v4 as uuidv4 } from 'uuid';
-import { orBadRequest, requireToken, type Route, type RouteContext } from './context.js';
+import { allowShop, orBadRequest, receivedAt, requireToken, type Route, type RouteContext } from './context.js';
 import { readJsonObject, type Answer } from './http.js';
 import { bearerToken } from './tokens.js';
 import { checkIdentityMetadata, checkShopId, usableDistinctId } from './validate.js';
@@ -17,9 +17,10 @@ export interface IdentityRequest {
  */
 export async function issueIdentity(ctx: RouteContext, request: IdentityRequest): Promise<Answer> {
   const shopId = orBadRequest(checkShopId(request.shop_id));
+  await allowShop(ctx, shopId);
   const metadata = orBadRequest(checkIdentityMetadata(request.metadata));
   const sub = (await currentSub(ctx, shopId)) ?? usableDistinctId(request.distinct_id) ?? uuidv4();
-  ctx.store.recordIdentity(shopId, sub, metadata);
+  await ctx.store.recordIdentity(shopId, sub, metadata, receivedAt(ctx));
   return { status: 200, body: { id: await ctx.tokens.issue(sub, shopId) } };
 }
 

@@ -68,7 +68,7 @@ describe('legacy endpoints', () => {
     });
     expect(status).toBe(202);
     expect(body.duplicate).toBe(false);
-    expect(svc.service.stored('outdoor')).toEqual([
+    expect(await svc.service.stored('outdoor')).toEqual([
       expect.objectContaining({
         id: body.id,
         seq: 0,
@@ -78,7 +78,7 @@ describe('legacy endpoints', () => {
         data: {},
       }),
     ]);
-    expect(svc.service.stored()[0]).not.toHaveProperty('token');
+    expect((await svc.service.stored())[0]).not.toHaveProperty('token');
   });
 
   it('GET /trackEvent takes the query, keeps a given id and de-duplicates it', async () => {
@@ -88,7 +88,7 @@ describe('legacy endpoints', () => {
     const path = `/trackEvent?token=${token}&event=search:sort&url=${encodeURIComponent('http://shop/?a=1')}&id=${id}`;
     expect((await svc.call(path)).body).toEqual({ id, duplicate: false });
     expect((await svc.call(path)).body).toEqual({ id, duplicate: true });
-    expect(svc.service.stored()).toEqual([
+    expect(await svc.service.stored()).toEqual([
       expect.objectContaining({ id, event: 'search:sort', url: 'http://shop/?a=1' }),
     ]);
   });
@@ -98,6 +98,6 @@ describe('legacy endpoints', () => {
     expect((await svc.call('/v2/trackEvent', { json: { event: 'e', url: 'u' } })).status).toBe(401);
     expect((await svc.call('/v2/trackEvent', { json: { token: 'bad', event: 'e', url: 'u' } })).status).toBe(401);
     expect((await svc.call('/trackEvent?token=bad&event=e&url=u')).status).toBe(401);
-    expect(svc.service.stored()).toEqual([]);
+    expect(await svc.service.stored()).toEqual([]);
   });
 });

@@ -18,13 +18,13 @@ export const ping: Route = () => ({ status: 200, body: { pong: true } });
 export const liveness: Route = () => ({ status: 200, body: { status: 'ok' } });
 
 /** `/health/readiness`: 200 when the database answers `select 1`, else 503. */
-export const readiness: Route = (ctx) =>
-  ctx.store.ping() ? { status: 200, body: { status: 'ok' } } : { status: 503, body: { status: 'error' } };
+export const readiness: Route = async (ctx) =>
+  (await ctx.store.ping()) ? { status: 200, body: { status: 'ok' } } : { status: 503, body: { status: 'error' } };
 
 /** `/health/downstream`: the state of each dependency (only the database). */
-export const downstream: Route = (ctx) => {
-  const ok = ctx.store.ping();
-  return { status: ok ? 200 : 503, body: { database: ok ? 'ok' : 'error' } };
+export const downstream: Route = async (ctx) => {
+  const ok = await ctx.store.ping();
+  return { status: ok ? 200 : 503, body: { database: ok ? 'ok' : 'error', store: ctx.store.kind } };
 };
 
 // The controls below exist only when the service is created with `controls: true` (the local stack).
@@ -46,7 +46,7 @@ export const clearFaults: Route = (ctx) => {
 };
 
 /** `POST /__control/reset`: empties stored events and identities. */
-export const resetStorage: Route = (ctx) => {
-  ctx.store.reset();
+export const resetStorage: Route = async (ctx) => {
+  await ctx.store.reset();
   return { status: 200, body: { reset: true } };
 };

@@ -23,13 +23,13 @@ describe('file storage', () => {
 
     const second = await startTestService({ dbPath, secret: SECRET });
     try {
-      expect(second.service.stored('outdoor')).toEqual([
+      expect(await second.service.stored('outdoor')).toEqual([
         expect.objectContaining({ id: event.id, visitor_id: 'visitor-1' }),
       ]);
       expect((await second.call('/v3/event', { token, json: event })).body).toEqual({ id: event.id, duplicate: true });
       const next = sampleEvent({ seq: 1 });
       await second.call('/v3/event', { token, json: next });
-      expect(second.service.stored().map((stored) => stored.id)).toEqual([event.id, next.id]);
+      expect((await second.service.stored()).map((stored) => stored.id)).toEqual([event.id, next.id]);
     } finally {
       await second.stop();
     }
@@ -59,7 +59,7 @@ describe('file storage', () => {
 
     const svc = await startTestService({ dbPath, secret: SECRET });
     try {
-      expect(svc.service.stored('outdoor')).toEqual([
+      expect(await svc.service.stored('outdoor')).toEqual([
         expect.objectContaining({ id: first.id, visitor_id: 'visitor-1' }),
       ]);
       const outdoor = await svc.identify('outdoor');
@@ -72,7 +72,7 @@ describe('file storage', () => {
         id: first.id,
         duplicate: true,
       });
-      expect(svc.service.stored().map((event) => [event.shop_id, event.id])).toEqual([
+      expect((await svc.service.stored()).map((event) => [event.shop_id, event.id])).toEqual([
         ['outdoor', first.id],
         ['garden', first.id],
       ]);
@@ -90,7 +90,7 @@ describe('file storage', () => {
     // Opening the migrated file again changes nothing.
     const again = await startTestService({ dbPath, secret: SECRET });
     try {
-      expect(again.service.stored()).toHaveLength(2);
+      expect(await again.service.stored()).toHaveLength(2);
     } finally {
       await again.stop();
     }
@@ -111,7 +111,7 @@ describe('file storage', () => {
       const event = sampleEvent();
       await svc.call('/v3/event', { token, json: event });
       expect((await svc.call('/v3/event', { token, json: event })).body).toEqual({ id: event.id, duplicate: true });
-      expect(svc.service.stored()).toHaveLength(1);
+      expect(await svc.service.stored()).toHaveLength(1);
     } finally {
       await svc.stop();
     }

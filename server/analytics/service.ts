@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as admin from './admin.js';
+import { configFromEnv } from './config.js';
 import type { Route, RouteContext } from './context.js';
 import { postBatch, postEvent, postServerEvent, listEvents } from './events.js';
 import { createFaultQueue, isControlPath, type Fault } from './faults.js';
@@ -6,11 +8,14 @@ import { HttpError, sendAnswer, sendPreflight } from './http.js';
 import { getIdentity, postIdentity } from './identity.js';
 import { getIdentityByQuery, getLegacyEvent, postLegacyEvent } from './legacy.js';
 import * as ops from './ops.js';
-import { openAnalyticsStore } from './store.js';
-import { createTokenIssuer, DEV_ANALYTICS_SECRET } from './tokens.js';
+import { createOriginPolicy } from './origins.js';
+import { openPostgresStore } from './postgresStore.js';
+import { openSqliteStore } from './sqliteStore.js';
+import type { AnalyticsStore } from './store.js';
+import { createTokenIssuer } from './tokens.js';
 import type { AnalyticsService, AnalyticsServiceOptions } from './types.js';
 
-/** Where the service keeps its database unless told otherwise (relative to the working directory). */
+/** Where the service keeps its SQLite database unless told otherwise (relative to the working directory). */
 export const DEFAULT_ANALYTICS_DB_PATH = 'data/analytics.sqlite';
 
 type RouteTable = Record<string, Partial<Record<string, Route>>>;
@@ -26,62 +31,139 @@ const ROUTES: RouteTable = {
   '/v3/batch': { POST: postBatch },
   '/v3/server-event': { POST: postServerEvent },
   '/v3/events': { GET: listEvents },
+  '/v3/keys': { GET: admin.listKeys, POST: admin.postKey },
+  '/v3/keys/{id}': { DELETE: admin.revokeKey },
+  '/v3/shops/{shop}/origins': { GET: admin.getOrigins, PUT: admin.putOrigins },
   '/getIdentity': { GET: getIdentityByQuery },
   '/v2/getIdentity': { POST: postIdentity },
   '/v2/trackEvent': { POST: postLegacyEvent },
   '/trackEvent': { GET: getLegacyEvent },
 };
 
+// Paths with a parameter, by the route they stand for.
+const PATTERNS: ReadonlyArray<[RegExp, string]> = [
+  [/^\/v3\/keys\/[^/]+$/, '/v3/keys/{id}'],
+  [/^\/v3\/shops\/[^/]+\/origins$/, '/v3/shops/{shop}/origins'],
+];
+
 const CONTROL_ROUTES: RouteTable = {
   '/__control/faults': { GET: ops.listFaults, POST: ops.queueFault, DELETE: ops.clearFaults },
   '/__control/reset': { POST: ops.resetStorage },
 };
 
-/** Creates the analytics service (identity, event, legacy and health endpoints) over a SQLite database. */
+/**
+ * Creates the analytics service (identity, event, key, legacy and health endpoints) over SQLite or,
+ * with a database URL, PostgreSQL. Options left out come from the environment (`configFromEnv`),
+ * which refuses a production service without a signing key of its own: that error is thrown here.
+ */
 export function createAnalyticsService(options: AnalyticsServiceOptions = {}): AnalyticsService {
   const now = options.now ?? Date.now;
   const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  // An empty ANALYTICS_SECRET counts as unset rather than as a (rejected) empty key.
-  const secret = options.secret ?? (process.env.ANALYTICS_SECRET || DEV_ANALYTICS_SECRET);
-  const tokens = createTokenIssuer(secret, options.tokenTtlSeconds ?? 3600, now);
-  const store = openAnalyticsStore(options.dbPath ?? DEFAULT_ANALYTICS_DB_PATH, now);
+  const env = configFromEnv(options.env ?? process.env, new Date(now()));
+  const signingKeys = options.secret !== undefined ? [{ secret: options.secret, until: null }] : env.signingKeys;
+  const tokens = createTokenIssuer(signingKeys, options.tokenTtlSeconds ?? 3600, now);
+  const adminKey = options.adminKey ?? env.adminKey;
+  const databaseUrl = options.databaseUrl ?? (options.dbPath === undefined ? env.databaseUrl : undefined);
+  const opening: Promise<AnalyticsStore> = databaseUrl
+    ? openPostgresStore(databaseUrl, { poolSize: options.poolSize })
+    : Promise.resolve(openSqliteStore(options.dbPath ?? DEFAULT_ANALYTICS_DB_PATH));
+  // A store that failed to open answers 503 from every request; `ready` says why.
+  opening.catch(() => undefined);
+  let store: AnalyticsStore | undefined;
+  const ready = opening.then((opened) => {
+    store = opened;
+  });
   const faults = createFaultQueue();
   const routes: RouteTable = options.controls ? { ...ROUTES, ...CONTROL_ROUTES } : ROUTES;
+  const originOptions = {
+    everyShop: options.allowedOrigins ?? env.allowedOrigins,
+    loopback: options.loopbackOrigins ?? false,
+    now,
+  };
+  let origins: ReturnType<typeof createOriginPolicy> | undefined;
 
-  async function dispatch(req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<void> {
-    if (req.method === 'OPTIONS') return sendPreflight(req, res);
+  async function dispatch(
+    req: IncomingMessage,
+    res: ServerResponse,
+    rawPath: string,
+    opened: AnalyticsStore,
+  ): Promise<void> {
+    origins ??= createOriginPolicy({ ...originOptions, store: opened });
+    const origin = req.headers.origin;
+    if (req.method === 'OPTIONS') {
+      return sendPreflight(
+        res,
+        origin !== undefined && (await origins.allows(req, origin, undefined)) ? origin : undefined,
+      );
+    }
     const path = normalisePath(rawPath);
-    const methods = routes[path];
-    if (!methods) throw new HttpError(404, `no analytics endpoint at ${path}`);
+    const methods = routes[path] ?? routes[PATTERNS.find(([pattern]) => pattern.test(path))?.[1] ?? ''];
+    if (!methods) throw new HttpError(404, `no analytics endpoint at ${path.slice(0, 200)}`);
     // HEAD is GET without a body (Node drops the body), so load-balancer probes work.
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     const route = methods[method];
     if (!route)
       throw new HttpError(405, `${method} is not allowed on ${path}; use ${Object.keys(methods).join(' or ')}`);
     const fault = isControlPath(path) ? undefined : faults.take(path);
-    if (fault && (await applyFault(fault, req, res, wait))) return;
-    const ctx: RouteContext = { req, url: requestUrl(req), store, tokens, faults, now };
-    sendAnswer(req, res, await route(ctx));
+    if (fault && (await applyFault(fault, req, res, wait, await sharedOrigin(req)))) return;
+    const ctx: RouteContext = {
+      req,
+      url: requestUrl(req),
+      path,
+      store: opened,
+      tokens,
+      faults,
+      origins,
+      adminKey,
+      now,
+    };
+    try {
+      const answer = await route(ctx);
+      sendAnswer(req, res, answer, ctx.granted ?? (await sharedOrigin(req)));
+    } catch (error) {
+      // A refusal may tell a page why (so the client can renew its token), never another shop's data.
+      (error as { granted?: string }).granted = ctx.granted;
+      throw error;
+    }
+  }
+
+  // An answer that concerns no shop (a health check, a refusal) may be read by any shop's page.
+  async function sharedOrigin(req: IncomingMessage): Promise<string | undefined> {
+    const origin = req.headers.origin;
+    if (origin === undefined || !origins) return undefined;
+    return (await origins.allows(req, origin, undefined).catch(() => false)) ? origin : undefined;
   }
 
   return {
+    ready,
     async handle(req, res, path) {
       try {
-        await dispatch(req, res, path);
+        await ready;
       } catch (error) {
+        const message = `analytics database unavailable: ${(error as Error).message}`;
+        return sendAnswer(req, res, { status: 503, body: { error: message } });
+      }
+      try {
+        await dispatch(req, res, path, store!);
+      } catch (error) {
+        const origin = (error as { granted?: string }).granted ?? (await sharedOrigin(req));
         if (error instanceof HttpError)
-          return sendAnswer(req, res, { status: error.status, body: { error: error.message } });
-        if (!store.ping())
-          return sendAnswer(req, res, { status: 503, body: { error: 'analytics database unavailable' } });
+          return sendAnswer(req, res, { status: error.status, body: { error: error.message } }, origin);
+        if (!(await store!.ping()))
+          return sendAnswer(req, res, { status: 503, body: { error: 'analytics database unavailable' } }, origin);
         console.error('[analytics] request failed:', error);
-        sendAnswer(req, res, { status: 500, body: { error: 'internal error' } });
+        sendAnswer(req, res, { status: 500, body: { error: 'internal error' } }, origin);
       }
     },
-    close() {
+    async close() {
       faults.clear();
-      store.close();
+      await ready.catch(() => undefined);
+      await store?.close();
     },
-    stored: (shopId) => store.list({ shopId }),
+    async stored(shopId) {
+      await ready;
+      return store!.list({ shopId });
+    },
   };
 }
 
@@ -91,6 +173,7 @@ async function applyFault(
   req: IncomingMessage,
   res: ServerResponse,
   wait: (ms: number) => Promise<void>,
+  origin: string | undefined,
 ): Promise<boolean> {
   if (fault.mode === 'delay') {
     await wait(fault.delayMs ?? 0);
@@ -102,7 +185,7 @@ async function applyFault(
   }
   const headers = fault.retryAfter === undefined ? undefined : { 'retry-after': String(fault.retryAfter) };
   const status = fault.status ?? 503;
-  sendAnswer(req, res, { status, body: { error: `injected fault: status ${status}` }, headers });
+  sendAnswer(req, res, { status, body: { error: `injected fault: status ${status}` }, headers }, origin);
   return true;
 }
 

@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
 import type { AnalyticsEvent, IdentityMetadata, StoredEvent } from './types.js';
 
 /** Which stored events to list; `limit` keeps the latest ones (still returned oldest first). */
@@ -13,174 +10,85 @@ export interface EventFilter {
   limit?: number;
 }
 
-/** The service's SQLite storage of identities and events. */
-export interface AnalyticsStore {
-  /** Records a visitor of a shop, keeping when it was first and last seen. */
-  recordIdentity(shopId: string, sub: string, metadata: IdentityMetadata | undefined): void;
-  /** Stores an event once per shop and id; a repeat for the same shop is reported as a duplicate and not stored. */
-  insertEvent(shopId: string, visitorId: string | null, event: AnalyticsEvent): { duplicate: boolean };
-  /** Runs `work` in one transaction (all of a batch is stored, or none of it). */
-  transaction<T>(work: () => T): T;
-  /** Lists stored events in receipt order. */
-  list(filter: EventFilter): StoredEvent[];
-  /** True when the database answers `select 1`. */
-  ping(): boolean;
-  /** Empties events and identities (the local stack's reset control). */
-  reset(): void;
-  /** Closes the database. */
-  close(): void;
+/** One checked event to store for a shop and visitor, with the moment the service received it. */
+export interface NewEvent {
+  shopId: string;
+  visitorId: string | null;
+  event: AnalyticsEvent;
+  receivedAt: string;
 }
 
-// The same event id may come from two shops (ids are minted by each shop's clients), so an event is
-// one per (shop, id): the unique index below, never a unique id column.
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS identities (
-    shop_id TEXT NOT NULL,
-    sub TEXT NOT NULL,
-    metadata TEXT,
-    first_seen TEXT NOT NULL,
-    last_seen TEXT NOT NULL,
-    PRIMARY KEY (shop_id, sub)
-  );
-  -- AUTOINCREMENT so receipt numbers never repeat, even after a reset.
-  CREATE TABLE IF NOT EXISTS events (
-    receipt INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL,
-    shop_id TEXT NOT NULL,
-    visitor_id TEXT,
-    event TEXT NOT NULL,
-    body TEXT NOT NULL,
-    received_at TEXT NOT NULL
-  );
-  CREATE UNIQUE INDEX IF NOT EXISTS events_by_shop_and_id ON events (shop_id, id);
-  CREATE INDEX IF NOT EXISTS events_by_id ON events (id);
-  CREATE INDEX IF NOT EXISTS events_by_shop ON events (shop_id, receipt);
-`;
+/** What a key lets its holder do: read one shop's events, or send that shop's server events. */
+export type KeyKind = 'read' | 'server';
 
-/**
- * The schema version kept in SQLite's `user_version`. 0 is the first release, whose `events.id` was
- * unique across all shops and kept the case the client sent; 1 keys events on (shop, lower-case id).
- */
-const SCHEMA_VERSION = 1;
-
-interface EventRow {
+/** An issued key as stored: its public id and the SHA-256 of its secret part, never the key itself. */
+export interface KeyRecord {
   id: string;
-  shop_id: string;
-  visitor_id: string | null;
-  body: string;
-  received_at: string;
-}
-
-/** Opens (creating when needed) the database at `dbPath`; `':memory:'` keeps it in memory. */
-export function openAnalyticsStore(dbPath: string, now: () => number): AnalyticsStore {
-  if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
-  const db = new Database(dbPath);
-  // WAL lets support staff read the file while the stack writes; busy_timeout rides out their locks.
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 2000');
-  migrate(db);
-
-  const upsertIdentity = db.prepare(`
-    INSERT INTO identities (shop_id, sub, metadata, first_seen, last_seen) VALUES (@shop, @sub, @metadata, @at, @at)
-    ON CONFLICT (shop_id, sub) DO UPDATE SET
-      last_seen = excluded.last_seen, metadata = COALESCE(excluded.metadata, identities.metadata)`);
-  const insert = db.prepare(`
-    INSERT OR IGNORE INTO events (id, shop_id, visitor_id, event, body, received_at)
-    VALUES (@id, @shop, @visitor, @event, @body, @at)`);
-  const select = db.prepare(`
-    SELECT * FROM (
-      SELECT receipt, id, shop_id, visitor_id, body, received_at FROM events
-      WHERE (@shop IS NULL OR shop_id = @shop) AND (@visitor IS NULL OR visitor_id = @visitor)
-        AND (@event IS NULL OR event = @event) AND (@id IS NULL OR id = @id)
-      ORDER BY receipt DESC LIMIT @limit
-    ) ORDER BY receipt ASC`);
-  const receivedAt = (): string => new Date(now()).toISOString();
-
-  return {
-    recordIdentity(shopId, sub, metadata) {
-      const json = metadata === undefined ? null : JSON.stringify(metadata);
-      upsertIdentity.run({ shop: shopId, sub, metadata: json, at: receivedAt() });
-    },
-    insertEvent(shopId, visitorId, event) {
-      const row = { id: event.id, shop: shopId, visitor: visitorId, event: event.event, body: JSON.stringify(event) };
-      const { changes } = insert.run({ ...row, at: receivedAt() });
-      return { duplicate: changes === 0 };
-    },
-    transaction: (work) => db.transaction(work)(),
-    list(filter) {
-      const params = {
-        shop: filter.shopId ?? null,
-        visitor: filter.visitor ?? null,
-        event: filter.event ?? null,
-        id: filter.id ?? null,
-      };
-      // SQLite reads a negative LIMIT as "no limit".
-      const rows = select.all({ ...params, limit: filter.limit ?? -1 }) as EventRow[];
-      return rows.map(toStoredEvent);
-    },
-    ping() {
-      try {
-        return db.prepare('select 1 as ok').get() !== undefined;
-      } catch {
-        return false;
-      }
-    },
-    reset() {
-      db.exec('DELETE FROM events; DELETE FROM identities;');
-    },
-    close() {
-      if (db.open) db.close();
-    },
-  };
+  shopId: string;
+  kind: KeyKind;
+  label: string;
+  hash: string;
+  createdAt: string;
+  revokedAt: string | null;
 }
 
 /**
- * Brings a database file of any earlier version to the current schema, in one transaction so that a
- * crash half-way leaves the old file as it was.
+ * The service's storage of identities, events, issued keys and allowed origins. Two implementations
+ * keep the same contract: SQLite (one process, the local stack's default) and PostgreSQL (several
+ * processes sharing one database).
  */
-function migrate(db: Database.Database): void {
-  // IMMEDIATE takes the write lock before the version is read, so two services opening one old file
-  // at once cannot both decide to rebuild it: the second waits, then finds it already done.
-  db.transaction(() => {
-    const version = db.pragma('user_version', { simple: true }) as number;
-    const hasEvents = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'`).get();
-    if (hasEvents && version < 1) rebuildEventsKeyedByShop(db);
-    db.exec(SCHEMA);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  }).immediate();
+export interface AnalyticsStore {
+  /** `sqlite` or `postgres`, for health answers and logs. */
+  readonly kind: 'sqlite' | 'postgres';
+  /** Records a visitor of a shop, keeping when it was first and last seen. */
+  recordIdentity(shopId: string, sub: string, metadata: IdentityMetadata | undefined, at: string): Promise<void>;
+  /**
+   * Stores events in one transaction, once per shop and id: the answer says, in order, which were
+   * already stored (a duplicate, not stored again). Inside one call the second copy of an id is a
+   * duplicate of the first.
+   */
+  insertEvents(events: readonly NewEvent[]): Promise<boolean[]>;
+  /** Lists stored events in receipt order. */
+  list(filter: EventFilter): Promise<StoredEvent[]>;
+  /** Saves a newly issued key. */
+  saveKey(key: KeyRecord): Promise<void>;
+  /** The key with this public id, revoked or not. */
+  findKey(id: string): Promise<KeyRecord | undefined>;
+  /** Keys issued, for one shop or all, oldest first. */
+  listKeys(shopId?: string): Promise<KeyRecord[]>;
+  /** Marks a key revoked; false when no such key exists. */
+  revokeKey(id: string, at: string): Promise<boolean>;
+  /** Replaces the origins whose pages may call the service for a shop. */
+  setOrigins(shopId: string, origins: readonly string[]): Promise<void>;
+  /** Every shop's allowed origins. */
+  allOrigins(): Promise<Map<string, string[]>>;
+  /** True when the database answers `select 1`. */
+  ping(): Promise<boolean>;
+  /** Empties events and identities (the local stack's reset control); keys and origins stay. */
+  reset(): Promise<void>;
+  /** Closes the database. */
+  close(): Promise<void>;
 }
 
-// SQLite cannot drop a column's UNIQUE constraint, so the table is copied into the new shape. A
-// renamed table keeps its indexes and their names, so they are dropped for the copy to get its own.
-// Ids are lower-cased on the way, as new ones are on arrival; of two rows that become one (same shop,
-// ids differing only in case) the first received is kept, as it would have been had both arrived today.
-function rebuildEventsKeyedByShop(db: Database.Database): void {
-  const sequence = db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'events'`).get() as
-    { seq: number } | undefined;
-  db.exec(`
-    ALTER TABLE events RENAME TO events_before_shop_ids;
-    DROP INDEX IF EXISTS events_by_shop;
-    DROP INDEX IF EXISTS events_by_shop_and_id;
-    DROP INDEX IF EXISTS events_by_id;
-  `);
-  db.exec(SCHEMA);
-  db.exec(`
-    INSERT OR IGNORE INTO events (receipt, id, shop_id, visitor_id, event, body, received_at)
-      SELECT receipt, lower(id), shop_id, visitor_id, event, body, received_at
-      FROM events_before_shop_ids ORDER BY receipt;
-    DROP TABLE events_before_shop_ids;
-  `);
-  // Receipt numbers must keep counting past rows deleted before the migration (a reset, say).
-  if (sequence) {
-    const { changes } = db
-      .prepare(`UPDATE sqlite_sequence SET seq = max(seq, @seq) WHERE name = 'events'`)
-      .run({ seq: sequence.seq });
-    if (changes === 0) db.prepare(`INSERT INTO sqlite_sequence (name, seq) VALUES ('events', @seq)`).run(sequence);
-  }
+/** The same (shop, id) twice in one call: every copy after the first is a duplicate without asking the database. */
+export function firstCopies(events: readonly NewEvent[]): { unique: NewEvent[]; repeat: boolean[] } {
+  const seen = new Set<string>();
+  const unique: NewEvent[] = [];
+  const repeat = events.map((row) => {
+    const key = `${row.shopId}\u0000${row.event.id}`;
+    if (seen.has(key)) return true;
+    seen.add(key);
+    unique.push(row);
+    return false;
+  });
+  return { unique, repeat };
 }
 
-function toStoredEvent(row: EventRow): StoredEvent {
-  const event = JSON.parse(row.body) as AnalyticsEvent;
+/** Builds the listed form of a stored row. */
+export function storedEvent(
+  row: { id: string; shop_id: string; visitor_id: string | null; received_at: string },
+  event: AnalyticsEvent,
+): StoredEvent {
   return {
     // The column, not the body: a migrated row keeps the id's original case in its body.
     id: row.id,

@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { v4 as uuidv4 } from 'uuid';
+import { inject } from 'vitest';
 import { createAnalyticsService } from './service.js';
+import { DEV_ANALYTICS_ADMIN_KEY } from './keys.js';
+import { freshSchema } from './testing/postgresCluster.js';
+
+/** The admin key every test service has (the development default). */
+export const ADMIN_KEY = DEV_ANALYTICS_ADMIN_KEY;
 import type { AnalyticsService, AnalyticsServiceOptions } from './types.js';
 
 /** A fetch init plus a bearer `token` and a `json` body to serialise. */
@@ -15,12 +21,37 @@ export interface TestService {
   call(path: string, init?: CallInit): Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read answers field by field
   /** Gets a token for a shop (and optionally a distinct id). */
   identify(shopId: string, distinctId?: string): Promise<string>;
+  /** Issues a key of a shop through the admin endpoint and returns it. */
+  issueKey(shopId: string, kind: 'read' | 'server'): Promise<string>;
+  /** Lists stored events as support staff would, with the admin key; `query` starts with `?` or is empty. */
+  list(query?: string): Promise<any[]>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read events field by field
   stop(): Promise<void>;
 }
 
-/** Mounts the service under `/analytics` on an ephemeral port, as the local stack does. */
+/**
+ * The clock of a test service unless a test sets its own: two hours after `sampleEvent`'s timestamp,
+ * so sample events fall inside the window of times the service accepts.
+ */
+export const TEST_NOW = Date.parse('2024-05-01T12:00:00.000Z');
+
+/** The store the analytics tests run against: the PostgreSQL project sets `AISLE_TEST_STORE=postgres`. */
+export const testStore: 'sqlite' | 'postgres' = process.env.AISLE_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** Service options that put a test's data in a store of its own: in-memory SQLite, or a fresh PostgreSQL schema. */
+export async function isolatedStore(): Promise<{ options: AnalyticsServiceOptions; drop(): Promise<void> }> {
+  if (testStore === 'sqlite') return { options: { dbPath: ':memory:' }, drop: async () => undefined };
+  const schema = await freshSchema(inject('postgresUrl'));
+  return { options: { databaseUrl: schema.url, poolSize: 4 }, drop: () => schema.drop() };
+}
+
+/**
+ * Mounts the service under `/analytics` on an ephemeral port, as the local stack does, over the
+ * test run's store (an explicit `dbPath` keeps SQLite: file tests).
+ */
 export async function startTestService(options: AnalyticsServiceOptions = {}): Promise<TestService> {
-  const service = createAnalyticsService({ dbPath: ':memory:', ...options });
+  const isolated = options.dbPath === undefined ? await isolatedStore() : undefined;
+  const service = createAnalyticsService({ now: () => TEST_NOW, ...isolated?.options, ...options });
+  await service.ready;
   const server: Server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0]!;
     void service.handle(req, res, pathname.slice('/analytics'.length));
@@ -49,10 +80,21 @@ export async function startTestService(options: AnalyticsServiceOptions = {}): P
       if (status !== 200) throw new Error(`identity answered ${status}`);
       return body.id as string;
     },
+    async issueKey(shopId, kind) {
+      const { status, body } = await call('/v3/keys', { token: ADMIN_KEY, json: { shop_id: shopId, kind } });
+      if (status !== 201) throw new Error(`issuing a key answered ${status}: ${JSON.stringify(body)}`);
+      return body.key as string;
+    },
+    async list(query = '') {
+      const { status, body } = await call(`/v3/events${query}`, { token: ADMIN_KEY });
+      if (status !== 200) throw new Error(`listing answered ${status}: ${JSON.stringify(body)}`);
+      return body.events;
+    },
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      service.close();
+      await service.close();
+      await isolated?.drop();
     },
   };
 }

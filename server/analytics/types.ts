@@ -43,28 +43,42 @@ export interface TokenClaims {
   exp: number;
 }
 
-/** Options of `createAnalyticsService`. */
+/** Options of `createAnalyticsService`; what is left out comes from the environment (`configFromEnv`). */
 export interface AnalyticsServiceOptions {
   /** SQLite file (its folder is created); `':memory:'` for tests. Default `data/analytics.sqlite`. */
   dbPath?: string;
+  /** `postgres://…`: store in PostgreSQL instead. Default env `AISLE_ANALYTICS_DATABASE_URL` unless `dbPath` is given. */
+  databaseUrl?: string;
+  /** PostgreSQL connections this process keeps (default 8). */
+  poolSize?: number;
   /** Token lifetime in seconds. Default 3600. */
   tokenTtlSeconds?: number;
-  /** HS256 key, at least 32 characters. Default env `ANALYTICS_SECRET`, else a fixed dev secret. */
+  /** HS256 key, at least 32 characters. Default env `ANALYTICS_SECRET` (and its previous keys). */
   secret?: string;
+  /** The admin key. Default env `ANALYTICS_ADMIN_KEY`, in development and test the local stack's key. */
+  adminKey?: string;
+  /** Origins allowed for every shop. Default env `ANALYTICS_ALLOWED_ORIGINS`. */
+  allowedOrigins?: string[];
+  /** Allows pages on this machine (localhost, 127.x, [::1]) for every shop: the local stack only. */
+  loopbackOrigins?: boolean;
+  /** Environment variables to read instead of `process.env` (tests). */
+  env?: NodeJS.ProcessEnv;
   /** Serves the `/__control` fault-injection endpoints. Default false; production never enables it. */
   controls?: boolean;
-  /** Clock in epoch milliseconds, for token times and `received_at`. Default `Date.now`. */
+  /** Clock in epoch milliseconds, for token times, time bounds and `received_at`. Default `Date.now`. */
   now?: () => number;
   /** Waits `ms` milliseconds (for the delay fault). Default a `setTimeout`; tests pass one they control. */
   wait?: (ms: number) => Promise<void>;
 }
 
-/** The analytics service: a request handler over one SQLite database. */
+/** The analytics service: a request handler over one database. */
 export interface AnalyticsService {
-  /** Answers one request; `path` is the part after `/analytics`. Never rejects. */
+  /** Settles once the database is open and migrated; rejects with why it could not be. */
+  ready: Promise<void>;
+  /** Answers one request; `path` is the part after the service's mount point. Never rejects. */
   handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void>;
   /** Closes the database; later requests get 503 from readiness and errors elsewhere. */
-  close(): void;
+  close(): Promise<void>;
   /** Stored events in receipt order, optionally for one shop (for tests). */
-  stored(shopId?: string): StoredEvent[];
+  stored(shopId?: string): Promise<StoredEvent[]>;
 }

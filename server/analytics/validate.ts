@@ -9,14 +9,32 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 export const MAX_NAME_LENGTH = 100;
 /** Deepest nesting accepted inside `data.metadata`; deeper values could not be serialised safely. */
 export const MAX_METADATA_DEPTH = 16;
+/** Longest `url` and `data.referrer` (what browsers and CDNs reliably carry). */
+export const MAX_URL_LENGTH = 2048;
+/** Longest `data.page_title`. */
+export const MAX_TITLE_LENGTH = 1000;
+/** Largest `data.metadata`, as JSON: room for the ids of a long infinite-scrolled listing. */
+export const MAX_METADATA_BYTES = 32 * 1024;
+/** Oldest event accepted, before its receipt: an outbox kept across a month's absence still delivers. */
+export const MAX_EVENT_AGE_MS = 30 * 24 * 3600 * 1000;
+/** Latest event accepted, after its receipt: a device clock somewhat ahead, not a date in another year. */
+export const MAX_EVENT_LEAD_MS = 3600 * 1000;
 
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+// Half of a UTF-16 surrogate pair, which no valid UTF-8 text can hold.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
 
 /** True for a string of 1 to 100 characters. */
 export function isName(value: unknown): value is string {
-  return typeof value === 'string' && value.length >= 1 && value.length <= MAX_NAME_LENGTH;
+  return (
+    typeof value === 'string' &&
+    value.length >= 1 &&
+    value.length <= MAX_NAME_LENGTH &&
+    unstorableText(value) === undefined
+  );
 }
 
 /** Checks a shop id (required, 1 to 100 characters). */
@@ -39,8 +57,11 @@ export function normaliseEventId(id: string): string {
   return id.toLowerCase();
 }
 
-/** Checks one event; unknown fields are dropped, optional fields may be omitted or null. */
-export function checkEvent(raw: unknown): Checked<AnalyticsEvent> {
+/**
+ * Checks one event received at `receivedMs`; unknown fields are dropped, optional fields may be
+ * omitted or null. Its timestamp must lie from 30 days before its receipt to 1 hour after it.
+ */
+export function checkEvent(raw: unknown, receivedMs: number): Checked<AnalyticsEvent> {
   if (!isRecord(raw)) return fail('event must be a JSON object');
   const { id, seq, event, url, timestamp, environment } = raw;
   if (typeof id !== 'string' || !isUuid(id)) return fail('id must be a UUID string');
@@ -49,14 +70,37 @@ export function checkEvent(raw: unknown): Checked<AnalyticsEvent> {
   const data = checkData(raw.data);
   if (!data.ok) return data;
   if (typeof url !== 'string') return fail('url must be a string');
+  if (url.length > MAX_URL_LENGTH) return fail(`url must be at most ${MAX_URL_LENGTH} characters`);
   if (typeof timestamp !== 'string' || !isRealDateTime(timestamp)) {
     return fail('timestamp must be an ISO 8601 date-time string');
   }
+  const at = Date.parse(timestamp);
+  if (at < receivedMs - MAX_EVENT_AGE_MS) return fail('timestamp is more than 30 days before the event was received');
+  if (at > receivedMs + MAX_EVENT_LEAD_MS) return fail('timestamp is more than 1 hour after the event was received');
   if (!isName(environment)) return fail(`environment must be a string of 1 to ${MAX_NAME_LENGTH} characters`);
-  return {
-    ok: true,
-    value: { id: normaliseEventId(id), seq: seq as number, event, data: data.value, url, timestamp, environment },
-  };
+  const value = { id: normaliseEventId(id), seq: seq as number, event, data: data.value, url, timestamp, environment };
+  const unstorable = unstorableText(value);
+  if (unstorable) return fail(unstorable);
+  return { ok: true, value };
+}
+
+/**
+ * Why a value's text cannot be stored as sent, or undefined: a NUL character, or half of a UTF-16
+ * surrogate pair, which no database text type keeps (and PostgreSQL's JSON refuses outright).
+ */
+export function unstorableText(root: unknown): string | undefined {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    const texts =
+      typeof value === 'string' ? [value] : isRecord(value) || Array.isArray(value) ? Object.keys(value) : [];
+    for (const text of texts) {
+      if (text.includes('\u0000')) return 'text must not contain NUL characters';
+      if (LONE_SURROGATE.test(text)) return 'text must be well-formed Unicode (an unpaired surrogate was sent)';
+    }
+    if (typeof value === 'object' && value !== null) pending.push(...Object.values(value));
+  }
+  return undefined;
 }
 
 /**
@@ -87,10 +131,12 @@ export function isRealDateTime(text: string): boolean {
 function checkData(raw: unknown): Checked<EventData> {
   if (!isRecord(raw)) return fail('data must be an object');
   const data: EventData = {};
+  const longest = { page_type: MAX_NAME_LENGTH, page_title: MAX_TITLE_LENGTH, referrer: MAX_URL_LENGTH };
   for (const key of ['page_type', 'page_title', 'referrer'] as const) {
     const value = raw[key];
     if (value === undefined || value === null) continue;
     if (typeof value !== 'string') return fail(`data.${key} must be a string`);
+    if (value.length > longest[key]) return fail(`data.${key} must be at most ${longest[key]} characters`);
     data[key] = value;
   }
   const metadata = raw.metadata;
@@ -98,6 +144,9 @@ function checkData(raw: unknown): Checked<EventData> {
     if (!isRecord(metadata)) return fail('data.metadata must be an object');
     if (depthExceeds(metadata, MAX_METADATA_DEPTH)) {
       return fail(`data.metadata is nested deeper than ${MAX_METADATA_DEPTH} levels`);
+    }
+    if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES) {
+      return fail(`data.metadata must be at most ${MAX_METADATA_BYTES} bytes as JSON`);
     }
     data.metadata = metadata;
   }
@@ -113,6 +162,7 @@ export function checkIdentityMetadata(raw: unknown): Checked<IdentityMetadata | 
     const value = raw[key];
     if (value === undefined || value === null) continue;
     if (typeof value !== 'string') return fail(`metadata.${key} must be a string`);
+    if (value.length > MAX_URL_LENGTH) return fail(`metadata.${key} must be at most ${MAX_URL_LENGTH} characters`);
     metadata[key] = value;
   }
   for (const key of ['screen_height', 'screen_width'] as const) {
@@ -123,6 +173,8 @@ export function checkIdentityMetadata(raw: unknown): Checked<IdentityMetadata | 
     }
     metadata[key] = value;
   }
+  const unstorable = unstorableText(metadata);
+  if (unstorable) return fail(`metadata: ${unstorable}`);
   return { ok: true, value: metadata };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { sampleEvent, startTestService, type TestService } from './testServer.js';
+import { ADMIN_KEY, sampleEvent, startTestService, type TestService } from './testServer.js';
 
 let svc: TestService;
 let token: string;
@@ -52,7 +52,7 @@ describe('malformed event bodies answer 400 with what is wrong', () => {
   ])('an event with %s', async (_label, change, error) => {
     const answer = await svc.call('/v3/event', { token, json: sampleEvent(change) });
     expect(answer).toMatchObject({ status: 400, body: { error } });
-    expect(svc.service.stored()).toEqual([]);
+    expect(await svc.service.stored()).toEqual([]);
   });
 
   it.each([
@@ -71,7 +71,7 @@ describe('malformed event bodies answer 400 with what is wrong', () => {
   ])('refuses an impossible timestamp: %s', async (_label, timestamp) => {
     const answer = await svc.call('/v3/event', { token, json: sampleEvent({ timestamp }) });
     expect(answer).toMatchObject({ status: 400, body: { error: 'timestamp must be an ISO 8601 date-time string' } });
-    expect(svc.service.stored()).toEqual([]);
+    expect(await svc.service.stored()).toEqual([]);
   });
 
   it.each([
@@ -80,9 +80,13 @@ describe('malformed event bodies answer 400 with what is wrong', () => {
     '2026-04-30T10:00+05:30',
     '2026-01-01T00:00:00-23:59',
   ])('accepts the real timestamp %s', async (timestamp) => {
+    // Received the moment it was made, so only the calendar is being checked here.
+    await svc.stop();
+    svc = await startTestService({ now: () => Date.parse(timestamp) });
+    token = await svc.identify('outdoor', 'visitor-1');
     const answer = await svc.call('/v3/event', { token, json: sampleEvent({ timestamp }) });
     expect(answer.status).toBe(202);
-    expect(svc.service.stored()[0]!.timestamp).toBe(timestamp);
+    expect((await svc.service.stored())[0]!.timestamp).toBe(timestamp);
   });
 
   it('accepts metadata nested exactly 16 levels deep', async () => {
@@ -118,7 +122,7 @@ describe('compressed bodies', () => {
   ])('stores an event sent with content-encoding %s', async (encoding, encode) => {
     const answer = await post(encode(eventJson()), encoding);
     expect(answer.status).toBe(202);
-    expect(svc.service.stored()).toHaveLength(1);
+    expect(await svc.service.stored()).toHaveLength(1);
   });
 
   it.each<[string, string, () => Uint8Array | string]>([
@@ -130,7 +134,7 @@ describe('compressed bodies', () => {
   ])('answers 400 to %s and stores nothing', async (_label, encoding, body) => {
     const answer = await post(body(), encoding);
     expect(answer).toMatchObject({ status: 400, body: { error: `body is not valid ${encoding}` } });
-    expect(svc.service.stored()).toEqual([]);
+    expect(await svc.service.stored()).toEqual([]);
   });
 
   it.each(['gzip', 'deflate', 'br'])('answers 413 to a %s body that inflates past 256 KiB', async (encoding) => {
@@ -140,13 +144,13 @@ describe('compressed bodies', () => {
     expect(body.length).toBeLessThan(64 * 1024);
     const answer = await post(body, encoding);
     expect(answer).toMatchObject({ status: 413, body: { error: 'body larger than 262144 bytes once decompressed' } });
-    expect(svc.service.stored()).toEqual([]);
+    expect(await svc.service.stored()).toEqual([]);
   });
 
   it('answers 415 to an encoding the service cannot decode', async () => {
     const answer = await post(eventJson(), 'compress');
     expect(answer).toMatchObject({ status: 415, body: { error: 'content-encoding compress is not supported' } });
-    expect(svc.service.stored()).toEqual([]);
+    expect(await svc.service.stored()).toEqual([]);
   });
 });
 
@@ -319,9 +323,16 @@ describe('garbage headers, methods and paths never crash the service', () => {
       '__proto__',
       'toString',
     ];
+    const serverKey = await svc.issueKey('outdoor', 'server');
+    // The good credentials come up more often, so that garbage bodies also reach the storing paths.
     const authorizations = [
       undefined,
       `Bearer ${token}`,
+      `Bearer ${token}`,
+      `Bearer ${serverKey}`,
+      `Bearer ${serverKey}`,
+      `Bearer ${ADMIN_KEY}`,
+      `Bearer ${serverKey.slice(0, -1)}x`,
       `bearer   ${token}  `,
       'Bearer',
       'Bearer ',
@@ -366,14 +377,31 @@ describe('garbage headers, methods and paths never crash the service', () => {
       if (contentType !== undefined) headers['content-type'] = contentType;
       const raw = method === 'GET' || method === 'HEAD' ? undefined : pick(bodies)();
       const body = raw === undefined || typeof raw === 'string' ? raw : new Uint8Array(raw);
-      const answer = await svc.call(pick(paths), { method, headers, body });
+      const path = pick(paths);
+      const answer = await svc.call(path, { method, headers, body });
       expect(answer.status, `request ${i}`).toBeLessThan(500);
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       if (answer.status >= 400 && method !== 'HEAD') expect(typeof answer.body.error).toBe('string');
     }
+    // Each storing path with its own credential under every encoding: the garbage reaches the storing code.
+    const credentials = { '/v3/event': token, '/v3/batch': token, '/v3/server-event': serverKey };
+    for (const [path, credential] of Object.entries(credentials)) {
+      for (const encoding of encodings) {
+        const headers: Record<string, string> = { authorization: `Bearer ${credential}` };
+        if (encoding !== undefined) headers['content-encoding'] = encoding;
+        const raw = pick(bodies)();
+        const answer = await svc.call(path, {
+          method: 'POST',
+          headers,
+          body: typeof raw === 'string' ? raw : new Uint8Array(raw),
+        });
+        expect(answer.status, `${path} ${encoding}`).toBeLessThan(500);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      }
+    }
     expect((await svc.call('/ping')).body).toEqual({ pong: true });
     expect(errors).not.toHaveBeenCalled();
     // The garbage must reach the storing paths and each kind of refusal to prove anything.
-    expect([...statuses.keys()]).toEqual(expect.arrayContaining([200, 202, 400, 401, 404, 405, 415]));
+    expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining([200, 202, 400, 401, 404, 405, 415]));
   });
 });

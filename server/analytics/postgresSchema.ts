@@ -1,0 +1,88 @@
+import type { PoolClient } from 'pg';
+
+/** One versioned step of the PostgreSQL schema; steps run in order, each once, in one transaction. */
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+// Append only: a step that has run anywhere is never edited, a change is a new step.
+const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'identities, events keyed by shop and id, keys, origins',
+    sql: `
+      CREATE TABLE identities (
+        shop_id text NOT NULL,
+        sub text NOT NULL,
+        metadata jsonb,
+        first_seen timestamptz NOT NULL,
+        last_seen timestamptz NOT NULL,
+        PRIMARY KEY (shop_id, sub)
+      );
+      -- receipt gives the order of receipt; the same id from two shops is two events.
+      CREATE TABLE events (
+        receipt bigserial PRIMARY KEY,
+        id text NOT NULL,
+        shop_id text NOT NULL,
+        visitor_id text,
+        event text NOT NULL,
+        body jsonb NOT NULL,
+        client_timestamp timestamptz NOT NULL,
+        received_at timestamptz NOT NULL
+      );
+      CREATE UNIQUE INDEX events_by_shop_and_id ON events (shop_id, id);
+      CREATE INDEX events_by_id ON events (id);
+      CREATE INDEX events_by_shop ON events (shop_id, receipt);
+      CREATE TABLE api_keys (
+        id text PRIMARY KEY,
+        shop_id text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('read', 'server')),
+        label text NOT NULL,
+        hash text NOT NULL,
+        created_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+      CREATE TABLE shop_origins (
+        shop_id text NOT NULL,
+        origin text NOT NULL,
+        PRIMARY KEY (shop_id, origin)
+      );
+    `,
+  },
+];
+
+/** The newest schema version this build knows. */
+export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
+
+/**
+ * Brings the database to the newest schema. An advisory lock makes processes that start together
+ * take turns: the first runs what is missing, the others then find nothing left to do. A database
+ * already past this build's newest version (a newer build ran) is refused rather than guessed at.
+ */
+export async function migratePostgres(client: PoolClient): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('aisle-analytics-schema'))`);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const { rows } = await client.query<{ version: number }>(
+      `SELECT coalesce(max(version), 0) AS version FROM schema_migrations`,
+    );
+    const current = Number(rows[0]?.version ?? 0);
+    if (current > POSTGRES_SCHEMA_VERSION) {
+      throw new Error(
+        `the analytics database is at schema version ${current}, newer than this build's ${POSTGRES_SCHEMA_VERSION}: run a newer build`,
+      );
+    }
+    for (const step of MIGRATIONS.filter((migration) => migration.version > current)) {
+      await client.query(step.sql);
+      await client.query(`INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, [step.version, step.name]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,227 @@
+import pg from 'pg';
+import { migratePostgres } from './postgresSchema.js';
+import { firstCopies, storedEvent, type AnalyticsStore, type KeyRecord, type NewEvent } from './store.js';
+import type { AnalyticsEvent } from './types.js';
+
+/** Options of the PostgreSQL store. */
+export interface PostgresStoreOptions {
+  /** Connections this process keeps open (default 8). */
+  poolSize?: number;
+}
+
+interface EventRow {
+  id: string;
+  shop_id: string;
+  visitor_id: string | null;
+  body: AnalyticsEvent;
+  received_at: Date;
+}
+
+interface KeyRow {
+  id: string;
+  shop_id: string;
+  kind: 'read' | 'server';
+  label: string;
+  hash: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+// At most this many inserts run at once per process; rows that arrive meanwhile wait and go in the
+// next statement together, so a busy process writes many small requests as few large inserts.
+const CONCURRENT_WRITES = 4;
+const MOST_ROWS_PER_WRITE = 2000;
+
+const INSERT_EVENTS = `
+  INSERT INTO events (id, shop_id, visitor_id, event, body, client_timestamp, received_at)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[], $7::timestamptz[])
+  ON CONFLICT (shop_id, id) DO NOTHING
+  RETURNING shop_id, id`;
+
+/**
+ * Connects to PostgreSQL at `url` (`postgres://user:pass@host:port/db`), runs the schema's pending
+ * migrations and answers as the SQLite store does. Several processes may share one database: an
+ * event is stored once per shop and id by the unique index, whichever process receives it.
+ */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<AnalyticsStore> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 8,
+    connectionTimeoutMillis: 5000,
+    // A dead database must not hold a request forever: the client retries elsewhere.
+    query_timeout: 10_000,
+  });
+  // An idle connection that the server drops (a restart) is replaced, never thrown into the process.
+  pool.on('error', (error) => console.warn(`[analytics] PostgreSQL connection lost: ${error.message}`));
+  const client = await pool.connect();
+  try {
+    await migratePostgres(client);
+  } finally {
+    client.release();
+  }
+  const writer = createWriter(pool);
+  const keyFrom = (row: KeyRow): KeyRecord => ({
+    id: row.id,
+    shopId: row.shop_id,
+    kind: row.kind,
+    label: row.label,
+    hash: row.hash,
+    createdAt: row.created_at.toISOString(),
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+  });
+  let closed = false;
+
+  return {
+    kind: 'postgres',
+    async recordIdentity(shopId, sub, metadata, at) {
+      await pool.query(
+        `INSERT INTO identities (shop_id, sub, metadata, first_seen, last_seen) VALUES ($1, $2, $3, $4, $4)
+         ON CONFLICT (shop_id, sub) DO UPDATE SET
+           last_seen = excluded.last_seen, metadata = COALESCE(excluded.metadata, identities.metadata)`,
+        [shopId, sub, metadata === undefined ? null : JSON.stringify(metadata), at],
+      );
+    },
+    insertEvents: (rows) => writer(rows),
+    async list(filter) {
+      const { rows } = await pool.query<EventRow>(
+        `SELECT * FROM (
+           SELECT receipt, id, shop_id, visitor_id, body, received_at FROM events
+           WHERE ($1::text IS NULL OR shop_id = $1) AND ($2::text IS NULL OR visitor_id = $2)
+             AND ($3::text IS NULL OR event = $3) AND ($4::text IS NULL OR id = $4)
+           ORDER BY receipt DESC LIMIT $5
+         ) latest ORDER BY receipt ASC`,
+        [filter.shopId ?? null, filter.visitor ?? null, filter.event ?? null, filter.id ?? null, filter.limit ?? null],
+      );
+      return rows.map((row) => storedEvent({ ...row, received_at: row.received_at.toISOString() }, row.body));
+    },
+    async saveKey(key) {
+      await pool.query(
+        `INSERT INTO api_keys (id, shop_id, kind, label, hash, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [key.id, key.shopId, key.kind, key.label, key.hash, key.createdAt, key.revokedAt],
+      );
+    },
+    async findKey(id) {
+      const { rows } = await pool.query<KeyRow>(`SELECT * FROM api_keys WHERE id = $1`, [id]);
+      return rows[0] && keyFrom(rows[0]);
+    },
+    async listKeys(shopId) {
+      const { rows } = await pool.query<KeyRow>(
+        `SELECT * FROM api_keys WHERE ($1::text IS NULL OR shop_id = $1) ORDER BY created_at, id`,
+        [shopId ?? null],
+      );
+      return rows.map(keyFrom);
+    },
+    async revokeKey(id, at) {
+      const { rowCount } = await pool.query(`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1`, [
+        id,
+        at,
+      ]);
+      return (rowCount ?? 0) > 0;
+    },
+    async setOrigins(shopId, origins) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(`DELETE FROM shop_origins WHERE shop_id = $1`, [shopId]);
+        await client.query(
+          `INSERT INTO shop_origins (shop_id, origin) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
+          [shopId, [...origins]],
+        );
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async allOrigins() {
+      const { rows } = await pool.query<{ shop_id: string; origin: string }>(
+        `SELECT shop_id, origin FROM shop_origins ORDER BY shop_id, origin`,
+      );
+      const byShop = new Map<string, string[]>();
+      for (const row of rows) byShop.set(row.shop_id, [...(byShop.get(row.shop_id) ?? []), row.origin]);
+      return byShop;
+    },
+    async ping() {
+      if (closed) return false;
+      try {
+        await pool.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async reset() {
+      await pool.query('DELETE FROM events; DELETE FROM identities;');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+interface Waiting {
+  rows: readonly NewEvent[];
+  resolve: (duplicates: boolean[]) => void;
+  reject: (error: unknown) => void;
+}
+
+// Each request's rows stay together in one statement, so a batch is still stored whole or not at all.
+function createWriter(pool: pg.Pool): (rows: readonly NewEvent[]) => Promise<boolean[]> {
+  const waiting: Waiting[] = [];
+  let running = 0;
+
+  async function write(group: Waiting[]): Promise<void> {
+    const all = group.flatMap((entry) => entry.rows);
+    const { unique, repeat } = firstCopies(all);
+    try {
+      const { rows } = await pool.query<{ shop_id: string; id: string }>(INSERT_EVENTS, [
+        unique.map((row) => row.event.id),
+        unique.map((row) => row.shopId),
+        unique.map((row) => row.visitorId),
+        unique.map((row) => row.event.event),
+        unique.map((row) => JSON.stringify(row.event)),
+        // As an instant: PostgreSQL reads zone offsets up to 15:59 only, ISO 8601 allows 23:59.
+        unique.map((row) => new Date(Date.parse(row.event.timestamp)).toISOString()),
+        unique.map((row) => row.receivedAt),
+      ]);
+      const inserted = new Set(rows.map((row) => `${row.shop_id}\u0000${row.id}`));
+      const duplicates = all.map((row, index) => repeat[index]! || !inserted.has(`${row.shopId}\u0000${row.event.id}`));
+      let offset = 0;
+      for (const entry of group) {
+        entry.resolve(duplicates.slice(offset, offset + entry.rows.length));
+        offset += entry.rows.length;
+      }
+    } catch (error) {
+      for (const entry of group) entry.reject(error);
+    }
+  }
+
+  function pump(): void {
+    while (running < CONCURRENT_WRITES && waiting.length > 0) {
+      const group: Waiting[] = [];
+      let size = 0;
+      while (waiting.length > 0 && (group.length === 0 || size + waiting[0]!.rows.length <= MOST_ROWS_PER_WRITE)) {
+        const entry = waiting.shift()!;
+        size += entry.rows.length;
+        group.push(entry);
+      }
+      running += 1;
+      void write(group).finally(() => {
+        running -= 1;
+        pump();
+      });
+    }
+  }
+
+  return (rows) =>
+    rows.length === 0
+      ? Promise.resolve([])
+      : new Promise<boolean[]>((resolve, reject) => {
+          waiting.push({ rows, resolve, reject });
+          pump();
+        });
+}
