@@ -111,11 +111,44 @@ function LoadHeader({ load, columns }: { load: PageLoad; columns: number }): Rea
   );
 }
 
+interface LoadBodyProps {
+  load: PageLoad;
+  events: BufferedEvent[];
+  store: InspectorStore;
+  showShop: boolean;
+  columns: number;
+  onSelect(id: string, open: boolean): void;
+}
+
+/**
+ * One page load's rows. Memoised on its event list, which the store keeps while the load does not
+ * change: an event arriving in the live load draws that load's rows, not every load's.
+ */
+const LoadBody = memo(
+  observer(function LoadBody({ load, events, store, showShop, columns, onSelect }: LoadBodyProps): ReactElement {
+    return (
+      <tbody data-testid="page-load">
+        <LoadHeader load={load} columns={columns} />
+        {events.map((event) => (
+          <EventRow
+            key={event.id}
+            event={event}
+            store={store}
+            showShop={showShop}
+            now={event.state === 'retry_scheduled' && !event.orphaned ? store.now : 0}
+            warnings={store.problemsOf(event)}
+            onSelect={onSelect}
+          />
+        ))}
+      </tbody>
+    );
+  }),
+);
+
 /** The events the filters let through, one body per page load. */
 export const EventTable = observer(function EventTable({ store }: { store: InspectorStore }): ReactElement {
   const groups = store.groups;
   const showShop = store.shops.length > 1;
-  const warnings = store.warnings;
   const columns = showShop ? 8 : 7;
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>): void => {
     const moves: Record<string, number> = {
@@ -158,20 +191,15 @@ export const EventTable = observer(function EventTable({ store }: { store: Inspe
       {groups
         .filter((g) => g.events.length > 0 || !store.filtersActive)
         .map(({ load, events }) => (
-          <tbody key={load.loadId} data-testid="page-load">
-            <LoadHeader load={load} columns={columns} />
-            {events.map((event) => (
-              <EventRow
-                key={event.id}
-                event={event}
-                store={store}
-                showShop={showShop}
-                now={event.state === 'retry_scheduled' && !event.orphaned ? store.now : 0}
-                warnings={warnings.get(event.id)}
-                onSelect={onSelect}
-              />
-            ))}
-          </tbody>
+          <LoadBody
+            key={load.loadId}
+            load={load}
+            events={events}
+            store={store}
+            showShop={showShop}
+            columns={columns}
+            onSelect={onSelect}
+          />
         ))}
     </table>
   );

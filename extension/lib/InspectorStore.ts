@@ -36,6 +36,8 @@ export class InspectorStore {
   now: number;
   /** Validation problems by event id, of the buffer on show (live or imported). */
   private checked = new Map<string, string[]>();
+  /** Each page load's events the filters keep, by load object, with what they were worked out for. */
+  private filtered = new WeakMap<PageLoad, { key: string; events: BufferedEvent[] }>();
   /** Each page load's events in order, by load object. */
   private sorted = new WeakMap<
     PageLoad,
@@ -102,16 +104,27 @@ export class InspectorStore {
     return this.nameFilter !== '' || this.stateFilter !== '' || this.textFilter.trim() !== '';
   }
 
-  /** Page loads, newest first, with the events the filters keep (each load's in the order recorded). */
+  /**
+   * Page loads, newest first, with the events the filters keep (each load's in the order recorded).
+   * A load whose events and the filters did not change keeps its list, so its rows are not drawn again.
+   */
   get groups(): LoadGroup[] {
     const text = this.textFilter.trim().toLowerCase();
-    return [...this.buffer.loads].reverse().map((load) => ({
-      load,
-      events: this.sortedEvents(load)
+    const filters = JSON.stringify([this.nameFilter, this.stateFilter, text]);
+    return [...this.buffer.loads].reverse().map((load) => {
+      // Every change of an event moves its updatedAt: the sum tells a changed load from an unchanged one.
+      let stamp = 0;
+      for (const e of load.events) stamp += e.updatedAt;
+      const key = `${filters}:${load.events.length}:${stamp}`;
+      const cached = this.filtered.get(load);
+      if (cached?.key === key) return { load, events: cached.events };
+      const events = this.sortedEvents(load)
         .filter((e) => !this.nameFilter || e.event === this.nameFilter)
         .filter((e) => !this.stateFilter || shownState(e) === this.stateFilter)
-        .filter((e) => !text || JSON.stringify(e).toLowerCase().includes(text)),
-    }));
+        .filter((e) => !text || JSON.stringify(e).toLowerCase().includes(text));
+      this.filtered.set(load, { key, events });
+      return { load, events };
+    });
   }
 
   /**
@@ -150,18 +163,24 @@ export class InspectorStore {
     const warnings = new Map<string, string[]>();
     for (const load of this.buffer.loads)
       for (const e of load.events) {
-        if (e.payload === null) continue;
-        let problems = this.checked.get(e.id);
-        if (!problems) {
-          const truncated = (e.payload as { truncated?: unknown }).truncated === true;
-          problems = truncated
-            ? ['the payload was too large to keep whole, so it was not checked']
-            : validateEvent(e.payload);
-          this.checked.set(e.id, problems);
-        }
-        if (problems.length > 0) warnings.set(e.id, problems);
+        const problems = this.problemsOf(e);
+        if (problems) warnings.set(e.id, problems);
       }
     return warnings;
+  }
+
+  /** Why `event` breaks the event catalogue (checked once per event id), or undefined when it does not. */
+  problemsOf(event: BufferedEvent): string[] | undefined {
+    if (event.payload === null) return undefined;
+    let problems = this.checked.get(event.id);
+    if (!problems) {
+      const truncated = (event.payload as { truncated?: unknown }).truncated === true;
+      problems = truncated
+        ? ['the payload was too large to keep whole, so it was not checked']
+        : validateEvent(event.payload);
+      this.checked.set(event.id, problems);
+    }
+    return problems.length > 0 ? problems : undefined;
   }
 
   /** The buffer cut down to what the filters keep: what exports write. */
