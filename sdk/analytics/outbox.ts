@@ -6,93 +6,51 @@
  */
 import { isRecord } from '../core/coerce.js';
 import type { KeyValueStorage } from '../ports/env.js';
+import {
+  fitsOutbox,
+  isDeadLetter,
+  isEvent,
+  isText,
+  isWait,
+  MAX_EVENT_BYTES,
+  parseList,
+  parseSeq,
+  type AuthWait,
+} from './storedShapes.js';
 import type { AnalyticsEvent, DeadLetter } from './types.js';
+
+// Callers take the size rule and the wait's shape from the outbox, which applies them.
+export { fitsOutbox, MAX_EVENT_BYTES, type AuthWait };
 
 /** Most dead letters kept per shop; the oldest go first. */
 export const DEAD_LETTER_CAP = 200;
 
-/** Largest event (as JSON) the outbox keeps; a bigger one is refused when recorded and dropped when read. */
-export const MAX_EVENT_BYTES = 64 * 1024;
-
-/** Storage keys of one shop's outbox, dead letters, sequence counter and next-attempt times. */
-export function outboxKeys(shopId: string): { outbox: string; deadLetters: string; seq: string; waits: string } {
+/** Storage keys of one shop's outbox, dead letters, sequence counter, next-attempt times and settled ids. */
+export function outboxKeys(shopId: string): {
+  outbox: string;
+  deadLetters: string;
+  seq: string;
+  waits: string;
+  settled: string;
+} {
   return {
     outbox: `aisle-outbox:${shopId}`,
     deadLetters: `aisle-deadletter:${shopId}`,
     seq: `aisle-seq:${shopId}`,
     waits: `aisle-outbox-wait:${shopId}`,
+    settled: `aisle-settled:${shopId}`,
   };
 }
 
-/**
- * When an event may next be tried after its token was refused, and how many such rounds it has had
- * (the exponent of the next wait). Kept in storage so that a reload does not start a new storm.
- */
-export interface AuthWait {
-  at: number;
-  rounds: number;
-}
-
-function parseList(text: string | null): unknown[] {
-  if (!text) return [];
-  const value: unknown = JSON.parse(text);
-  return Array.isArray(value) ? (value as unknown[]) : [];
-}
-
-const isText = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && value.length >= 1 && value.length <= max;
-const encoder = new TextEncoder();
-
-/** True when `event` is small enough to be kept (its JSON at most `MAX_EVENT_BYTES`). */
-export function fitsOutbox(event: AnalyticsEvent): boolean {
-  const text = JSON.stringify(event);
-  // Cheap first: a JSON string's UTF-8 size is at most three bytes per UTF-16 unit.
-  return text.length * 3 <= MAX_EVENT_BYTES || encoder.encode(text).length <= MAX_EVENT_BYTES;
-}
+/** Most ids of settled events kept in storage, for the tabs that wrote them to see they are done. */
+export const SETTLED_CAP = 500;
 
 /**
- * An event this client could have written: the fields it sends, of the right types, a sequence
- * number that stays exact, and a sane size. Anything else is corrupted storage.
+ * Sequence numbers a tab gives while the shared counter cannot be stored are its own: all of them
+ * leave the same remainder modulo this, a remainder each tab draws at random, so two tabs that read
+ * the same stale counter still never give the same number.
  */
-function isEvent(value: unknown): value is AnalyticsEvent {
-  if (!isRecord(value)) return false;
-  const { id, seq, event, data, url, timestamp, environment } = value;
-  return (
-    isText(id, 64) &&
-    Number.isSafeInteger(seq) &&
-    (seq as number) >= 0 &&
-    Number.isSafeInteger((seq as number) + 1) && // the next event's number must stay exact too
-    isText(event, 200) &&
-    isRecord(data) &&
-    isRecord(data.metadata) &&
-    typeof url === 'string' &&
-    isText(timestamp, 40) &&
-    isText(environment, 40) &&
-    fitsOutbox(value as unknown as AnalyticsEvent)
-  );
-}
-
-function isDeadLetter(value: unknown): value is DeadLetter {
-  return isRecord(value) && isRecord(value.event) && typeof value.event.id === 'string';
-}
-
-function isWait(value: unknown): value is AuthWait {
-  return (
-    isRecord(value) &&
-    typeof value.at === 'number' &&
-    Number.isFinite(value.at) &&
-    Number.isSafeInteger(value.rounds) &&
-    (value.rounds as number) >= 1 &&
-    (value.rounds as number) <= 1000
-  );
-}
-
-/** A stored sequence counter, or null when it is not a non-negative integer that can still grow exactly. */
-function parseSeq(text: string): number | null {
-  if (!/^\d{1,16}$/.test(text)) return null;
-  const value = Number(text);
-  return Number.isSafeInteger(value + 1) ? value : null;
-}
+export const TAB_SEQ_SPACE = 2 ** 20;
 
 /** One shop's outbox over shared storage, with an in-memory fallback. */
 export class Outbox {
@@ -107,12 +65,22 @@ export class Outbox {
 
   /** Waits this page could not store, so that they still hold here. */
   private memoryWaits = new Map<string, AuthWait>();
+  /**
+   * Events this page wrote to storage and has not seen settled. Another tab's write made from a stale
+   * read can drop one from storage: it is then sent from here, never lost (the service knows ids it
+   * already has). One the shop's settled list names was delivered by another tab.
+   */
+  private own = new Map<string, AnalyticsEvent>();
+  /** This tab's remainder for sequence numbers given while the counter cannot be stored. */
+  private readonly tabSlot = Math.floor(Math.random() * TAB_SEQ_SPACE);
 
   constructor(
     private readonly storage: KeyValueStorage,
     shopId: string,
     /** Reports corrupted storage, once per kind (the caller de-duplicates by key). */
     private readonly warnOnce: (key: string, message: string) => void = () => undefined,
+    /** Hears whether each write of the outbox or the counter was stored (false: storage refused it). */
+    private readonly onWrite: (stored: boolean) => void = () => undefined,
   ) {
     this.keys = outboxKeys(shopId);
   }
@@ -120,26 +88,49 @@ export class Outbox {
   /** Adds an event; false when storage refused it and it lives only in this page's memory. */
   add(event: AnalyticsEvent): boolean {
     const stored = this.read();
-    if (stored !== null && this.write([...stored, event])) return true;
+    if (stored !== null && this.write([...stored, event])) {
+      this.own.set(event.id, event);
+      return true;
+    }
     this.memory.push(event);
+    this.onWrite(false);
     return false;
+  }
+
+  /** Follows a stored event another part of this page wrote (the visit written at mount) as this page's own. */
+  claim(id: string): void {
+    const event = this.read()?.find((stored) => stored.id === id);
+    if (event && !this.settled.has(id)) this.own.set(id, event);
   }
 
   /** Events not yet settled, oldest sequence number first (re-read, so other tabs' events count). */
   pending(): AnalyticsEvent[] {
     const byId = new Map<string, AnalyticsEvent>();
-    for (const event of [...(this.read() ?? []), ...this.memory]) {
+    const stored = this.read();
+    for (const event of [...(stored ?? []), ...this.memory]) {
       if (!this.settled.has(event.id)) byId.set(event.id, event);
+    }
+    const missing = stored === null ? [] : [...this.own.values()].filter((event) => !byId.has(event.id));
+    if (missing.length > 0) {
+      const settledElsewhere = new Set(this.readSettled());
+      for (const event of missing) {
+        if (settledElsewhere.has(event.id) || this.settled.has(event.id)) this.own.delete(event.id);
+        else byId.set(event.id, event);
+      }
     }
     return [...byId.values()].sort((a, b) => a.seq - b.seq);
   }
 
-  /** Removes an acknowledged or dead-lettered event. */
+  /** Removes an acknowledged or dead-lettered event, and names it settled for the tab that wrote it. */
   remove(id: string): void {
     this.settled.add(id);
+    this.own.delete(id);
     this.memory = this.memory.filter((event) => event.id !== id);
     const stored = this.read();
-    if (stored?.some((event) => event.id === id)) this.write(stored.filter((event) => event.id !== id));
+    if (stored?.some((event) => event.id === id)) {
+      this.write(stored.filter((event) => event.id !== id));
+      this.writeSettled(id);
+    }
     if (this.waitOf(id)) this.setWait(id, null);
   }
 
@@ -199,13 +190,35 @@ export class Outbox {
       /* unreadable storage: this page's own counter and the pending events still order correctly */
     }
     const highestPending = this.pending().at(-1)?.seq ?? 0;
-    this.lastSeq = Math.max(stored, this.lastSeq, highestPending) + 1;
+    const next = Math.max(stored, this.lastSeq, highestPending) + 1;
     try {
-      this.storage.setItem(this.keys.seq, String(this.lastSeq));
+      this.storage.setItem(this.keys.seq, String(next));
+      this.lastSeq = next;
+      this.onWrite(true);
     } catch {
-      /* see above */
+      // Another tab may read the same stale counter: this tab takes the next number of its own class.
+      this.lastSeq = next + ((this.tabSlot - (next % TAB_SEQ_SPACE) + TAB_SEQ_SPACE) % TAB_SEQ_SPACE);
+      this.onWrite(false);
     }
     return this.lastSeq;
+  }
+
+  /** Ids of events settled by any tab of the shop, oldest first. */
+  private readSettled(): string[] {
+    try {
+      return parseList(this.storage.getItem(this.keys.settled)).filter((id): id is string => isText(id, 64));
+    } catch {
+      return [];
+    }
+  }
+
+  private writeSettled(id: string): void {
+    try {
+      const ids = [...this.readSettled().filter((known) => known !== id), id].slice(-SETTLED_CAP);
+      this.storage.setItem(this.keys.settled, JSON.stringify(ids));
+    } catch {
+      /* the tab that wrote the event then sends it again, and the service knows its id */
+    }
   }
 
   /** The stored events, or null when storage cannot be read (then it must not be overwritten). */
@@ -252,7 +265,10 @@ export class Outbox {
       const text = JSON.stringify(all);
       this.storage.setItem(this.keys.outbox, text);
       this.cache = { text, events: all };
+      // Events that waited in memory are in storage now, as this page's own.
+      for (const event of this.memory) this.own.set(event.id, event);
       this.memory = [];
+      this.onWrite(true);
       return true;
     } catch {
       return false;

@@ -33,6 +33,8 @@ export class AnalyticsSession {
   tokenExp: number | null = null;
   /** Events this page could not write to storage and holds in memory. */
   unpersisted = 0;
+  /** Whether the last write to the shop's outbox or counter was stored (`refused`: storage is full or off). */
+  storage: 'ok' | 'refused' = 'ok';
   readonly records = new EventLog();
   readonly timeoutMs: number;
   // The machinery lives in #private fields, which MobX does not see: it is not observable state.
@@ -66,7 +68,7 @@ export class AnalyticsSession {
     this.#env = env;
     this.timeoutMs = options.timeoutMs ?? ANALYTICS_TIMEOUT_MS;
     this.#http = requestPool(env, this.timeoutMs);
-    this.#outbox = new Outbox(env.storage, shopId, warnOnce);
+    this.#outbox = new Outbox(env.storage, shopId, warnOnce, (stored) => this.#storageAnswered(stored));
     const onToken = (id: string, exp: number | null) => this.setIdentity(id, exp);
     this.#keeper = new TokenKeeper({ env, shopId, host, http: this.#http, emit, onToken, warnOnce });
     this.#ctx = {
@@ -157,6 +159,11 @@ export class AnalyticsSession {
     }
   }
 
+  /** Follows event `id`, already in the outbox (the visit written at mount), as this page's own. */
+  adopt(id: string): void {
+    this.#outbox.claim(id);
+  }
+
   /** Resolves true once event `id` is acknowledged; false if dead-lettered or the session ends. */
   delivery(id: string | null): Promise<boolean> {
     return id === null ? Promise.resolve(false) : this.records.whenSettled(id);
@@ -176,8 +183,8 @@ export class AnalyticsSession {
 
   /** The JSON-safe state for `Aisle.debug.snapshot().analytics` (never the token). */
   snapshot(): AnalyticsSnapshot {
-    const { status, visitorId, tokenExp, unpersisted } = this;
-    return { status, visitorId, tokenExp, unpersisted, events: this.records.snapshot() };
+    const { status, visitorId, tokenExp, unpersisted, storage } = this;
+    return { status, visitorId, tokenExp, unpersisted, storage, events: this.records.snapshot() };
   }
 
   /** The shop's dead letters kept in storage, for support. */
@@ -206,6 +213,25 @@ export class AnalyticsSession {
   private setIdentity(visitorId: string, tokenExp: number | null): void {
     this.visitorId = visitorId;
     this.tokenExp = tokenExp;
+  }
+
+  /**
+   * Storage refused a write (full, or turned off) or took one again: said once per change, as a
+   * `storage_refused` or `storage_restored` debug event, and shown in the snapshot.
+   */
+  #storageAnswered(stored: boolean): void {
+    const next = stored ? 'ok' : 'refused';
+    if (next === this.storage) return;
+    this.setStorage(next);
+    this.#emit(stored ? 'storage_restored' : 'storage_refused', {
+      message: stored
+        ? 'storage takes writes again: events held in memory are stored'
+        : 'storage refused a write: events are kept in this page’s memory and sent from it',
+    });
+  }
+
+  private setStorage(storage: 'ok' | 'refused'): void {
+    this.storage = storage;
   }
 
   #kick(): void {

@@ -64,6 +64,8 @@ export interface AnalyticsSnapshot {
   tokenExp: number | null;
   /** Events this page could not write to storage (kept in memory instead). */
   unpersisted: number;
+  /** Whether storage took the last write (`refused`: full or turned off; events wait in memory). */
+  storage: 'ok' | 'refused';
   events: EventSnapshot[];
 }
 

@@ -89,6 +89,7 @@ export function connectAnalytics(
     if (intent.kind === 'visit' && firstVisit !== null) {
       const id = firstVisit;
       firstVisit = null;
+      session.adopt(id);
       return session.delivery(id);
     }
     const event = eventFor(intent, root);
