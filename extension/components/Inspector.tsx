@@ -5,6 +5,7 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
+import type { DeliveryRequestLog } from '../lib/deliveryRequests.js';
 import type { GroundTruthStore } from '../lib/GroundTruthStore.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
 import { GroundTruth } from './InspectorGroundTruth.js';
@@ -39,12 +40,15 @@ export const Inspector = observer(function Inspector({
   onClear,
   io = browserIo,
   truth,
+  requests,
 }: {
   store: InspectorStore;
   onClear(): void;
   io?: InspectorIo;
   /** The comparison with the analytics service (absent: not offered). */
   truth?: GroundTruthStore;
+  /** The tab's delivery requests, where the inspector can hear them (the DevTools panel). */
+  requests?: DeliveryRequestLog;
 }): ReactElement {
   const [message, feedback] = useFeedback();
   const hasEvents = store.buffer.loads.some((l) => l.events.length > 0);
@@ -87,7 +91,7 @@ export const Inspector = observer(function Inspector({
           {rows.length > 0 || !store.filtersActive ? <EventTable store={store} /> : null}
           <Searches loads={store.buffer.loads} />
         </div>
-        <Detail store={store} io={io} feedback={feedback} />
+        <Detail store={store} io={io} feedback={feedback} requests={requests} />
       </div>
     </main>
   );

@@ -6,6 +6,8 @@ import { eventAsCurl, eventAsJson, eventTime, requestAsSent } from '../lib/inspe
 import { shownLabel, shownState, stateNote } from '../lib/inspectorHealth.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
 import { clock, type InspectorIo } from '../lib/inspectorIo.js';
+import type { DeliveryRequestLog } from '../lib/deliveryRequests.js';
+import { NetworkRequests } from './InspectorNetwork.js';
 import { JsonTree } from './JsonTree.js';
 
 const STEP_WORDS: Record<string, string> = {
@@ -44,13 +46,16 @@ export const Detail = observer(function Detail({
   store,
   io,
   feedback,
+  requests,
 }: {
   store: InspectorStore;
   io: InspectorIo;
   feedback(message: string): void;
+  /** The tab's delivery requests (the DevTools panel only). */
+  requests?: DeliveryRequestLog;
 }): ReactElement | null {
   const event = store.selected;
-  const [tab, setTab] = useState<'payload' | 'raw' | 'request' | 'timeline'>('payload');
+  const [tab, setTab] = useState<'payload' | 'raw' | 'request' | 'timeline' | 'network'>('payload');
   const [openAll, setOpenAll] = useState(0);
   if (!store.detailOpen || !event) return null;
   const warnings = store.warnings.get(event.id);
@@ -68,6 +73,7 @@ export const Detail = observer(function Detail({
     ['raw', 'Raw'],
     ['request', 'Request'],
     ['timeline', `Timeline (${timeline.length})`],
+    ['network', requests ? `Network (${requests.of(event.id).length})` : 'Network'],
   ] as const;
   return (
     <aside className="detail" data-testid="detail" aria-label={`Event ${event.event}`}>
@@ -166,6 +172,7 @@ export const Detail = observer(function Detail({
             )}
           </>
         ) : null}
+        {tab === 'network' ? <NetworkRequests id={event.id} requests={requests} /> : null}
         {tab === 'raw' ? <pre data-testid="raw">{JSON.stringify(event.payload, null, 2)}</pre> : null}
         {tab === 'request' ? <pre data-testid="request">{requestAsSent(event)}</pre> : null}
         {tab === 'timeline' ? (

@@ -3,6 +3,7 @@
  * port to the background and the countdown clock.
  */
 import { createRoot } from 'react-dom/client';
+import { DeliveryRequestLog } from '../lib/deliveryRequests.js';
 import { GroundTruthStore } from '../lib/GroundTruthStore.js';
 import { connectInspector, PORT_NAME, type PortLike } from '../lib/inspectorPorts.js';
 import { InspectorStore } from '../lib/InspectorStore.js';
@@ -11,12 +12,23 @@ import { readKeyItem } from '../lib/storageKeys.js';
 import { Inspector } from './Inspector.js';
 import './inspector.css';
 
-/** Renders the inspector into `#root`; `tabId` may change (the side panel follows the active tab). */
-export function mountInspector(tabIds: (follow: (tabId: number) => void) => void): void {
+/** Where the inspector hears the tab's finished requests (DevTools' network panel API). */
+export interface NetworkEvents {
+  onRequestFinished: { addListener(listener: (entry: unknown) => void): void };
+}
+
+/**
+ * Renders the inspector into `#root`; `tabId` may change (the side panel follows the active tab).
+ * `network`: the inspected tab's requests, in the DevTools panel.
+ */
+export function mountInspector(tabIds: (follow: (tabId: number) => void) => void, network?: NetworkEvents): void {
   const store = new InspectorStore(Date.now());
   setInterval(() => store.tick(Date.now()), 1000);
   let connection: ReturnType<typeof connectInspector> | null = null;
+  const requests = network ? new DeliveryRequestLog() : undefined;
+  if (network && requests) network.onRequestFinished.addListener((entry) => requests.add(entry));
   tabIds((tabId) => {
+    requests?.clear();
     connection?.close();
     store.setBuffer({ loads: [] });
     connection = connectInspector({
@@ -36,7 +48,7 @@ export function mountInspector(tabIds: (follow: (tabId: number) => void) => void
   });
   void truth.load();
   createRoot(document.getElementById('root')!).render(
-    <Inspector store={store} truth={truth} onClear={() => connection?.clear()} />,
+    <Inspector store={store} truth={truth} requests={requests} onClear={() => connection?.clear()} />,
   );
 }
 
