@@ -190,4 +190,28 @@ describe('startRelay', () => {
     await vi.waitFor(() => expect(configs()).toHaveLength(3));
     expect(configs()[2]).toMatchObject({ context: { config: { id: 'maple' } } });
   });
+
+  it('decides once at a time however often the page says its route changed', async () => {
+    const checkStack = vi.fn(async () => true);
+    const settings = await enabled();
+    const forwarded: ForwardedPageMessage[] = [];
+    const { channel, handlers, sent } = fakeChannel();
+    startRelay({
+      channel,
+      settings,
+      location: { origin, pathname: '/maple/dresses', href: `${origin}/maple/dresses` },
+      forward: (message) => forwarded.push(message),
+      onSettingsChanged: () => () => undefined,
+      loadId: 'load-1',
+      checkStack,
+      announce: () => undefined,
+      onRestored: () => () => undefined,
+      now: () => 0,
+    });
+    await vi.waitFor(() => expect(sent.filter(([type]) => type === 'previewConfig')).toHaveLength(1));
+    for (let i = 0; i < 100; i++) handlers.get('previewRoute')!({ data: undefined });
+    await vi.waitFor(() => expect(sent.filter(([type]) => type === 'previewConfig')).toHaveLength(3));
+    // The first decision, the one the messages started, and one more for those that came meanwhile.
+    expect(checkStack).toHaveBeenCalledTimes(3);
+  });
 });

@@ -93,7 +93,21 @@ export function startRelay(deps: RelayDeps): () => void {
   };
   channel.onMessage('previewHello', () => push());
   // A single-page site's route change: the scope is decided again for the new address.
-  channel.onMessage('previewRoute', () => void refresh(false));
+  // The page can post on the channel too: route changes gather, one decision at a time (each may
+  // ask the background whether the local stack answers).
+  let routing: Promise<void> | null = null;
+  let rerun = false;
+  const onRoute = (): void => {
+    if (routing) return void (rerun = true);
+    routing = refresh(false).finally(() => {
+      routing = null;
+      if (rerun) {
+        rerun = false;
+        onRoute();
+      }
+    });
+  };
+  channel.onMessage('previewRoute', onRoute);
   channel.onMessage('previewStatus', ({ data }) => forward('preview', data));
   channel.onMessage('aisleDebug', ({ data }) => forward('debug', data));
   channel.onMessage('aisleSnapshot', ({ data }) => forward('snapshot', data));
