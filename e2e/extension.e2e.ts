@@ -78,6 +78,8 @@ describe('the preview on a retailer page of another origin', () => {
     await statusContains('The local stack at http://127.0.0.1:9 does not answer');
     expect(await popup.getAttribute('.status', 'data-kind')).toBe('failed');
     expect(await shop.textContent('main')).toContain("The shop's own listing");
+    // The icon never says ON over a page the preview did not take.
+    await expect.poll(badgeText).toBe('!');
     await popupShot('extension-popup-stack-down');
   });
 
@@ -246,6 +248,7 @@ describe('a page that runs its own Aisle', () => {
     expect(await shop.textContent('[data-aisle="heading"]')).toBe("Men's Rain Jackets");
     await statusContains('stood aside');
     expect(await popup.getAttribute('.status', 'data-kind')).toBe('stood-aside');
+    await expect.poll(badgeText).toBe('');
   });
 
   it("takes over when asked: the extension's tenant replaces the page's own Aisle", async () => {
