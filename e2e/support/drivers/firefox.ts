@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { screenshotPath } from './artifacts.js';
+import { describeTarget, findInPage, findSpec } from './find.js';
+import { waiters } from './poll.js';
+import type { Engine, EnginePage, Target } from './types.js';
+
+/** The Firefox the tests drive: Debian's ESR, unless AISLE_FIREFOX names another. */
+export const firefoxPath = process.env.AISLE_FIREFOX ?? '/usr/bin/firefox-esr';
+
+/** Launches Firefox ESR headless over WebDriver BiDi, or says how to install it. */
+export async function launchFirefox(extraPrefs: Record<string, unknown> = {}): Promise<Browser> {
+  if (!existsSync(firefoxPath))
+    throw new Error(
+      `Firefox not found at ${firefoxPath}. Install Debian's ESR with ` +
+        '`apt-get install -y firefox-esr`, or set AISLE_FIREFOX to a Firefox binary.',
+    );
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath,
+    protocol: 'webDriverBiDi',
+    headless: true,
+    // No update checks, telemetry or remote settings: the network is closed.
+    extraPrefsFirefox: { 'app.update.enabled': false, 'toolkit.telemetry.enabled': false, ...extraPrefs },
+  });
+}
+
+/** Firefox ESR through puppeteer-core over WebDriver BiDi. */
+export async function launchFirefoxEngine(): Promise<Engine> {
+  const browser = await launchFirefox();
+  return {
+    name: 'firefox',
+    version: await browser.version(),
+    async newPage(viewport = { width: 1280, height: 900 }) {
+      // A user context per tab: its own cookies and storage.
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport(viewport);
+      return firefoxPage(page);
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** The EnginePage of a puppeteer page (also used by the extension's Firefox journeys). */
+export function firefoxPage(page: Page): EnginePage {
+  const element = async (target: Target): Promise<ElementHandle<Element>> => {
+    await adapter.waitForSelector(target);
+    const handle = (await page.evaluateHandle(findInPage, findSpec(target))).asElement();
+    if (!handle) throw new Error(`no element ${describeTarget(target)}`);
+    return handle as ElementHandle<Element>;
+  };
+  const evaluate: EnginePage['evaluate'] = (fn, arg) => page.evaluate(fn as never, arg) as never;
+  const adapter: EnginePage = {
+    engine: 'firefox',
+    goto: async (url) => void (await page.goto(url)),
+    url: async () => page.url(),
+    evaluate,
+    async click(target) {
+      const { x, y } = await middleOf(await element(target));
+      await page.mouse.click(x, y);
+    },
+    async type(target, text) {
+      const handle = await element(target);
+      await handle.evaluate((el) => {
+        (el as HTMLElement).focus();
+        (el as HTMLInputElement).select?.();
+      });
+      await page.keyboard.type(text, { delay: 10 });
+    },
+    press: (key) => page.keyboard.press(key),
+    async drag(target, dx, dy) {
+      const { x, y } = await middleOf(await element(target));
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + dx, y + dy, { steps: 8 });
+      await page.mouse.up();
+    },
+    setViewport: (width, height) => page.setViewport({ width, height }),
+    ...waiters({ evaluate }),
+    screenshot: async (name) =>
+      void (await page.screenshot({ path: screenshotPath('firefox', name) as `${string}.png` })),
+    // History moves within the document fire no load: ask the page, as its own Back button would.
+    back: () => evaluate(() => history.back()),
+    forward: () => evaluate(() => history.forward()),
+    reload: async () => void (await page.reload()),
+    close: () => page.browserContext().close(),
+  };
+  return adapter;
+}
+
+/**
+ * The element's middle in the viewport, once it is scrolled into view and has stopped moving.
+ * Puppeteer's own click, in Firefox over BiDi, missed Aisle's pagination at the end of a long grid
+ * (the position it read was not where the link ended up): scroll first, then measure a settled box.
+ */
+async function middleOf(handle: ElementHandle<Element>): Promise<{ x: number; y: number }> {
+  // No named functions inside: tsx (the bench) would wrap them in a `__name` helper the page lacks.
+  return handle.evaluate(async (el) => {
+    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    let last = '';
+    for (let frame = 0; frame < 120; frame++) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const box = el.getBoundingClientRect();
+      const now = `${box.left},${box.top},${box.width},${box.height}`;
+      if (now === last) return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      last = now;
+    }
+    throw new Error('the element never stopped moving');
+  });
+}
