@@ -24,7 +24,7 @@
  * dropped; a page number that is not a number or is below 1 becomes 1; a page size that is not a
  * positive number becomes `defaults.pageSize`; unknown parameters are ignored.
  */
-import type { AdditionalParams, RequestFilter, TenantConfig, UrlState } from './types.js';
+import type { AdditionalParams, RequestFilter, SearchResponse, TenantConfig, UrlState } from './types.js';
 import { toNumOrNull, toPositiveInt } from './coerce.js';
 
 /** The values that are left out of the URL when the state holds them. */
@@ -185,3 +185,16 @@ export function reconcileUrlState(
 
 /** The largest page a search may ask for; a bigger one in a URL falls back to the default. */
 export const MAX_PAGE_SIZE = 500;
+
+/** `reconcileUrlState` against what a response offers: its sort options, its facets and the price. */
+export function reconcileWithResponse(
+  state: UrlState,
+  data: Pick<SearchResponse, 'sort_options' | 'filters'>,
+  defaultPageSize: number,
+): UrlState {
+  return reconcileUrlState(state, {
+    sortKeys: data.sort_options.map((o) => o.key),
+    filterKeys: [...data.filters.map((f) => f.key), PRICE_KEY],
+    defaultPageSize,
+  });
+}

@@ -2,15 +2,9 @@ import { makeAutoObservable, observable } from 'mobx';
 import { listingSearch, type Vehicle } from '../core/searchRequest.js';
 import * as t from '../core/transitions.js';
 import type { RenderContext, SearchResponse, UrlState } from '../core/types.js';
-import {
-  defaultUrlState,
-  parseUrlState,
-  PRICE_KEY,
-  reconcileUrlState,
-  resolveDefaultPageSize,
-} from '../core/urlState.js';
-import { addressShows, initialVehicle, listingQuery, vehicleFromQuery } from '../core/query.js';
-import { AddressWriter } from './addressWriter.js';
+import { defaultUrlState, parseUrlState, reconcileWithResponse, resolveDefaultPageSize } from '../core/urlState.js';
+import { initialVehicle, vehicleFromQuery } from '../core/query.js';
+import { AddressWriter, type AddressContent } from './addressWriter.js';
 import { Cues } from './Cues.js';
 import { ResultsNotices } from './ResultsNotices.js';
 import type { StoreEnv } from '../ports/env.js';
@@ -19,12 +13,6 @@ import type { Tracker } from './Tracker.js';
 
 /** How a state change reaches the address bar. */
 type HistoryMode = 'push' | 'replace' | 'none';
-
-/** What the shown response was asked with: the state and vehicle the controls must agree with. */
-interface ShownQuery {
-  state: UrlState;
-  vehicle: Vehicle | null;
-}
 
 /**
  * The DLP's state machine: URL state, the transitions the shopper makes, and
@@ -45,8 +33,8 @@ export class DlpStore {
   failedUpdate = false;
   /** Set when the page asked for lay past the end of a paged listing and another one is shown instead. */
   pageCorrection: { asked: number; shown: number } | null = null;
-  /** The query of the response on show; on a failed search the controls go back to it. */
-  private shown: ShownQuery;
+  /** The state and vehicle the response on show was asked with; on a failed search the controls go back to it. */
+  private shown: AddressContent;
   /** Writes the state into the address after the paint that answers a change (see addressWriter.ts). */
   private readonly address: AddressWriter;
   /** Counts commits, so that only the reply to the latest one settles the state. */
@@ -138,8 +126,7 @@ export class DlpStore {
 
   /** The address of page `pageNumber` of this listing (a real link, so that crawlers reach every page). */
   pageHref(pageNumber: number): string {
-    const { pathname, search } = this.env.host.location();
-    return `${pathname}${listingQuery(search, t.setPage(this.state, pageNumber), this.vehicle, this.defaultPageSize)}`;
+    return this.address.hrefOf({ state: t.setPage(this.state, pageNumber), vehicle: this.vehicle });
   }
 
   /**
@@ -148,9 +135,7 @@ export class DlpStore {
    * listing, and a shopper leaving for a product page must come back to what they saw.
    */
   keepAddressInStep(): void {
-    this.address.flush();
-    const opts = { defaultPageSize: this.defaultPageSize, vehicleSelector: !!this.context.config.vehicleSelector };
-    if (!addressShows(this.env.host.location().search, this, opts)) this.address.write('replace');
+    this.address.keepInStep(!!this.context.config.vehicleSelector);
   }
 
   setSort(sort: string): void {
@@ -236,12 +221,7 @@ export class DlpStore {
   /** Drops from the state what the listing does not know (a stale or hand-edited URL). */
   private reconcile(): void {
     const data = this.search.response;
-    if (!data) return;
-    const next = reconcileUrlState(this.state, {
-      sortKeys: data.sort_options.map((o) => o.key),
-      filterKeys: [...data.filters.map((f) => f.key), PRICE_KEY],
-      defaultPageSize: this.defaultPageSize,
-    });
+    const next = data ? reconcileWithResponse(this.state, data, this.defaultPageSize) : this.state;
     if (next === this.state) return;
     this.state = next;
     this.address.write('replace');

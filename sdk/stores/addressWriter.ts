@@ -1,4 +1,4 @@
-import { listingQuery } from '../core/query.js';
+import { addressShows, listingQuery } from '../core/query.js';
 import type { Vehicle } from '../core/searchRequest.js';
 import type { UrlState } from '../core/types.js';
 import type { StoreEnv } from '../ports/env.js';
@@ -35,6 +35,19 @@ export class AddressWriter {
     this.flush();
     this.pending = { mode, from: this.env.host.location().href, ...content };
     this.env.afterPaint(() => this.flush());
+  }
+
+  /** The address of the listing in `content` on this page (a real link, so that crawlers reach it). */
+  hrefOf(content: AddressContent): string {
+    const { pathname, search } = this.env.host.location();
+    return `${pathname}${listingQuery(search, content.state, content.vehicle, this.defaultPageSize)}`;
+  }
+
+  /** Replaces the address with what is shown when the two differ (a write still waiting goes first). */
+  keepInStep(vehicleSelector: boolean): void {
+    this.flush();
+    const opts = { defaultPageSize: this.defaultPageSize, vehicleSelector };
+    if (!addressShows(this.env.host.location().search, this.current(), opts)) this.write('replace');
   }
 
   /**
