@@ -3,7 +3,8 @@
  * events (20 page loads of 500, the buffer's cap) while 5 new events a second arrive, each with
  * its send and acknowledgement steps and a snapshot of its page's outbox every second, as a busy
  * shopper's page reports them. The side panel shows that tab; the figures are the time from a key
- * press in the table (ArrowDown) to the next painted frame, and the memory of the panel.
+ * press in the table (ArrowDown) to the next painted frame, and the memory of the panel: the
+ * private memory its opening added to the extension's renderer (JS heap and DOM nodes besides).
  *
  * The tab is an extension page that speaks for a shopper's page: it sends the background the same
  * `pageMessage`s a relay forwards (the background checks them the same way).
@@ -21,11 +22,12 @@ export const INSPECTOR_UNITS: Record<string, string> = {
   inspector_10k_panel_js_heap_mb: 'MB',
   inspector_10k_panel_dom_nodes: '',
   inspector_10k_extension_renderer_mb: 'MB',
+  inspector_10k_side_panel_mb: 'MB',
 };
 /** The goals of issue 28: a key press paints within 100 ms, the side panel stays under 100 MB. */
 export const INSPECTOR_BUDGETS: Record<string, number> = {
   inspector_10k_keypress_p95_ms: 100,
-  inspector_10k_panel_js_heap_mb: 100,
+  inspector_10k_side_panel_mb: 100,
 };
 
 const LOADS = 20;
@@ -131,7 +133,7 @@ function listenForPaints(): void {
   );
 }
 
-/** The private memory of Chromium's extension renderer (the panel's process), in MB. */
+/** The private memory of Chromium's extension renderer (the panel's, the feeding tab's and the worker's process), in MB. */
 async function extensionRendererMb(cdp: CDPSession): Promise<number> {
   const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
     processInfo: Array<{ type: string; id: number }>;
@@ -169,6 +171,11 @@ export async function benchInspector(presses = 40): Promise<Record<string, numbe
     // tsx names the feeder's inner functions with a helper the page does not have.
     await feeder.evaluate('globalThis.__name = (f) => f');
     const tabId = await feeder.evaluate(feed, { loads: LOADS, perLoad: PER_LOAD, perSecond: ARRIVALS_PER_SECOND });
+    // The extension's pages and its worker share one renderer: what it holds before the panel opens
+    // (the worker's buffers, the feeding tab) is taken off the panel's figure.
+    const browserCdp = await browser.context.browser()?.newBrowserCDPSession();
+    await feeder.waitForTimeout(3000);
+    const before = browserCdp ? await extensionRendererMb(browserCdp) : NaN;
     const panel = await browser.context.newPage();
     await panel.addInitScript(listenForPaints);
     await panel.goto(`chrome-extension://${browser.extensionId}/sidepanel.html?tabId=${tabId}`);
@@ -188,7 +195,6 @@ export async function benchInspector(presses = 40): Promise<Record<string, numbe
       metrics: Array<{ name: string; value: number }>;
     };
     const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
-    const browserCdp = await browser.context.browser()?.newBrowserCDPSession();
     const renderer = browserCdp ? await extensionRendererMb(browserCdp) : NaN;
     return {
       inspector_10k_keypress_median_ms: round(median(times), 1),
@@ -197,6 +203,7 @@ export async function benchInspector(presses = 40): Promise<Record<string, numbe
       inspector_10k_panel_js_heap_mb: round(metric('JSHeapUsedSize') / 1024 / 1024, 1),
       inspector_10k_panel_dom_nodes: metric('Nodes'),
       inspector_10k_extension_renderer_mb: round(renderer, 1),
+      inspector_10k_side_panel_mb: round(renderer - before, 1),
     };
   } finally {
     await browser.close();
