@@ -55,7 +55,10 @@ describe('the inspector', () => {
     await controls.fault({ mode: 'delay', delayMs: 3000, count: 1, paths: ['/v3/event'] });
     await shop.locator(`${productCards} .aisle-card__link`).first().click();
     await shop.waitForURL(/\/maple\/p\//);
-    // The product page has no Aisle; the next listing page of the shop settles the question.
+    // The product page has no Aisle: nothing there can confirm the click, and the row says so.
+    await waitForRow(panel, '[data-event="ecommerce:product_click"][data-shown-state="unconfirmed"]');
+    expect(await panel.textContent('[data-event="ecommerce:product_click"] .chip')).toMatch(/^unconfirmed since \d/);
+    // The next listing page of the shop settles the question.
     await shop.goto(dlp);
     await shop.waitForSelector(productCards);
     await waitForRow(panel, '[data-event="ecommerce:product_click"][data-shown-state="acknowledged"]');
