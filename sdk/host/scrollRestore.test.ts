@@ -135,4 +135,28 @@ describe('putting the shopper back', () => {
     await vi.waitFor(() => expect(store.restore?.status).toBe('done'));
     expect(scrollTo.mock.calls.at(-1)![0]).toMatchObject({ top: 10 * 400 - 150 });
   });
+
+  it('gives way when the shopper scrolled after Back, while the listing left in place was being read', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const root = grid();
+    const env = fakeEnv('http://shop.test/maple/dresses');
+    env.pages.set('http://shop.test/maple/boots', { context: testContext(), head: null });
+    let arrive!: () => void;
+    const read = new Promise<void>((resolve) => (arrive = resolve));
+    const store = new RootStore(env, testContext(), 1280);
+    stop = keepListingPlace(window, store, () => root);
+    await store.navigate('/maple/boots');
+    env.host.loadPage = async () => (await read, { context: testContext(), head: null });
+    env.url.href = 'http://shop.test/maple/dresses';
+    env.entry = { memory: record, arrival: 'navigate' };
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    store.onPopState();
+    // The shopper scrolls before the listing's page has been read: the restore has not started yet.
+    window.dispatchEvent(new WheelEvent('wheel', { deltaY: 100 }));
+    arrive();
+    await vi.waitFor(() => expect(store.restore).not.toBeNull());
+    expect(store.restore!.status).toBe('abandoned');
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
 });

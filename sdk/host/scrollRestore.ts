@@ -190,14 +190,27 @@ export function keepListingPlace(win: Window, store: RootStore, getRoot: () => E
     };
   };
 
+  // The shopper's own scrolling since the last Back or Forward. A listing left in place comes back
+  // only once its page has been read: a shopper who scrolled meanwhile keeps their place, and the
+  // listing comes back around them rather than pulling them to the card they had left.
+  let scrolledSincePop = false;
+  const shopperScrolled = (): void => void (scrolledSincePop = true);
+  listen('popstate', () => (scrolledSincePop = false), { capture: true });
+  listen('wheel', shopperScrolled, { capture: true, passive: true });
+  listen('touchstart', shopperScrolled, { capture: true, passive: true });
+  listen('keydown', (event) => SCROLL_KEYS.has(event.key) && shopperScrolled(), { capture: true });
+
   let following: (() => void) | null = null;
-  const start = (restore: ListingRestore | null): void => {
+  const start = (restore: ListingRestore | null, onLoad = false): void => {
     following?.();
+    // On a page load, a page already scrolled before Aisle mounted was scrolled by the shopper: the
+    // browser restores nothing while its entry says scroll restoration is manual.
+    if (restore?.status === 'waiting' && (scrolledSincePop || (onLoad && win.scrollY > 0))) restore.giveWay();
     following = restore && restore.status === 'waiting' ? follow(restore) : null;
   };
-  start(store.restore);
+  start(store.restore, true);
   // Back to a listing left by an in-place move brings a new restore.
-  cleanups.push(reaction(() => store.restore, start));
+  cleanups.push(reaction(() => store.restore, (restore) => start(restore)));
   cleanups.push(() => start(null));
 
   return () =>
