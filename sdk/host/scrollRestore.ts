@@ -210,7 +210,12 @@ export function keepListingPlace(win: Window, store: RootStore, getRoot: () => E
   };
   start(store.restore, true);
   // Back to a listing left by an in-place move brings a new restore.
-  cleanups.push(reaction(() => store.restore, (restore) => start(restore)));
+  cleanups.push(
+    reaction(
+      () => store.restore,
+      (restore) => start(restore),
+    ),
+  );
   cleanups.push(() => start(null));
 
   return () =>
