@@ -21,14 +21,14 @@ export default defineConfig({
             'fixtures/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['server/analytics/**/*.postgres.test.ts'],
+          exclude: ['**/*.postgres.test.ts'],
         },
       },
       {
         extends: true,
         test: {
           name: 'analytics-postgres',
-          include: ['server/analytics/**/*.test.ts'],
+          include: ['server/analytics/**/*.test.ts', 'sdk/analytics/**/*.postgres.test.ts'],
           // SQLite's own file format and migrations; PostgreSQL's have their own file.
           exclude: ['server/analytics/persistence.test.ts', 'server/analytics/**/*.sqlite.test.ts'],
           env: { AISLE_TEST_STORE: 'postgres' },

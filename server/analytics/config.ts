@@ -13,6 +13,8 @@ export interface ServiceConfig {
   allowedOrigins: string[];
   /** `postgres://…` to store in PostgreSQL; else SQLite at `dbPath`. */
   databaseUrl: string | undefined;
+  /** The SQLite file (`AISLE_ANALYTICS_DB_PATH`), when set. */
+  dbPath: string | undefined;
 }
 
 /** A configuration the service refuses to start with; the message is one line saying what to set. */
@@ -26,7 +28,7 @@ export function isDevelopment(environment: string): boolean {
 /**
  * Reads the service's configuration from environment variables:
  * `NODE_ENV` (unset means development), `ANALYTICS_SECRET`, `ANALYTICS_PREVIOUS_SECRETS`,
- * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS` and `AISLE_ANALYTICS_DATABASE_URL`.
+ * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `AISLE_ANALYTICS_DATABASE_URL` and `AISLE_ANALYTICS_DB_PATH`.
  * Throws a `ConfigError` for a production service without a secret of its own.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, now = new Date()): ServiceConfig {
@@ -58,6 +60,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, now = new Da
     adminKey,
     allowedOrigins: parseOrigins(env.ANALYTICS_ALLOWED_ORIGINS ?? ''),
     databaseUrl: env.AISLE_ANALYTICS_DATABASE_URL || undefined,
+    dbPath: env.AISLE_ANALYTICS_DB_PATH || undefined,
   };
 }
 

@@ -9,8 +9,7 @@ import { getIdentity, postIdentity } from './identity.js';
 import { getIdentityByQuery, getLegacyEvent, postLegacyEvent } from './legacy.js';
 import * as ops from './ops.js';
 import { createOriginPolicy } from './origins.js';
-import { openPostgresStore } from './postgresStore.js';
-import { openSqliteStore } from './sqliteStore.js';
+import { openAnalyticsStore } from './openStore.js';
 import type { AnalyticsStore } from './store.js';
 import { createTokenIssuer } from './tokens.js';
 import type { AnalyticsService, AnalyticsServiceOptions } from './types.js';
@@ -64,9 +63,11 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
   const tokens = createTokenIssuer(signingKeys, options.tokenTtlSeconds ?? 3600, now);
   const adminKey = options.adminKey ?? env.adminKey;
   const databaseUrl = options.databaseUrl ?? (options.dbPath === undefined ? env.databaseUrl : undefined);
-  const opening: Promise<AnalyticsStore> = databaseUrl
-    ? openPostgresStore(databaseUrl, { poolSize: options.poolSize })
-    : Promise.resolve(openSqliteStore(options.dbPath ?? DEFAULT_ANALYTICS_DB_PATH));
+  const opening = openAnalyticsStore({
+    databaseUrl,
+    dbPath: options.dbPath ?? env.dbPath ?? DEFAULT_ANALYTICS_DB_PATH,
+    poolSize: options.poolSize,
+  });
   // A store that failed to open answers 503 from every request; `ready` says why.
   opening.catch(() => undefined);
   let store: AnalyticsStore | undefined;
