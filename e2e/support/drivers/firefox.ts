@@ -9,7 +9,7 @@ import type { Engine, EnginePage, Target } from './types.js';
 export const firefoxPath = process.env.AISLE_FIREFOX ?? '/usr/bin/firefox-esr';
 
 /** Launches Firefox ESR headless over WebDriver BiDi, or says how to install it. */
-export async function launchFirefox(extraPrefs: Record<string, unknown> = {}): Promise<Browser> {
+export async function launchFirefox(extraPrefs: Record<string, unknown> = {}, args: string[] = []): Promise<Browser> {
   if (!existsSync(firefoxPath))
     throw new Error(
       `Firefox not found at ${firefoxPath}. Install Debian's ESR with ` +
@@ -20,6 +20,7 @@ export async function launchFirefox(extraPrefs: Record<string, unknown> = {}): P
     executablePath: firefoxPath,
     protocol: 'webDriverBiDi',
     headless: true,
+    args,
     // No update checks, telemetry or remote settings: the network is closed.
     extraPrefsFirefox: { 'app.update.enabled': false, 'toolkit.telemetry.enabled': false, ...extraPrefs },
   });
