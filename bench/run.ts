@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchChaos } from './chaos.js';
+import { benchEngines } from './engines.js';
 import { benchFacetSearch } from './facetSearch.js';
 import { benchIntegrations } from './integrations.js';
 import { benchInteractions } from './interactions.js';
@@ -45,6 +46,10 @@ add(render, Object.fromEntries(Object.keys(render).map((k) => [k, k.endsWith('_m
   first_paint_48_script_ms: 50,
   append_page20_vs_page2_ratio: 1.5,
 });
+
+// The first screen in Chromium, Firefox ESR and WebKitGTK side by side (AISLE_ENGINE narrows them).
+const engines = !wanted('engines') ? {} : await benchEngines(Number(process.env.AISLE_BENCH_RUNS ?? 5));
+add(engines, Object.fromEntries(Object.keys(engines).map((k) => [k, 'ms'])));
 
 // Interactions at 4× CPU (Event Timing duration and time to the updated grid) and the first render on
 // a phone network (slow4g at 1× and 4× CPU). The budget is on the duration, what browsers report as INP;
