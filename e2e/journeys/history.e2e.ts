@@ -1,6 +1,7 @@
 /** Paging, infinite scroll, and Back and Forward through a listing's states, in every engine. */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { engines, useEngine, type EnginePage } from '../support/drivers/index.js';
+import { APP_CARD } from '../support/dlp.js';
 import {
   CARD,
   countOf,
@@ -65,6 +66,30 @@ describe.each(engines)('paging and history (%s)', (name) => {
     expect(await chips(copied)).toEqual(shownChips);
     expect(await textOf(copied, '.aisle-dropdown__button')).toContain('High to Low');
     await copied.close();
+  });
+
+  it('Back from a product page brings the listing back as it was left, from the cache or not', async () => {
+    const page = await openListing(engine(), baseUrl, '/northwind/mens-rain-jackets');
+    await sortBy(page, 'High to Low');
+    await waitForUrl(page, /sort=price_desc/);
+    await searchSettled(page);
+    const listing = await page.url();
+    const ids = await gridIds(page);
+    await page.evaluate(() =>
+      addEventListener('pageshow', (e) => ((window as unknown as { __fromCache: boolean }).__fromCache = e.persisted)),
+    );
+    await page.click('[data-aisle="grid"] [data-aisle="product"] .aisle-card__link');
+    await waitForUrl(page, /\/northwind\/p\//);
+    await page.back();
+    await waitForUrl(page, (url) => url.href === listing);
+    await page.waitForSelector(APP_CARD);
+    await searchSettled(page);
+    expect(await gridIds(page)).toEqual(ids);
+    expect(await textOf(page, '.aisle-dropdown__button')).toContain('High to Low');
+    // Which of the two it was differs by engine and by what the page holds: both must restore.
+    const fromCache = await page.evaluate(() => (window as unknown as { __fromCache?: boolean }).__fromCache ?? false);
+    console.info(`${name}: the listing came back ${fromCache ? 'from the back/forward cache' : 'by a new load'}`);
+    await page.close();
   });
 
   it('a paged listing: page 2 replaces the grid, updates the address and scrolls to the top', async () => {

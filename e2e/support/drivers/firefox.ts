@@ -55,7 +55,8 @@ export function firefoxPage(page: Page): EnginePage {
   const adapter: EnginePage = {
     engine: 'firefox',
     goto: async (url) => void (await page.goto(url)),
-    url: async () => page.url(),
+    // Asked of the page: a page restored from the back/forward cache is not reported over BiDi.
+    url: () => evaluate(() => location.href),
     evaluate,
     async click(target) {
       const { x, y } = await middleOf(await element(target));
