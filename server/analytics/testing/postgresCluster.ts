@@ -5,7 +5,7 @@
  * uses a server of your own.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,7 +85,9 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGINT'); // PostgreSQL's fast shutdown
+        // PostgreSQL's fast shutdown, sent to the server itself: runuser, its parent as root, does not pass it on.
+        const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n', 1)[0]);
+        process.kill(Number.isInteger(pid) && pid > 0 ? pid : server.pid!, 'SIGINT');
         await exited;
       }
       rmSync(dir, { recursive: true, force: true });

@@ -26,7 +26,10 @@ export async function startServiceProcess(env: ServiceEnv, port?: number): Promi
   const chosen = port ?? (await freePort());
   let child: ChildProcess | undefined;
   const launch = async (): Promise<void> => {
-    const started = spawn(process.execPath, ['--import', 'tsx', 'server/analytics/main.ts'], {
+    // AISLE_ANALYTICS_CPU_PROFILE=<dir> writes each process's CPU profile there when it stops cleanly.
+    const profile = process.env.AISLE_ANALYTICS_CPU_PROFILE;
+    const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+    const started = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/analytics/main.ts'], {
       env: { ...process.env, ...env, PORT: String(chosen), HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
