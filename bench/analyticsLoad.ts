@@ -135,7 +135,11 @@ async function drive(config: string, ports: number[], countStored: () => Promise
         latencies.push(performance.now() - begin);
         requests += 1;
         if (answer.status !== 202) throw new Error(`status ${answer.status}: ${answer.text.slice(0, 200)}`);
-        for (const id of ids) if (!acked.has(id)) (acked.add(id), (newEvents += 1));
+        for (const id of ids) {
+          if (acked.has(id)) continue;
+          acked.add(id);
+          newEvents += 1;
+        }
         if (ids.length > 0 && sent.length < 10_000) sent.push(job);
       } catch (error) {
         failures += 1;
