@@ -31,6 +31,21 @@ async function threePagesThenRelated(page: Page): Promise<string[]> {
   return ids;
 }
 
+/** The scroll position once the shopper's wheel has finished moving the page (the same for ten frames). */
+async function scrollSettled(page: Page): Promise<number> {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __still?: { y: number; frames: number } };
+      const still = w.__still?.y === window.scrollY ? w.__still.frames + 1 : 0;
+      w.__still = { y: window.scrollY, frames: still };
+      return still >= 10;
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+  return page.evaluate(() => window.scrollY);
+}
+
 const frames = (page: Page) =>
   page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
@@ -54,8 +69,8 @@ describe('Back to an infinite listing while the shopper already scrolls', () => 
     await asked;
     await page.mouse.move(640, 450);
     for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 200);
-    await page.waitForFunction(() => window.scrollY > 0);
-    const scrolled = await page.evaluate(() => window.scrollY);
+    const scrolled = await scrollSettled(page);
+    expect(scrolled).toBeGreaterThan(0);
     release();
     await page.waitForFunction(
       (first) =>
