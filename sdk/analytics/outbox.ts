@@ -43,7 +43,7 @@ export function outboxKeys(shopId: string): {
 }
 
 /** Most ids of settled events kept in storage, for the tabs that wrote them to see they are done. */
-export const SETTLED_CAP = 500;
+export const SETTLED_CAP = 100;
 
 /**
  * Sequence numbers a tab gives while the shared counter cannot be stored are its own: all of them
