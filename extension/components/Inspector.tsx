@@ -53,6 +53,8 @@ export const Inspector = observer(function Inspector({
   const [message, feedback] = useFeedback();
   const hasEvents = store.buffer.loads.some((l) => l.events.length > 0);
   const rows = store.rows;
+  // State, not a ref: the table needs the pane once it exists, and refs reach a parent after its children's effects.
+  const [list, setList] = useState<HTMLDivElement | null>(null);
   return (
     <main className={`inspector${store.detailOpen && store.selected ? ' with-detail' : ''}`}>
       <header className="title">
@@ -76,7 +78,7 @@ export const Inspector = observer(function Inspector({
       <Toolbar store={store} io={io} onClear={onClear} feedback={feedback} />
       {truth && !store.imported ? <GroundTruth store={store} truth={truth} /> : null}
       <div className="panes">
-        <div className="list">
+        <div className="list" ref={setList}>
           {store.buffer.loads.length === 0 ? (
             <p className="empty">Nothing yet: load a page that runs Aisle in this tab.</p>
           ) : null}
@@ -88,7 +90,7 @@ export const Inspector = observer(function Inspector({
               </button>
             </p>
           ) : null}
-          {rows.length > 0 || !store.filtersActive ? <EventTable store={store} /> : null}
+          {rows.length > 0 || !store.filtersActive ? <EventTable store={store} scrollElement={list} /> : null}
           <Searches loads={store.buffer.loads} />
         </div>
         <Detail store={store} io={io} feedback={feedback} requests={requests} />

@@ -1,166 +1,109 @@
-/** The dense, keyboard-navigable table of events, grouped by page load. */
-import { computed } from 'mobx';
+/**
+ * The dense, keyboard-navigable table of events, grouped by page load. Only the rows in view (and
+ * the selected one) are in the document: a tab keeps up to 10,000 events, and drawing them all
+ * cost ~140,000 nodes and most of a second per key press.
+ */
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { observer } from 'mobx-react-lite';
-import { memo, useEffect, useMemo, useRef, type KeyboardEvent, type ReactElement } from 'react';
-import { waitingOf, type BufferedEvent, type PageLoad } from '../lib/inspectorBuffer.js';
-import { eventTime } from '../lib/inspectorExport.js';
-import { shownLabel, shownState, stateNote } from '../lib/inspectorHealth.js';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { flushSync } from 'react-dom';
+import { indexOfEvent, rowKey, tableRows } from '../lib/inspectorRows.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
-import { clock } from '../lib/inspectorIo.js';
+import { EventRow, LoadHeader } from './InspectorEventRow.js';
 
-interface RowProps {
-  event: BufferedEvent;
-  /** The store, whose selection each row follows on its own (a key press re-renders two rows, not the table). */
+/** Rows of selection each key moves. */
+const MOVES: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10, End: 1e6, Home: -1e6 };
+/** Heights of a row before it is measured, in px (one line of text; a page load's heading a little more). */
+const EVENT_ROW_PX = 22;
+const LOAD_ROW_PX = 28;
+/** Rows drawn beyond each edge of the view, so that a short scroll or a key press finds them ready. */
+const OVERSCAN = 12;
+/** The view assumed until the pane is measured (and when rendered to markup): a tall panel's worth of rows. */
+const FIRST_VIEW = { width: 0, height: 800 };
+
+/** The events the filters let through, one heading per page load; `scrollElement` is the pane that scrolls it. */
+export const EventTable = observer(function EventTable({
+  store,
+  scrollElement,
+}: {
   store: InspectorStore;
-  showShop: boolean;
-  /** The clock, only for a waiting row (so that other rows do not re-render every second). */
-  now: number;
-  warnings: string[] | undefined;
-  onSelect(id: string, open: boolean): void;
-}
-
-function rowPropsEqual(a: RowProps, b: RowProps): boolean {
-  return (
-    a.event.id === b.event.id &&
-    a.event.updatedAt === b.event.updatedAt &&
-    a.event.state === b.event.state &&
-    a.event.orphaned === b.event.orphaned &&
-    a.event.attempts === b.event.attempts &&
-    a.store === b.store &&
-    a.showShop === b.showShop &&
-    a.now === b.now &&
-    (a.warnings?.length ?? 0) === (b.warnings?.length ?? 0) &&
-    a.onSelect === b.onSelect
-  );
-}
-
-/**
- * One event row; memoised so that thousands of rows stay cheap while one of them changes, and an
- * observer of its own selection only.
- */
-const EventRow = memo(
-  observer(function EventRow({ event, store, showShop, now, warnings, onSelect }: RowProps): ReactElement {
-    const selectedNow = useMemo(() => computed(() => store.selectedId === event.id), [store, event.id]);
-    const selected = selectedNow.get();
-    const ref = useRef<HTMLTableRowElement>(null);
-    useEffect(() => {
-      if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
-    }, [selected]);
-    const state = shownState(event);
-    // An unconfirmed row has no countdown: the page that would have retried it is gone.
-    const waiting = state === 'unconfirmed' ? null : waitingOf(event, now);
-    const note = stateNote(event);
-    return (
-      <tr
-        ref={ref}
-        className={`event state-${state}${selected ? ' selected' : ''}`}
-        data-testid="event"
-        data-id={event.id}
-        data-event={event.event}
-        data-state={event.state}
-        data-shown-state={state}
-        aria-selected={selected}
-        onClick={() => onSelect(event.id, true)}
-      >
-        <td className="time">{clock(eventTime(event))}</td>
-        {showShop ? <td className="shop">{event.shopId ?? '—'}</td> : null}
-        <td className="seq">{event.seq ?? '?'}</td>
-        <td className="name">
-          {event.event}
-          {warnings ? (
-            <span className="warning" data-testid="warning" title={warnings.join('\n')}>
-              ⚠ {warnings.length}
-            </span>
-          ) : null}
-        </td>
-        <td>
-          <span className={`chip chip-${state}`}>{shownLabel(event)}</span>
-          {note ? <span className="note">{note}</span> : null}
-        </td>
-        <td className="num">{event.attempts}</td>
-        <td className="num">{event.httpStatus ?? ''}</td>
-        <td className="why">
-          {waiting ? (
-            <span className="waiting" data-testid="event-waiting">
-              next attempt at {clock(waiting.nextAttemptAt)} (in {waiting.inSeconds} s)
-            </span>
-          ) : null}
-          {event.reason && event.confirmedBy === null ? <span className="reason">{event.reason}</span> : null}
-        </td>
-      </tr>
-    );
-  }),
-  rowPropsEqual,
-);
-
-function LoadHeader({ load, columns }: { load: PageLoad; columns: number }): ReactElement {
-  return (
-    <tr className="load-row">
-      <th colSpan={columns} scope="colgroup">
-        <span>
-          Page load {clock(load.startedAt)} · {load.url}
-        </span>
-        {load.preview ? (
-          <span className={`preview preview-${load.preview.outcome}`}>
-            {' '}
-            · preview {load.preview.outcome}: {load.preview.message}
-          </span>
-        ) : null}
-      </th>
-    </tr>
-  );
-}
-
-interface LoadBodyProps {
-  load: PageLoad;
-  events: BufferedEvent[];
-  store: InspectorStore;
-  showShop: boolean;
-  columns: number;
-  onSelect(id: string, open: boolean): void;
-}
-
-/**
- * One page load's rows. Memoised on its event list, which the store keeps while the load does not
- * change: an event arriving in the live load draws that load's rows, not every load's.
- */
-const LoadBody = memo(
-  observer(function LoadBody({ load, events, store, showShop, columns, onSelect }: LoadBodyProps): ReactElement {
-    return (
-      <tbody data-testid="page-load">
-        <LoadHeader load={load} columns={columns} />
-        {events.map((event) => (
-          <EventRow
-            key={event.id}
-            event={event}
-            store={store}
-            showShop={showShop}
-            now={event.state === 'retry_scheduled' && !event.orphaned ? store.now : 0}
-            warnings={store.problemsOf(event)}
-            onSelect={onSelect}
-          />
-        ))}
-      </tbody>
-    );
-  }),
-);
-
-/** The events the filters let through, one body per page load. */
-export const EventTable = observer(function EventTable({ store }: { store: InspectorStore }): ReactElement {
+  scrollElement: HTMLElement | null;
+}): ReactElement {
   const groups = store.groups;
+  const filtersActive = store.filtersActive;
+  const rows = useMemo(() => tableRows(groups, filtersActive), [groups, filtersActive]);
+  const selectedId = store.selectedId;
+  const selectedIndex = useMemo(() => indexOfEvent(rows, selectedId), [rows, selectedId]);
   const showShop = store.shops.length > 1;
   const columns = showShop ? 8 : 7;
+  const tableRef = useRef<HTMLTableElement>(null);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  // Where the body starts in the scrolling pane, and the height of the sticky column heads.
+  const [offsets, setOffsets] = useState({ margin: 0, head: 0 });
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    const body = bodyRef.current;
+    if (!table || !body) return;
+    const next = { margin: table.offsetTop + body.offsetTop, head: body.offsetTop };
+    if (next.margin !== offsets.margin || next.head !== offsets.head) setOffsets(next);
+  });
+  // The selected row is always drawn, so that focus never falls out of the table while it is scrolled away.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (selectedIndex < 0 || indexes.includes(selectedIndex)) return indexes;
+      return selectedIndex < (indexes[0] ?? 0) ? [selectedIndex, ...indexes] : [...indexes, selectedIndex];
+    },
+    [selectedIndex],
+  );
+  // Kept while the rows are: a new function makes the virtualizer lay out all 10,000 rows again.
+  const estimateSize = useCallback(
+    (index: number) => (rows[index]?.kind === 'load' ? LOAD_ROW_PX : EVENT_ROW_PX),
+    [rows],
+  );
+  const getItemKey = useCallback((index: number) => rowKey(rows[index]!), [rows]);
+  const previous = useRef<{ scrollOffset: number | null }>();
+  const virtualizer = useVirtualizer<HTMLElement, HTMLTableRowElement>({
+    count: rows.length,
+    getScrollElement: () => scrollElement,
+    estimateSize,
+    getItemKey,
+    overscan: OVERSCAN,
+    initialRect: FIRST_VIEW,
+    rangeExtractor,
+    scrollMargin: offsets.margin,
+    scrollPaddingStart: offsets.head,
+    // Rows added or removed above the view (events arriving in the newest page load) keep the rows
+    // in view where they are, as the browser's scroll anchoring did; at the top, new rows show.
+    anchorTo: (previous.current?.scrollOffset ?? 0) > 0 ? 'end' : 'start',
+  });
+  previous.current = virtualizer;
+
+  // A row selected with the mouse, or opened (the detail takes part of the pane), stays in view.
+  const movingByKey = useRef(false);
+  const detailOpen = store.detailOpen;
+  useLayoutEffect(() => {
+    if (movingByKey.current || selectedIndex < 0) return;
+    tableRef.current?.querySelector(`tr[data-index="${selectedIndex}"]`)?.scrollIntoView?.({ block: 'nearest' });
+    // Only when the selection or the detail changes, not when rows arrive (selectedIndex moves then).
+  }, [selectedId, detailOpen]);
+
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>): void => {
-    const moves: Record<string, number> = {
-      ArrowDown: 1,
-      ArrowUp: -1,
-      PageDown: 10,
-      PageUp: -10,
-      End: 1e6,
-      Home: -1e6,
-    };
-    if (e.key in moves) store.moveSelection(moves[e.key]!);
-    else if (e.key === 'Enter') store.openSelected();
+    const move = MOVES[e.key];
+    if (move !== undefined) {
+      // Drawn at once (the selected row always is), so that focus can move to it in this handler.
+      movingByKey.current = true;
+      try {
+        flushSync(() => store.moveSelection(move));
+      } finally {
+        movingByKey.current = false;
+      }
+      const index = indexOfEvent(rows, store.selectedId);
+      if (index >= 0) {
+        tableRef.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`)?.focus({ preventScroll: true });
+        virtualizer.scrollToIndex(index, { align: 'auto' });
+      }
+    } else if (e.key === 'Enter') store.openSelected();
     else if (e.key === 'Escape') store.closeDetail();
     else return;
     e.preventDefault();
@@ -168,39 +111,76 @@ export const EventTable = observer(function EventTable({ store }: { store: Inspe
   const onSelect = useStableSelect(store);
   return (
     <table
-      className="events"
+      ref={tableRef}
+      className={`events${showShop ? ' with-shop' : ''}`}
       role="grid"
       aria-label="Analytics events (arrow keys move, Enter opens)"
-      aria-rowcount={store.rows.length}
-      tabIndex={0}
+      // Every row of the table, drawn or not: the column heads, the page loads' headings, the events.
+      aria-rowcount={rows.length + 1}
+      // The table is the tab stop until a row is selected; then the selected row is.
+      tabIndex={selectedIndex < 0 ? 0 : -1}
       onKeyDown={onKeyDown}
       data-testid="events"
     >
-      <thead>
-        <tr>
-          <th scope="col">Time</th>
-          {showShop ? <th scope="col">Shop</th> : null}
-          <th scope="col">#</th>
-          <th scope="col">Event</th>
-          <th scope="col">State</th>
-          <th scope="col">Tries</th>
-          <th scope="col">HTTP</th>
-          <th scope="col">Next attempt / reason</th>
+      <thead role="rowgroup">
+        <tr role="row" aria-rowindex={1}>
+          <th role="columnheader" scope="col">
+            Time
+          </th>
+          {showShop ? (
+            <th role="columnheader" scope="col">
+              Shop
+            </th>
+          ) : null}
+          <th role="columnheader" scope="col">
+            #
+          </th>
+          <th role="columnheader" scope="col">
+            Event
+          </th>
+          <th role="columnheader" scope="col">
+            State
+          </th>
+          <th role="columnheader" scope="col">
+            Tries
+          </th>
+          <th role="columnheader" scope="col">
+            HTTP
+          </th>
+          <th role="columnheader" scope="col">
+            Next attempt / reason
+          </th>
         </tr>
       </thead>
-      {groups
-        .filter((g) => g.events.length > 0 || !store.filtersActive)
-        .map(({ load, events }) => (
-          <LoadBody
-            key={load.loadId}
-            load={load}
-            events={events}
-            store={store}
-            showShop={showShop}
-            columns={columns}
-            onSelect={onSelect}
-          />
-        ))}
+      <tbody ref={bodyRef} role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map(({ index, start }) => {
+          const row = rows[index]!;
+          const top = start - offsets.margin;
+          return row.kind === 'load' ? (
+            <LoadHeader
+              key={rowKey(row)}
+              load={row.load}
+              columns={columns}
+              index={index}
+              top={top}
+              measure={virtualizer.measureElement}
+            />
+          ) : (
+            <EventRow
+              key={row.event.id}
+              event={row.event}
+              store={store}
+              showShop={showShop}
+              now={row.event.state === 'retry_scheduled' && !row.event.orphaned ? store.now : 0}
+              warnings={store.problemsOf(row.event)}
+              onSelect={onSelect}
+              index={index}
+              top={top}
+              measure={virtualizer.measureElement}
+            />
+          );
+        })}
+      </tbody>
     </table>
   );
 });

@@ -3,13 +3,15 @@ import { fakeBrowser } from './testBrowser.js';
 import { storage } from 'wxt/utils/storage';
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Inspector } from '../components/Inspector.js';
 import { InspectorStore } from './InspectorStore.js';
+import { layOutInspector } from './inspectorTestLayout.js';
 import { readPageMessage } from './pageData.js';
 import { TabBuffers } from './tabBuffers.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+beforeAll(() => layOutInspector(600));
 
 const T0 = Date.parse('2025-03-01T12:00:00.000Z');
 const step = (phase: string, extra: Record<string, unknown>) =>

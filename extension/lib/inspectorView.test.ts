@@ -7,10 +7,12 @@ import { applyReport, emptyBuffer, type PageReport, type TabBuffer } from './ins
 import { exportCsv, exportHar, importBuffer } from './inspectorExport.js';
 import { describeSearch, healthOf } from './inspectorHealth.js';
 import { InspectorStore } from './InspectorStore.js';
+import { layOutInspector } from './inspectorTestLayout.js';
 import { readPageMessage } from './pageData.js';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  return layOutInspector(600);
 });
 
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
@@ -156,21 +158,20 @@ describe('the event table', () => {
     expect($('[data-testid="warnings"]')?.textContent).toContain('timestamp should be an ISO 8601 UTC time');
   });
 
-  it('renders 500 events quickly and re-renders only the row that changed', () => {
+  it('draws the rows in view of 500 events, and re-renders only the row that changed', () => {
     const rows = Array.from({ length: 500 }, (_, i) => ({ n: i + 1, state: 'acknowledged' }));
     const b = buffer(rows);
-    const started = performance.now();
     const store = render(b);
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect($$('[data-testid="event"]')).toHaveLength(500);
+    expect($$('[data-testid="event"]').length).toBeLessThan(60);
+    expect($('[data-testid="events"]')?.getAttribute('aria-rowcount')).toBe('502');
     const first = $$('[data-testid="event"]')[0]!;
     const before = first.querySelector('.chip');
     // A new buffer (as each port message brings) where one other event moved.
     const next = structuredClone(b);
-    Object.assign(next.loads[0]!.events[499]!, { state: 'dead_lettered', updatedAt: NOW + 1 });
+    Object.assign(next.loads[0]!.events[1]!, { state: 'dead_lettered', updatedAt: NOW + 1 });
     act(() => store.setBuffer(next));
     expect($$('[data-testid="event"]')[0]!.querySelector('.chip')).toBe(before);
-    expect($$('[data-testid="event"]')[499]!.dataset.state).toBe('dead_lettered');
+    expect($$('[data-testid="event"]')[1]!.dataset.state).toBe('dead_lettered');
   });
 });
 
