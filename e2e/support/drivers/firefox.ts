@@ -36,6 +36,9 @@ export async function launchFirefoxEngine(): Promise<Engine> {
       // A user context per tab: its own cookies and storage.
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
+      // After earlier tabs of the file were closed, a click in a new tab could go unanswered
+      // (the pagination journey, never when run alone) unless the tab is brought to the front.
+      await page.bringToFront();
       await page.setViewport(viewport);
       return firefoxPage(page);
     },
@@ -94,20 +97,25 @@ export function firefoxPage(page: Page): EnginePage {
 /**
  * The element's middle in the viewport, once it is scrolled into view and has stopped moving.
  * Puppeteer's own click, in Firefox over BiDi, missed Aisle's pagination at the end of a long grid
- * (the position it read was not where the link ended up): scroll first, then measure a settled box.
+ * (the position it read was not where the link ended up): scroll first, then wait for a box that
+ * has stopped moving and whose middle reaches the element.
  */
 async function middleOf(handle: ElementHandle<Element>): Promise<{ x: number; y: number }> {
   // No named functions inside: tsx (the bench) would wrap them in a `__name` helper the page lacks.
   return handle.evaluate(async (el) => {
-    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     let last = '';
-    for (let frame = 0; frame < 120; frame++) {
+    for (let frame = 0; frame < 240; frame++) {
+      if (frame % 30 === 0) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       await new Promise((resolve) => requestAnimationFrame(resolve));
       const box = el.getBoundingClientRect();
       const now = `${box.left},${box.top},${box.width},${box.height}`;
-      if (now === last) return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      // Settled, and the element is what a click there reaches (as Playwright checks before clicking).
+      const top = document.elementFromPoint(x, y);
+      if (now === last && top !== null && (el === top || el.contains(top))) return { x, y };
       last = now;
     }
-    throw new Error('the element never stopped moving');
+    throw new Error(`the element never settled where a click reaches it: ${el.outerHTML.slice(0, 120)}`);
   });
 }
