@@ -266,13 +266,16 @@ export class InspectorStore {
     if (open) this.detailOpen = true;
   }
 
-  /** Moves the selection `delta` rows (arrow keys), staying within the shown rows. */
+  /**
+   * Moves the selection `delta` rows (arrow keys), staying within the shown rows. With none selected,
+   * a move down starts above the first row and a move up below the last (End reaches the last).
+   */
   moveSelection(delta: number): void {
     const rows = this.rows;
     if (rows.length === 0) return;
     const at = rows.findIndex((e) => e.id === this.selectedId);
-    const next = at < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + delta));
-    this.selectedId = rows[next]!.id;
+    const from = at >= 0 ? at : delta > 0 ? -1 : rows.length;
+    this.selectedId = rows[Math.min(rows.length - 1, Math.max(0, from + delta))]!.id;
   }
 
   openSelected(): void {

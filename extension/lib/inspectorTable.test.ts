@@ -135,6 +135,19 @@ describe('the event table with thousands of events', () => {
     expect($$('tbody tr[tabindex="0"]')).toHaveLength(1);
   });
 
+  it('goes to the last row with End and to the first with Home, before any row is selected', () => {
+    render(fourLoads());
+    act(() => table().focus());
+    key('End');
+    expect(focused()?.dataset.id).toBe(uuid(500));
+    act(() => root!.unmount());
+    root = null;
+    render(fourLoads());
+    act(() => table().focus());
+    key('Home');
+    expect(focused()?.dataset.id).toBe(uuid(1501));
+  });
+
   it('keeps the selected row selected, focused and drawn while events arrive above it and the table scrolls away', () => {
     const store = render(fourLoads());
     act(() => table().focus());
