@@ -4,7 +4,7 @@
  * attempt timeline), the search requests decoded, filters, copy, export and import.
  */
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import type { DeliveryRequestLog } from '../lib/deliveryRequests.js';
 import type { GroundTruthStore } from '../lib/GroundTruthStore.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
@@ -24,14 +24,13 @@ function useFeedback(): [string, (message: string) => void] {
   const [message, setMessage] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
-  return [
-    message,
-    (next) => {
-      setMessage(next);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setMessage(''), 2500);
-    },
-  ];
+  // One function for the page's life: a new one would draw the toolbar and the detail again at every event.
+  const feedback = useCallback((next: string) => {
+    setMessage(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setMessage(''), 2500);
+  }, []);
+  return [message, feedback];
 }
 
 /** The whole inspector view. */
