@@ -34,8 +34,11 @@ const LOADS = 20;
 const PER_LOAD = 500;
 const ARRIVALS_PER_SECOND = 5;
 
-/** Runs in the feeding tab: fills the buffer, then keeps events arriving; returns the tab's id. */
-function feed(options: { loads: number; perLoad: number; perSecond: number }): Promise<number> {
+/**
+ * Runs in the feeding tab (an extension page; set `globalThis.__name` there first when run from tsx):
+ * fills the buffer, then keeps events arriving; returns the tab's id. The inspector e2e uses it too.
+ */
+export function feedInspector(options: { loads: number; perLoad: number; perSecond: number }): Promise<number> {
   type Chrome = {
     runtime: { sendMessage(message: unknown): Promise<unknown> };
     tabs: { getCurrent(): Promise<{ id?: number }> };
@@ -153,10 +156,21 @@ async function extensionRendererMb(cdp: CDPSession): Promise<number> {
   return total / 1024;
 }
 
+/**
+ * The key presses: the first half down from the top (the live page load, where events arrive), then
+ * End (the last row of the oldest load, 10,000 rows away) and up from there, a PageUp every tenth.
+ */
+function keyOf(i: number, presses: number): string {
+  const half = Math.floor(presses / 2);
+  if (i < half) return i % 10 === 9 ? 'PageDown' : 'ArrowDown';
+  if (i === half) return 'End';
+  return i % 10 === 9 ? 'PageUp' : 'ArrowUp';
+}
+
 async function pressKeys(panel: Page, presses: number): Promise<number[]> {
   await panel.focus('[data-testid="events"]');
   for (let i = 0; i < presses; i++) {
-    await panel.keyboard.press(i % 10 === 9 ? 'PageDown' : 'ArrowDown');
+    await panel.keyboard.press(keyOf(i, presses));
     await panel.waitForTimeout(150);
   }
   return panel.evaluate(() => (globalThis as unknown as { __keyPaints: number[] }).__keyPaints.slice());
@@ -170,7 +184,11 @@ export async function benchInspector(presses = 40): Promise<Record<string, numbe
     const feeder = await openExtensionPage(browser, 'popup.html');
     // tsx names the feeder's inner functions with a helper the page does not have.
     await feeder.evaluate('globalThis.__name = (f) => f');
-    const tabId = await feeder.evaluate(feed, { loads: LOADS, perLoad: PER_LOAD, perSecond: ARRIVALS_PER_SECOND });
+    const tabId = await feeder.evaluate(feedInspector, {
+      loads: LOADS,
+      perLoad: PER_LOAD,
+      perSecond: ARRIVALS_PER_SECOND,
+    });
     // The extension's pages and its worker share one renderer: what it holds before the panel opens
     // (the worker's buffers, the feeding tab) is taken off the panel's figure.
     const browserCdp = await browser.context.browser()?.newBrowserCDPSession();
@@ -180,15 +198,18 @@ export async function benchInspector(presses = 40): Promise<Record<string, numbe
     await panel.addInitScript(listenForPaints);
     await panel.goto(`chrome-extension://${browser.extensionId}/sidepanel.html?tabId=${tabId}`);
     await panel.setViewportSize({ width: 420, height: 900 });
-    const total = LOADS * PER_LOAD;
+    // Every row of the table: the column heads, each page load's heading and its events.
+    const rows = 1 + LOADS + LOADS * PER_LOAD;
     await panel.waitForFunction(
       (n) => Number(document.querySelector('[data-testid="events"]')?.getAttribute('aria-rowcount')) >= n,
-      total,
+      rows,
       { timeout: 120_000 },
     );
     // Let arrivals run for a few seconds before measuring.
     await panel.waitForTimeout(3000);
     const times = await pressKeys(panel, presses);
+    // To look at the panel as measured: AISLE_BENCH_SCREENSHOT=file.png
+    if (process.env.AISLE_BENCH_SCREENSHOT) await panel.screenshot({ path: process.env.AISLE_BENCH_SCREENSHOT });
     const cdp = await browser.context.newCDPSession(panel);
     await cdp.send('Performance.enable');
     const { metrics } = (await cdp.send('Performance.getMetrics')) as {

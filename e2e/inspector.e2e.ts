@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { feedInspector } from '../bench/inspector.js';
 import { screenshot } from './support/dlp.js';
 import {
   buildExtensionIfStale,
@@ -42,6 +43,8 @@ afterAll(async () => {
 });
 
 const ids = async () => (await tableRows(panel)).map((r) => r.id);
+/** The id the bench's feeder gives its `n`th event. */
+const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 async function sortBy(text: string): Promise<void> {
   await shop.click('.aisle-dropdown__button');
@@ -128,6 +131,50 @@ describe('the inspector', () => {
     expect(await axeOnExtensionPage(side, '.inspector')).toEqual([]);
     await screenshot(side, 'extension-inspector-sidepanel-dark');
     await side.close();
+  });
+
+  it('draws only the rows in view of 2,000 events in the side panel; the keys move focus and scroll to any row', async () => {
+    // A tab of 4 page loads of 500 events, 2 more arriving a second in the newest.
+    const feeder = await openExtensionPage(browser, 'popup.html');
+    await feeder.evaluate('globalThis.__name = (f) => f');
+    const feedTab = await feeder.evaluate(feedInspector, { loads: 4, perLoad: 500, perSecond: 2 });
+    const side = await openExtensionPage(browser, `sidepanel.html?tabId=${feedTab}`);
+    await side.setViewportSize({ width: 420, height: 820 });
+    const grid = side.locator('[data-testid="events"]');
+    // The column heads, 4 page load headings and 2,000 events.
+    await side.waitForFunction(
+      () => document.querySelector('[data-testid="events"]')?.getAttribute('aria-rowcount') === '2005',
+    );
+    expect(await grid.getAttribute('role')).toBe('grid');
+    expect(await side.locator('[data-testid="events"] tbody tr').count()).toBeLessThan(100);
+    const focusedRow = () =>
+      side.evaluate(() => {
+        const row = document.activeElement as HTMLElement;
+        const pane = document.querySelector('.list')!.getBoundingClientRect();
+        const box = row.getBoundingClientRect();
+        return {
+          id: row.dataset.id,
+          rowIndex: Number(row.getAttribute('aria-rowindex')),
+          selected: row.getAttribute('aria-selected'),
+          inView: box.top >= pane.top && box.bottom <= pane.bottom,
+        };
+      });
+    await grid.focus();
+    await side.keyboard.press('End');
+    // The oldest load's last event, 2,004 rows down: focused, selected and scrolled into view.
+    expect(await focusedRow()).toEqual({ id: uuidOf(500), rowIndex: 2005, selected: 'true', inView: true });
+    await side.keyboard.press('PageUp');
+    await side.keyboard.press('ArrowUp');
+    expect(await focusedRow()).toEqual({ id: uuidOf(489), rowIndex: 1994, selected: 'true', inView: true });
+    await side.keyboard.press('Home');
+    const top = await focusedRow();
+    expect([top.rowIndex, top.inView]).toEqual([3, true]);
+    await side.keyboard.press('End');
+    await side.keyboard.press('ArrowUp');
+    expect(await side.locator('[data-testid="events"] tbody tr').count()).toBeLessThan(100);
+    expect(await axeOnExtensionPage(side, '.inspector')).toEqual([]);
+    await side.close();
+    await feeder.close();
   });
 
   it('badges an event that breaks the event catalogue, with the reasons', async () => {
