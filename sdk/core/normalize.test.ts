@@ -390,10 +390,9 @@ describe('relative URLs in a search response', () => {
     filters: [{ key: 'color', options: [{ key: 'black', swatch: '/img/sw/black.png' }] }],
   };
 
-  it('resolve against the URL of the request that returned them when the search host is elsewhere', () => {
+  it('resolve images against the URL of the request that returned them when the search host is elsewhere', () => {
     const data = normalizeSearchResponse(raw, relativeUrlResolver('https://search.example/api/search', page))!;
     const [product] = data.products;
-    expect(product!.url).toBe('https://search.example/maple/p/p1');
     expect(product!.image).toBe('https://search.example/img/p1.jpg');
     expect(product!.variants[0]!.images).toEqual([
       'https://search.example/img/p1-a.jpg',
@@ -403,11 +402,21 @@ describe('relative URLs in a search response', () => {
     expect(product!.variants[1]!.images).toEqual(['https://cdn.example/p1.jpg']);
     expect(product!.variants[1]!.swatch).toBe('#000');
     expect(product!.variants[2]!.swatch).toBe('navy');
-    expect(data.similar_products[0]).toMatchObject({
-      url: 'https://search.example/api/s/1',
-      image: 'https://cdn.example/s1.jpg',
-    });
+    expect(data.similar_products[0]).toMatchObject({ image: 'https://cdn.example/s1.jpg' });
     expect(data.filters[0]!.options[0]!.swatch).toBe('https://search.example/img/sw/black.png');
+  });
+
+  it('keep product page links on the retailer’s page when the search host is elsewhere', () => {
+    const resolve = relativeUrlResolver(
+      'https://search.example/api/search',
+      'https://shop.example/maple/rain?sort=new',
+    );
+    const data = normalizeSearchResponse(raw, resolve)!;
+    expect(data.products[0]!.url).toBe('/maple/p/p1');
+    // A relative link is the page's, as the browser would read it in the page's own markup.
+    expect(data.similar_products[0]!.url).toBe('/maple/s/1');
+    expect(resolve.link!('https://search.example/p/2')).toBe('https://search.example/p/2');
+    expect(resolve.link!('//shop.example/p/3')).toBe('/p/3');
   });
 
   it('change nothing visible when the search is on the page origin (a proxy path)', () => {
@@ -426,6 +435,7 @@ describe('relative URLs in a search response', () => {
   ])('leave %j as written for the later safety checks', (url) => {
     const resolve = relativeUrlResolver('https://search.example/search', page);
     expect(resolve(url)).toBe(url);
+    expect(resolve.link!(url)).toBe(url);
   });
 });
 

@@ -6,8 +6,12 @@ import type { Product, Review, Variant } from './types.js';
 import { isRecord, toArray, toBool, toNum, toNumOrNull, toStr, type UnknownRecord } from './coerce.js';
 import { memoStrings } from './memo.js';
 
-/** Turns a URL as the response wrote it into one the page can use (see `relativeUrlResolver`). */
-export type UrlResolver = (url: string) => string;
+/**
+ * Turns a URL as the response wrote it into one the page can use (see `relativeUrlResolver`). It
+ * resolves assets (images, swatches); `link`, when present, resolves product page links, which
+ * belong to the retailer's site rather than to the host that served the reply.
+ */
+export type UrlResolver = ((url: string) => string) & { readonly link?: (url: string) => string };
 
 const asWritten: UrlResolver = (url) => url;
 
@@ -23,7 +27,7 @@ export function normalizeProduct(raw: unknown, resolve: UrlResolver = asWritten)
     product_id: productId,
     title: toStr(raw.title),
     brand: toStr(raw.brand),
-    url: resolve(toStr(raw.url)),
+    url: (resolve.link ?? resolve)(toStr(raw.url)),
     image: resolve(toStr(raw.image)),
     description: toStr(raw.description),
     quantity: toNum(raw.quantity),
@@ -103,29 +107,36 @@ export function resolveSwatch(swatch: string, resolve: UrlResolver): string {
 }
 
 /**
- * Resolves the relative URLs of a response against the URL of the request that returned it, as
- * a browser does for any web resource: with Aisle on a retailer's origin and the search host
- * elsewhere, `/img/…` means the search host's images. A result on the page's own origin is written
- * as a path, so same-origin searches look exactly as before. Absolute URLs, other schemes and
- * anything with spaces, control characters or backslashes are left as they are for the later
- * safety checks (a resolver must never turn "java\tscript:" into a script URL, nor a refused
- * backslash path into an absolute link).
+ * Resolves the relative URLs of a response. Images and swatches resolve against the URL of the
+ * request that returned them, as a browser does for any web resource: with Aisle on a retailer's
+ * origin and the search host elsewhere, `/img/…` means the search host's images. Product page links
+ * (`link`) resolve against the page (`pageHref`, the page's address or origin): a product page is
+ * the retailer's, wherever the search ran. A result on the page's own origin is written as a path, so
+ * same-origin searches look exactly as before. Absolute URLs, other schemes and anything with spaces,
+ * control characters or backslashes are left as they are for the later safety checks (a resolver
+ * must never turn "java\tscript:" into a script URL, nor a refused backslash path into an absolute
+ * link).
  */
-export function relativeUrlResolver(requestUrl: string, pageOrigin: string): UrlResolver {
+export function relativeUrlResolver(requestUrl: string, pageHref: string): UrlResolver {
+  let page: URL;
   let base: URL;
   try {
-    base = new URL(requestUrl, pageOrigin);
+    page = new URL(pageHref);
+    base = new URL(requestUrl, page);
   } catch {
     return asWritten;
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') return asWritten;
-  const baseHref = base.href;
-  return (url) => {
-    if (url === '' || url.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(url) || !resolvable(url)) {
-      return url;
-    }
-    return resolveAgainst(url, baseHref, pageOrigin);
-  };
+  if (!isWeb(page) || !isWeb(base)) return asWritten;
+  const pageOrigin = page.origin;
+  const against = (baseHref: string) => (url: string) =>
+    url === '' || url.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(url) || !resolvable(url)
+      ? url
+      : resolveAgainst(url, baseHref, pageOrigin);
+  return Object.assign(against(base.href), { link: against(page.href) });
+}
+
+function isWeb(url: URL): boolean {
+  return url.protocol === 'http:' || url.protocol === 'https:';
 }
 
 // The same products come back in reply after reply: their addresses are parsed once.

@@ -81,13 +81,14 @@ describe('SearchStore (loading, the search call, failures)', () => {
     expect(store.response!.products).toHaveLength(48);
   });
 
-  it('resolves relative product and image URLs against a search host on another origin', async () => {
+  it('resolves relative image URLs against a search host on another origin, and product links against the page', async () => {
     const store = new SearchStore(env, null);
     const reply = fakeResponse({ shown: 1 });
     env.reply(() => ({ status: 200, json: reply }));
     await store.search('https://search.example/search', request);
     const [product] = store.response!.products;
-    expect(product!.url).toBe('https://search.example/maple/p/p0');
+    // The product page is the retailer's: a click must not land on the search API's host.
+    expect(product!.url).toBe('/maple/p/p0');
     expect(product!.image).toBe('https://search.example/img/product/p0/v0.svg');
     expect(product!.variants[0]!.images).toEqual(['https://search.example/img/product/p0/p0-v0.svg']);
   });

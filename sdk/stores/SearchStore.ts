@@ -92,8 +92,8 @@ export class SearchStore {
         this.lastStatus = answer.status;
       });
       if (!answer.ok) throw new Error(`${SEARCH_FAILED} (HTTP ${answer.status})`);
-      // Relative URLs in the reply are the search host's, not the page's.
-      const data = normalizeSearchResponse(answer.json, relativeUrlResolver(url, this.env.host.location().origin));
+      // Relative image URLs in the reply are the search host's; product links are the page's.
+      const data = normalizeSearchResponse(answer.json, relativeUrlResolver(url, this.env.host.location().href));
       if (!data) throw new Error(SEARCH_EMPTY);
       // Infinite loading asks for the whole list up to the next page: a reply that is not longer
       // than what is shown would only shrink or repeat it, so it is not shown.
