@@ -40,6 +40,7 @@ describe.each(engines)('the analytics outbox (%s)', (name) => {
     expect(events.find((e) => e.event === 'navigate:visit_page')!.data.page_type).toBe('dlp');
     expect(events.find((e) => e.event === 'search:sort')!.data.metadata).toMatchObject({ sort: 'price_asc' });
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 

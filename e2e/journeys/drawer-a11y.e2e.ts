@@ -45,6 +45,7 @@ describe.each(engines)('the drawer at 375 px and axe (%s)', (name) => {
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
     expect((await query(page)).filters?.[0]).toMatch(/^color~/);
     expect(await countOf(page, '[data-aisle="chips"] .aisle-chip')).toBe(1);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 
@@ -53,6 +54,7 @@ describe.each(engines)('the drawer at 375 px and axe (%s)', (name) => {
     await page.waitForSelector('[data-aisle="seo"][data-aisle-ready]');
     await page.screenshot(`listing-${width}`);
     expect(await axeViolationsIn(page)).toEqual([]);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 });

@@ -47,6 +47,7 @@ describe.each(engines)('a shopper filters, prices and sorts (%s)', (name) => {
     await applied(page, (url) => !url.search.includes('brand~'));
     expect(await countOf(page, CHIP)).toBe(1);
     expect(await countOf(page, '[data-aisle="clear-filters"]')).toBe(0);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 
@@ -72,6 +73,7 @@ describe.each(engines)('a shopper filters, prices and sorts (%s)', (name) => {
     await applied(page, (url) => !url.search.includes('filters='));
     expect(await countOf(page, CHIP)).toBe(0);
     expect(await itemCount(page)).toBe(before);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 
@@ -93,6 +95,7 @@ describe.each(engines)('a shopper filters, prices and sorts (%s)', (name) => {
     expect(high).toBeLessThan(top!);
     expect(high! - low!).toBeGreaterThanOrEqual(10);
     expect(high! % 10).toBe(0);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 
@@ -110,6 +113,7 @@ describe.each(engines)('a shopper filters, prices and sorts (%s)', (name) => {
     await applied(page, /price=\d+\/\d+/);
     // 24 above the bottom rounds to the nearest step: 20 above it.
     expect((await query(page)).price![0]!.split('/')[0]).toBe(String(low + 20));
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 
@@ -125,6 +129,7 @@ describe.each(engines)('a shopper filters, prices and sorts (%s)', (name) => {
     );
     expect(prices.length).toBeGreaterThan(10);
     expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 });

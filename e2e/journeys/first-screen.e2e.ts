@@ -14,6 +14,7 @@ describe.each(engines)('the first screen and the take-over (%s)', (name) => {
     expect(await countOf(page, '[data-aisle-first-paint]')).toBe(0);
     await page.waitForSelector('script[type="application/ld+json"]');
     await page.screenshot('first-screen-1280');
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 
@@ -26,6 +27,7 @@ describe.each(engines)('the first screen and the take-over (%s)', (name) => {
     );
     // Every demo page configures experiments: their SDK asks the stand-in for its features.
     await expect.poll(() => receivedBy('growthbook'), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 });

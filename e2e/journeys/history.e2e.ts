@@ -65,6 +65,7 @@ describe.each(engines)('paging and history (%s)', (name) => {
     expect(await gridIds(copied)).toEqual(sorted);
     expect(await chips(copied)).toEqual(shownChips);
     expect(await textOf(copied, '.aisle-dropdown__button')).toContain('High to Low');
+    expect(await copied.errors()).toEqual([]);
     await copied.close();
   });
 
@@ -89,6 +90,7 @@ describe.each(engines)('paging and history (%s)', (name) => {
     // Which of the two it was differs by engine and by what the page holds: both must restore.
     const fromCache = await page.evaluate(() => (window as unknown as { __fromCache?: boolean }).__fromCache ?? false);
     console.info(`${name}: the listing came back ${fromCache ? 'from the back/forward cache' : 'by a new load'}`);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 
@@ -102,6 +104,7 @@ describe.each(engines)('paging and history (%s)', (name) => {
     expect(second.length).toBeGreaterThan(0);
     expect(second.some((id) => first.includes(id))).toBe(false);
     await page.waitFor(() => window.scrollY < 400, undefined, { what: 'the scroll back to the top' });
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 
@@ -124,6 +127,7 @@ describe.each(engines)('paging and history (%s)', (name) => {
     expect(new Set(await gridIds(page)).size).toBe(total);
     expect(await textOf(page, '[data-aisle="sentinel"]')).toContain(`${total} of ${total}`);
     await waitForUrl(page, /pageNumber=/);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 });

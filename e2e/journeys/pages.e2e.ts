@@ -38,6 +38,7 @@ describe.each(engines)('the sitemap, French and not found (%s)', (name) => {
     await page.waitForSelector(APP_CARD);
     await page.waitFor((wanted) => document.title === wanted, listingTitle, { what: 'the listing’s title' });
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 
@@ -46,6 +47,7 @@ describe.each(engines)('the sitemap, French and not found (%s)', (name) => {
     expect(await page.evaluate(() => document.querySelector('.aisle-root')?.getAttribute('lang'))).toBe('fr');
     expect(await textOf(page, '[data-aisle="all-filters"]')).toContain('Tous les filtres');
     expect(await textOf(page, '[data-aisle="grid"] .aisle-card__price')).toMatch(/\d,\d\d\s\$/);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 
@@ -59,6 +61,8 @@ describe.each(engines)('the sitemap, French and not found (%s)', (name) => {
     expect(
       await page.evaluate(() => document.querySelectorAll('[data-aisle="grid"] [data-aisle="product"]').length),
     ).toBe(0);
+    // The 404 itself is a console error in some engines: nothing else may be.
+    expect((await page.errors()).filter((e) => !/\b404\b/.test(e))).toEqual([]);
     await page.close();
   });
 });

@@ -21,6 +21,9 @@ export async function launchChromiumEngine(): Promise<Engine> {
 }
 
 function chromiumPage(page: Page): EnginePage {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && errors.push(`console: ${message.text()}`));
   const element = async (target: Target): Promise<ElementHandle> => {
     await adapter.waitForSelector(target);
     const handle = (await page.evaluateHandle(findInPage, findSpec(target))).asElement();
@@ -59,6 +62,7 @@ function chromiumPage(page: Page): EnginePage {
     back: async () => void (await page.goBack({ waitUntil: 'commit' })),
     forward: async () => void (await page.goForward({ waitUntil: 'commit' })),
     reload: async () => void (await page.reload()),
+    errors: async () => [...errors],
     close: () => page.context().close(),
   };
   return adapter;

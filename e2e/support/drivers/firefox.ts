@@ -48,6 +48,9 @@ export async function launchFirefoxEngine(): Promise<Engine> {
 
 /** The EnginePage of a puppeteer page (also used by the extension's Firefox journeys). */
 export function firefoxPage(page: Page): EnginePage {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${String(error)}`));
+  page.on('console', (message) => message.type() === 'error' && errors.push(`console: ${message.text()}`));
   const element = async (target: Target): Promise<ElementHandle<Element>> => {
     await adapter.waitForSelector(target);
     const handle = (await page.evaluateHandle(findInPage, findSpec(target))).asElement();
@@ -89,6 +92,7 @@ export function firefoxPage(page: Page): EnginePage {
     back: () => evaluate(() => history.back()),
     forward: () => evaluate(() => history.forward()),
     reload: async () => void (await page.reload()),
+    errors: async () => [...errors],
     close: () => page.browserContext().close(),
   };
   return adapter;

@@ -44,6 +44,11 @@ export interface EnginePage {
   back(): Promise<void>;
   forward(): Promise<void>;
   reload(): Promise<void>;
+  /**
+   * Uncaught errors, unhandled rejections and console errors the tab reported so far. WebDriver
+   * classic reports none of them: in WebKit they are collected in the page from each load on.
+   */
+  errors(): Promise<string[]>;
   /** Closes the tab and drops its storage. */
   close(): Promise<void>;
 }

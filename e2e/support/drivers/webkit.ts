@@ -106,7 +106,32 @@ export async function launchWebKitEngine(): Promise<Engine> {
   };
 }
 
+/**
+ * Collects the page's errors in the page (WebDriver classic has no console or error events): run
+ * after each load, so errors thrown while a page loads are not seen.
+ */
+const COLLECT_ERRORS = `if (!window.__aisleErrors) {
+  const list = (window.__aisleErrors = []);
+  addEventListener('error', (e) => list.push('pageerror: ' + e.message));
+  addEventListener('unhandledrejection', (e) => list.push('pageerror: ' + String(e.reason)));
+  const error = console.error;
+  console.error = function (...args) { list.push('console: ' + args.map(String).join(' ')); return error.apply(this, args); };
+}`;
+
 function webkitPage(session: WebDriverSession, onClose: () => void): EnginePage {
+  const seen: string[] = [];
+  const watch = () =>
+    session.executeSync(COLLECT_ERRORS, []).then(
+      () => undefined,
+      () => undefined,
+    );
+  /** Moves what the current document collected into `seen` (before it is left). */
+  const harvest = async () => {
+    const found = await session
+      .executeSync<string[] | null>('const l = window.__aisleErrors; return l ? l.splice(0) : null;', [])
+      .catch(() => null);
+    if (found) seen.push(...found);
+  };
   const evaluate: EnginePage['evaluate'] = async (fn, arg) => {
     // Async so that a function returning a promise is awaited, as in the other engines.
     const result = await session.executeAsync<{ ok: boolean; value?: unknown; error?: string }>(
@@ -140,7 +165,11 @@ function webkitPage(session: WebDriverSession, onClose: () => void): EnginePage 
     ]);
   const page: EnginePage = {
     engine: 'webkit',
-    goto: (url) => session.navigate(url).then(() => undefined),
+    async goto(url) {
+      await harvest();
+      await session.navigate(url);
+      await watch();
+    },
     url: () => session.url(),
     evaluate,
     click: async (target) => void (await session.click(await element(target))),
@@ -198,9 +227,22 @@ function webkitPage(session: WebDriverSession, onClose: () => void): EnginePage 
     async screenshot(name) {
       writeFileSync(screenshotPath('webkit', name), Buffer.from(await session.screenshot(), 'base64'));
     },
-    back: () => session.back().then(() => undefined),
-    forward: () => session.forward().then(() => undefined),
-    reload: () => session.refresh().then(() => undefined),
+    back: () =>
+      harvest()
+        .then(() => session.back())
+        .then(watch),
+    forward: () =>
+      harvest()
+        .then(() => session.forward())
+        .then(watch),
+    reload: () =>
+      harvest()
+        .then(() => session.refresh())
+        .then(watch),
+    async errors() {
+      await harvest();
+      return [...seen];
+    },
     async close() {
       await forgetOrigin(session);
       onClose();
