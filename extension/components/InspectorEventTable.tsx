@@ -5,7 +5,17 @@
  */
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { observer } from 'mobx-react-lite';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactElement,
+  type RefObject,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { indexOfEvent, rowKey, tableRows } from '../lib/inspectorRows.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
@@ -109,6 +119,7 @@ export const EventTable = observer(function EventTable({
     e.preventDefault();
   };
   const onSelect = useStableSelect(store);
+  const keepFocus = useFocusKept(tableRef);
   return (
     <table
       ref={tableRef}
@@ -120,6 +131,8 @@ export const EventTable = observer(function EventTable({
       // The table is the tab stop until a row is selected; then the selected row is.
       tabIndex={selectedIndex < 0 ? 0 : -1}
       onKeyDown={onKeyDown}
+      onFocus={keepFocus.onFocus}
+      onBlur={keepFocus.onBlur}
       data-testid="events"
     >
       <thead role="rowgroup">
@@ -184,6 +197,37 @@ export const EventTable = observer(function EventTable({
     </table>
   );
 });
+
+/**
+ * When the focused row goes (its event left the buffer, the oldest of a full page load), focus
+ * moves to the table instead of the page, so that the keys still work. Chromium reports the loss
+ * as a blur while the row is still attached; other browsers say nothing, so each render checks too.
+ */
+function useFocusKept(table: RefObject<HTMLElement>): {
+  onFocus(e: FocusEvent<HTMLElement>): void;
+  onBlur(e: FocusEvent<HTMLElement>): void;
+} {
+  const focused = useRef<Element | null>(null);
+  const rescue = (): void => {
+    const row = focused.current;
+    if (!row || row.isConnected) return;
+    focused.current = null;
+    if (document.activeElement === null || document.activeElement === document.body)
+      table.current?.focus({ preventScroll: true });
+  };
+  useLayoutEffect(rescue);
+  return {
+    onFocus: (e) => void (focused.current = e.target as Element),
+    onBlur: (e) => {
+      const row = e.target as Element;
+      // The browser has not removed the row yet when it reports the blur.
+      queueMicrotask(() => {
+        if (!row.isConnected) rescue();
+        else if (focused.current === row) focused.current = null;
+      });
+    },
+  };
+}
 
 function useStableSelect(store: InspectorStore): (id: string, open: boolean) => void {
   const ref = useRef<(id: string, open: boolean) => void>();

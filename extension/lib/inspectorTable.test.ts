@@ -170,6 +170,20 @@ describe('the event table with thousands of events', () => {
     expect(focused()?.dataset.id).toBe(uuid(1503));
   });
 
+  it('keeps focus in the table when the focused row’s event leaves the buffer', () => {
+    const store = render(fourLoads());
+    act(() => table().focus());
+    key('ArrowDown');
+    expect(focused()?.dataset.id).toBe(uuid(1501));
+    // The newest load is full: its oldest event goes as a new one comes.
+    const next = structuredClone(store.buffer);
+    next.loads[3]!.events = next.loads[3]!.events.filter((e) => e.id !== uuid(1501));
+    act(() => store.setBuffer(next));
+    expect(focused()).toBe(table());
+    key('ArrowDown');
+    expect(focused()?.dataset.id).toBe(uuid(1502));
+  });
+
   it('keeps the rows in view where they are when events arrive above them', () => {
     const store = render(fourLoads());
     scrollPaneTo(20_000);
