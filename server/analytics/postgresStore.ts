@@ -1,6 +1,14 @@
 import pg from 'pg';
 import { migratePostgres } from './postgresSchema.js';
-import { firstCopies, storedEvent, type AnalyticsStore, type KeyRecord, type NewEvent } from './store.js';
+import {
+  firstCopies,
+  keyRecordFrom,
+  originsByShop,
+  storedEvent,
+  type AnalyticsStore,
+  type KeyRow,
+  type NewEvent,
+} from './store.js';
 import type { AnalyticsEvent } from './types.js';
 
 /** Options of the PostgreSQL store. */
@@ -15,16 +23,6 @@ interface EventRow {
   visitor_id: string | null;
   body: AnalyticsEvent;
   received_at: Date;
-}
-
-interface KeyRow {
-  id: string;
-  shop_id: string;
-  kind: 'read' | 'server';
-  label: string;
-  hash: string;
-  created_at: Date;
-  revoked_at: Date | null;
 }
 
 // At most this many inserts run at once per process; rows that arrive meanwhile wait and go in the
@@ -60,15 +58,6 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     client.release();
   }
   const writer = createWriter(pool);
-  const keyFrom = (row: KeyRow): KeyRecord => ({
-    id: row.id,
-    shopId: row.shop_id,
-    kind: row.kind,
-    label: row.label,
-    hash: row.hash,
-    createdAt: row.created_at.toISOString(),
-    revokedAt: row.revoked_at?.toISOString() ?? null,
-  });
   let closed = false;
 
   return {
@@ -102,14 +91,14 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     },
     async findKey(id) {
       const { rows } = await pool.query<KeyRow>(`SELECT * FROM api_keys WHERE id = $1`, [id]);
-      return rows[0] && keyFrom(rows[0]);
+      return rows[0] && keyRecordFrom(rows[0]);
     },
     async listKeys(shopId) {
       const { rows } = await pool.query<KeyRow>(
         `SELECT * FROM api_keys WHERE ($1::text IS NULL OR shop_id = $1) ORDER BY created_at, id`,
         [shopId ?? null],
       );
-      return rows.map(keyFrom);
+      return rows.map(keyRecordFrom);
     },
     async revokeKey(id, at) {
       const { rowCount } = await pool.query(`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1`, [
@@ -139,9 +128,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       const { rows } = await pool.query<{ shop_id: string; origin: string }>(
         `SELECT shop_id, origin FROM shop_origins ORDER BY shop_id, origin`,
       );
-      const byShop = new Map<string, string[]>();
-      for (const row of rows) byShop.set(row.shop_id, [...(byShop.get(row.shop_id) ?? []), row.origin]);
-      return byShop;
+      return originsByShop(rows);
     },
     async ping() {
       if (closed) return false;

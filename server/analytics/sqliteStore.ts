@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { firstCopies, storedEvent, type AnalyticsStore, type KeyRecord } from './store.js';
+import { firstCopies, keyRecordFrom, originsByShop, storedEvent, type AnalyticsStore, type KeyRow } from './store.js';
 import type { AnalyticsEvent } from './types.js';
 
 // The same event id may come from two shops (ids are minted by each shop's clients), so an event is
@@ -65,16 +65,6 @@ interface EventRow {
   received_at: string;
 }
 
-interface KeyRow {
-  id: string;
-  shop_id: string;
-  kind: 'read' | 'server';
-  label: string;
-  hash: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-
 /** Opens (creating when needed) the SQLite database at `dbPath`; `':memory:'` keeps it in memory. */
 export function openSqliteStore(dbPath: string): AnalyticsStore {
   if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
@@ -112,15 +102,6 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
     );
     return rows.map((row, index) => repeat[index]! || !stored.get(row));
   });
-  const keyFrom = (row: KeyRow): KeyRecord => ({
-    id: row.id,
-    shopId: row.shop_id,
-    kind: row.kind,
-    label: row.label,
-    hash: row.hash,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  });
 
   return {
     kind: 'sqlite',
@@ -148,13 +129,13 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
     },
     async findKey(id) {
       const row = db.prepare(`SELECT * FROM api_keys WHERE id = ?`).get(id) as KeyRow | undefined;
-      return row && keyFrom(row);
+      return row && keyRecordFrom(row);
     },
     async listKeys(shopId) {
       const rows = db
         .prepare(`SELECT * FROM api_keys WHERE (@shop IS NULL OR shop_id = @shop) ORDER BY created_at, id`)
         .all({ shop: shopId ?? null }) as KeyRow[];
-      return rows.map(keyFrom);
+      return rows.map(keyRecordFrom);
     },
     async revokeKey(id, at) {
       const { changes } = db
@@ -174,9 +155,7 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
         shop_id: string;
         origin: string;
       }>;
-      const byShop = new Map<string, string[]>();
-      for (const row of rows) byShop.set(row.shop_id, [...(byShop.get(row.shop_id) ?? []), row.origin]);
-      return byShop;
+      return originsByShop(rows);
     },
     async ping() {
       try {

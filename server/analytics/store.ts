@@ -103,3 +103,36 @@ export function storedEvent(
     received_at: row.received_at,
   };
 }
+
+/** A key as both databases return it (PostgreSQL gives times as dates, SQLite as ISO text). */
+export interface KeyRow {
+  id: string;
+  shop_id: string;
+  kind: KeyKind;
+  label: string;
+  hash: string;
+  created_at: string | Date;
+  revoked_at: string | Date | null;
+}
+
+const isoTime = (value: string | Date): string => (typeof value === 'string' ? value : value.toISOString());
+
+/** The key record of a stored row. */
+export function keyRecordFrom(row: KeyRow): KeyRecord {
+  return {
+    id: row.id,
+    shopId: row.shop_id,
+    kind: row.kind,
+    label: row.label,
+    hash: row.hash,
+    createdAt: isoTime(row.created_at),
+    revokedAt: row.revoked_at === null ? null : isoTime(row.revoked_at),
+  };
+}
+
+/** Stored (shop, origin) rows grouped by shop. */
+export function originsByShop(rows: ReadonlyArray<{ shop_id: string; origin: string }>): Map<string, string[]> {
+  const byShop = new Map<string, string[]>();
+  for (const row of rows) byShop.set(row.shop_id, [...(byShop.get(row.shop_id) ?? []), row.origin]);
+  return byShop;
+}
