@@ -1,6 +1,7 @@
 /** `npm start`: serves the local stack and prints where everything is. */
 import { resolve } from 'node:path';
 import { loadTenants } from '../fixtures/tenants/index.js';
+import { DEV_ANALYTICS_ADMIN_KEY } from './analytics/keys.js';
 import { createApp } from './app.js';
 import { backendKind } from './search/index.js';
 
@@ -14,6 +15,10 @@ server.listen(port, host, () => {
   if (backendKind(process.env.AISLE_BACKEND) === 'strict')
     console.log('  backend:           strict for every tenant (AISLE_BACKEND=strict)');
   console.log(`  analytics service: ${origin}/analytics`);
+  // The local stack's admin key reads every shop's events (docs/analytics-service.md#keys); a deployment sets its own.
+  console.log(
+    `  analytics reads:   Authorization: Bearer ${process.env.ANALYTICS_ADMIN_KEY ? '$ANALYTICS_ADMIN_KEY' : DEV_ANALYTICS_ADMIN_KEY}`,
+  );
   console.log(`  embed:             ${origin}/embed/aisle.js`);
   for (const t of loadTenants())
     console.log(
