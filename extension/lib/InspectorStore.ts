@@ -8,6 +8,7 @@ import { validateEvent } from '../../sdk/analytics/catalogue.js';
 import { currentLoad, emptyBuffer, type BufferedEvent, type PageLoad, type TabBuffer } from './inspectorBuffer.js';
 import { eventTime } from './inspectorExport.js';
 import { healthOf, shownState, SHOWN_STATES, STATE_LABELS, type Health, type ShownState } from './inspectorHealth.js';
+import { factsOf, loadStamp } from './inspectorLoadFacts.js';
 
 /** One page load with the events the filters keep. */
 export interface LoadGroup {
@@ -86,12 +87,12 @@ export class InspectorStore {
 
   /** Every event name seen, for the name filter. */
   get eventNames(): string[] {
-    return [...new Set(this.buffer.loads.flatMap((l) => l.events.map((e) => e.event)))].sort();
+    return [...new Set(this.buffer.loads.flatMap((l) => [...factsOf(l).names]))].sort();
   }
 
   /** Every shop seen; more than one means a tenant switch mixed shops, and the table says which. */
   get shops(): string[] {
-    return [...new Set(this.buffer.loads.flatMap((l) => l.events.flatMap((e) => e.shopId ?? [])))].sort();
+    return [...new Set(this.buffer.loads.flatMap((l) => [...factsOf(l).shops]))].sort();
   }
 
   /** The shop of the latest page load's analytics session, if one runs. */
@@ -112,15 +113,13 @@ export class InspectorStore {
     const text = this.textFilter.trim().toLowerCase();
     const filters = JSON.stringify([this.nameFilter, this.stateFilter, text]);
     return [...this.buffer.loads].reverse().map((load) => {
-      // Every change of an event moves its updatedAt: the sum tells a changed load from an unchanged one.
-      let stamp = 0;
-      for (const e of load.events) stamp += e.updatedAt;
-      const key = `${filters}:${load.events.length}:${stamp}`;
+      const key = `${filters}:${load.events.length}:${loadStamp(load)}`;
       const cached = this.filtered.get(load);
       if (cached?.key === key) return { load, events: cached.events };
+      const { nameFilter, stateFilter } = this;
       const events = this.sortedEvents(load)
-        .filter((e) => !this.nameFilter || e.event === this.nameFilter)
-        .filter((e) => !this.stateFilter || shownState(e) === this.stateFilter)
+        .filter((e) => !nameFilter || e.event === nameFilter)
+        .filter((e) => !stateFilter || shownState(e) === stateFilter)
         .filter((e) => !text || JSON.stringify(e).toLowerCase().includes(text));
       this.filtered.set(load, { key, events });
       return { load, events };
@@ -151,7 +150,7 @@ export class InspectorStore {
   /** How many events are in each shown state (filters aside). */
   get counts(): Record<ShownState, number> {
     const counts = Object.fromEntries(SHOWN_STATES.map((s) => [s, 0])) as Record<ShownState, number>;
-    for (const load of this.buffer.loads) for (const e of load.events) counts[shownState(e)] += 1;
+    for (const load of this.buffer.loads) for (const s of SHOWN_STATES) counts[s] += factsOf(load).counts[s];
     return counts;
   }
 
@@ -195,7 +194,9 @@ export class InspectorStore {
 
   /** The selected row's event, if it is still shown. */
   get selected(): BufferedEvent | null {
-    return this.rows.find((e) => e.id === this.selectedId) ?? null;
+    // Read once: an observable read per row costs more than the comparison.
+    const id = this.selectedId;
+    return this.rows.find((e) => e.id === id) ?? null;
   }
 
   /** The session of the latest load that has one. */
@@ -273,7 +274,8 @@ export class InspectorStore {
   moveSelection(delta: number): void {
     const rows = this.rows;
     if (rows.length === 0) return;
-    const at = rows.findIndex((e) => e.id === this.selectedId);
+    const id = this.selectedId;
+    const at = rows.findIndex((e) => e.id === id);
     const from = at >= 0 ? at : delta > 0 ? -1 : rows.length;
     this.selectedId = rows[Math.min(rows.length - 1, Math.max(0, from + delta))]!.id;
   }
