@@ -97,8 +97,28 @@ describe.each(engines)('paging and history (%s)', (name) => {
   it('a paged listing: page 2 replaces the grid, updates the address and scrolls to the top', async () => {
     const page = await openListing(engine(), baseUrl, '/summit/running-shorts');
     const first = await gridIds(page);
+    // The shopper reaches the pagination once the page below the grid has come in.
+    await page.waitForSelector('[data-aisle="seo"][data-aisle-ready]');
+    await page.evaluate(() => {
+      const w = window as unknown as { __pageClicks: string[] };
+      w.__pageClicks = [];
+      document.addEventListener(
+        'click',
+        (e) => w.__pageClicks.push((e.target as Element).outerHTML.slice(0, 80)),
+        true,
+      );
+    });
     await page.click({ selector: '.aisle-pagination a', text: '2' });
-    await waitForUrl(page, /pageNumber=2/);
+    await waitForUrl(page, /pageNumber=2/).catch(async (error: unknown) => {
+      // Say what the click reached and what Aisle was doing, so that a failure explains itself.
+      const seen = await page.evaluate(() => ({
+        url: location.href,
+        clicks: (window as unknown as { __pageClicks: string[] }).__pageClicks,
+        search: (window as unknown as { Aisle: { debug: { snapshot(): { search: unknown } } } }).Aisle.debug.snapshot()
+          .search,
+      }));
+      throw new Error(`page 2 did not open: ${JSON.stringify(seen)}`, { cause: error });
+    });
     await searchSettled(page);
     const second = await gridIds(page);
     expect(second.length).toBeGreaterThan(0);
