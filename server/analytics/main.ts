@@ -33,7 +33,9 @@ server.listen(port, host, () => {
     databaseUrl: process.env.AISLE_ANALYTICS_DATABASE_URL,
     dbPath: process.env.AISLE_ANALYTICS_DB_PATH ?? DEFAULT_ANALYTICS_DB_PATH,
   });
-  console.log(`[analytics] pid ${process.pid} on http://${host}:${port} (${process.env.NODE_ENV || 'development'}, ${store})`);
+  console.log(
+    `[analytics] pid ${process.pid} on http://${host}:${port} (${process.env.NODE_ENV || 'development'}, ${store})`,
+  );
 });
 
 let stopping = false;
