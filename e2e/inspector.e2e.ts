@@ -169,6 +169,10 @@ describe('the inspector', () => {
     // It stays in view as events arrive above it.
     await side.waitForTimeout(1500);
     expect(await focusedRow()).toEqual({ id: uuidOf(389), fromEnd: 11, selected: 'true', inView: true });
+    // Up across the oldest load's heading into the load before it.
+    for (let i = 0; i < 39; i++) await side.keyboard.press('PageUp');
+    expect(await focusedRow()).toMatchObject({ id: uuidOf(799), selected: 'true', inView: true });
+    await screenshot(side, 'extension-inspector-sidepanel-2000');
     await side.keyboard.press('Home');
     expect(await focusedRow()).toMatchObject({ id: uuidOf(1601), selected: 'true', inView: true });
     expect(await side.locator('[data-testid="events"] tbody tr').count()).toBeLessThan(100);
