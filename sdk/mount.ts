@@ -127,7 +127,7 @@ export async function mountAisle(
     life.load(
       () => import('./analytics/wire.js'),
       ({ connectAnalytics }) => {
-        const connection = connectAnalytics(store, win, recordedVisit);
+        const connection = connectAnalytics(store, win, recordedVisit, () => slot?.container ?? null);
         mounted.analytics = connection;
         return () => connection.dispose();
       },

@@ -8,7 +8,7 @@ import {
   validateEvent,
   type FieldSpec,
 } from './catalogue.js';
-import { buildEvent, displayResultsEvent, filterEvent, sortEvent, visitEvent } from './events.js';
+import { buildEvent, displayResultsEvent, filterEvent, impressionsEvent, sortEvent, visitEvent } from './events.js';
 import type { TrackInput } from './types.js';
 
 const build = (input: TrackInput) =>
@@ -97,6 +97,23 @@ describe('validateEvent', () => {
     expect(validateEvent(results)).toEqual([
       'data.metadata.result_ids should be productId:variantId for every product, not an array',
     ]);
+  });
+
+  it('checks each seen card of an impressions batch', () => {
+    const batch = (items: Array<{ productId: string; position: number; page: number }>) =>
+      build(
+        impressionsEvent({
+          listName: 'search_results',
+          listingViewId: '0f8c1d0e-7c53-4b6e-9d67-1f0f2b7a4c11',
+          resultSet: 'dresses?color=red',
+          items,
+        }),
+      );
+    expect(validateEvent(batch([{ productId: 'p1', position: 1, page: 1 }]))).toEqual([]);
+    expect(validateEvent(batch([{ productId: 'p1', position: 0, page: 1 }]))).toEqual([
+      'data.metadata.products should be a non-empty list of { product_id, list_position, page_number } (positions and pages 1 or more), not an array',
+    ]);
+    expect(validateEvent(batch([]))).toHaveLength(1);
   });
 
   it('flags unknown events and never throws on anything', () => {

@@ -9,7 +9,7 @@ import { validate as isUuid, version as uuidVersion } from 'uuid';
 import { isRecord } from '../core/coerce.js';
 
 /** The kinds of value a field holds. */
-export type FieldType = 'string' | 'number' | 'integer' | 'object' | 'string[]' | 'filter-value';
+export type FieldType = 'string' | 'number' | 'integer' | 'object' | 'string[]' | 'filter-value' | 'impressions';
 
 /** Extra checks beyond the type. */
 export type FieldFormat = 'uuid-v4' | 'iso-utc' | 'one-based' | 'non-negative' | 'result-id' | 'http-url';
@@ -98,6 +98,15 @@ export const EVENT_CATALOGUE: Readonly<Record<string, EventSpec>> = {
   'search:filter_add': filterEvent,
   'search:filter_remove': filterEvent,
   'search:sort': { data: {}, metadata: { sort: str(true, { mentions: ['sortBy_order'] }) } },
+  'ecommerce:product_impressions': {
+    data: {},
+    metadata: {
+      list_name: str(true, { values: ['search_results', 'similar_products'] }),
+      listing_view_id: str(true, { format: 'uuid-v4' }),
+      result_set: str(),
+      products: { type: 'impressions', required: true, mentions: ['product_id', 'list_position', 'page_number'] },
+    },
+  },
   'search:display_results': {
     data: {},
     metadata: {
@@ -122,6 +131,13 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)?.slice(0, 40)}`;
 }
 
+function isImpression(item: unknown): boolean {
+  if (!isRecord(item)) return false;
+  const { product_id: id, list_position: position, page_number: page } = item;
+  const oneBased = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 1;
+  return typeof id === 'string' && id !== '' && oneBased(position) && oneBased(page);
+}
+
 function typeProblem(value: unknown, spec: FieldSpec): string | null {
   switch (spec.type) {
     case 'string':
@@ -134,6 +150,10 @@ function typeProblem(value: unknown, spec: FieldSpec): string | null {
       return isRecord(value) ? null : 'an object';
     case 'string[]':
       return Array.isArray(value) && value.every((v) => typeof v === 'string') ? null : 'a list of strings';
+    case 'impressions':
+      return Array.isArray(value) && value.length > 0 && value.every(isImpression)
+        ? null
+        : 'a non-empty list of { product_id, list_position, page_number } (positions and pages 1 or more)';
     case 'filter-value': {
       const range =
         Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'number' && Number.isFinite(v));

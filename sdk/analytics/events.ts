@@ -116,3 +116,24 @@ export function displayResultsEvent(results: {
 export function resultIds(products: Product[]): string[] {
   return products.map(resultId);
 }
+
+/** `ecommerce:product_impressions`: cards seen (half in view for a second) in one list and result set. */
+export function impressionsEvent(batch: {
+  listName: 'search_results' | 'similar_products';
+  /** The listing view the cards were seen in (kept across Back). */
+  listingViewId: string;
+  resultSet: string;
+  items: Array<{ productId: string; position: number; page: number }>;
+}): TrackInput {
+  return {
+    event: 'ecommerce:product_impressions',
+    data: {
+      metadata: {
+        list_name: batch.listName,
+        listing_view_id: batch.listingViewId,
+        result_set: batch.resultSet,
+        products: batch.items.map((i) => ({ product_id: i.productId, list_position: i.position, page_number: i.page })),
+      },
+    },
+  };
+}

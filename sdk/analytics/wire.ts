@@ -12,11 +12,13 @@ import {
   analyticsEnvironment,
   displayResultsEvent,
   filterEvent,
+  impressionsEvent,
   productClickEvent,
   resultIds,
   sortEvent,
   visitEvent,
 } from './events.js';
+import { watchImpressions } from './impressionWatch.js';
 import { AnalyticsSession } from './session.js';
 import type { TrackInput } from './types.js';
 import { globalMetadataOf } from './visitNow.js';
@@ -65,6 +67,7 @@ export function connectAnalytics(
   root: RootStore,
   win: Window & typeof globalThis,
   recordedVisit: string | null = null,
+  container: () => ParentNode | null = () => null,
 ): AnalyticsConnection {
   const { config, environment } = root.context;
   if (!config.analyticsHost) {
@@ -72,6 +75,21 @@ export function connectAnalytics(
     return { session: null, dispose: () => undefined };
   }
   const { env } = root;
+  // Watched before the session starts, so that its page-hide flush is heard first and the last
+  // impressions are in the outbox when the session sends it.
+  let started: AnalyticsSession | null = null;
+  const stopImpressions = watchImpressions({
+    win,
+    root,
+    shopId: config.id,
+    container,
+    lifecycle: browserLifecycle(win),
+    send: (batch, listingViewId) => {
+      const event = impressionsEvent({ ...batch, listName: batch.list, listingViewId });
+      if (started?.track(event.event, event.data) === null)
+        env.log.error(`[Aisle] tracking error: ${event.event} could not be queued`);
+    },
+  });
   const session = new AnalyticsSession({
     env,
     shopId: config.id,
@@ -81,6 +99,7 @@ export function connectAnalytics(
     lifecycle: browserLifecycle(win),
     locks: browserLocks(win, { storage: env.storage, timers: env.timers, now: env.now }),
   });
+  started = session;
   // Identity failures are thrown by the session and only logged here.
   session.init().catch((error: unknown) => env.log.error('[Aisle] analytics identity failed:', error));
   let firstVisit = recordedVisit;
@@ -103,6 +122,7 @@ export function connectAnalytics(
   return {
     session,
     dispose() {
+      stopImpressions();
       root.tracker.disable();
       session.dispose();
     },

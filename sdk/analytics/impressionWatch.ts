@@ -1,0 +1,189 @@
+/**
+ * The browser side of viewability impressions: one shared IntersectionObserver for every product
+ * card (no work per scroll event), a MutationObserver that hands it the cards as they are rendered,
+ * and the pauses (drawer open, page hidden). A listing view's seen cards are kept in the tab's
+ * session storage, so that coming Back to the listing does not count them again.
+ */
+import { reaction } from 'mobx';
+import { v4 as uuidv4 } from 'uuid';
+import { serializeUrlState } from '../core/urlState.js';
+import { readArrival } from '../host/scrollRestore.js';
+import type { LifecycleAdapter } from '../ports/lifecycle.js';
+import type { RootStore } from '../stores/RootStore.js';
+import { ImpressionCounter, sightingKey, type ImpressionBatch, type Sighting } from './impressions.js';
+
+/** At least half of a card must be in view. */
+export const VIEWABLE_RATIO = 0.5;
+const CARD = '[data-aisle="product"]';
+const MAX_SEEN = 2000;
+
+/** One listing view: its id and the cards counted in it. */
+interface ListingView {
+  id: string;
+  seen: string[];
+}
+
+const storageKey = (shopId: string, path: string): string => `aisle-impressions:${shopId}:${path}`;
+
+function readView(win: Window, key: string): ListingView | null {
+  try {
+    const value: unknown = JSON.parse(win.sessionStorage.getItem(key) ?? 'null');
+    if (typeof value !== 'object' || value === null) return null;
+    const { id, seen } = value as Record<string, unknown>;
+    if (typeof id !== 'string' || !Array.isArray(seen)) return null;
+    return { id, seen: seen.filter((s): s is string => typeof s === 'string') };
+  } catch {
+    return null;
+  }
+}
+
+function saveView(win: Window, key: string, view: ListingView): void {
+  try {
+    win.sessionStorage.setItem(key, JSON.stringify({ id: view.id, seen: view.seen.slice(-MAX_SEEN) }));
+  } catch {
+    /* storage full or off: this page still counts each card once, a later Back may count again */
+  }
+}
+
+/** Where a card sits, read from the DOM and the listing's state when it comes into view. */
+function sightingOf(card: Element, root: RootStore): Sighting | null {
+  const productId = card.getAttribute('data-product-id');
+  const list = card.parentElement;
+  if (!productId || !list) return null;
+  const position = Array.prototype.indexOf.call(list.children, card) + 1;
+  const inGrid = list.getAttribute('data-aisle') === 'grid';
+  const { dlp } = root;
+  const state = dlp.state;
+  const page = !inGrid ? 1 : dlp.infinite ? Math.ceil(position / state.pageSize) : state.pageNumber;
+  const query = serializeUrlState({ ...state, pageNumber: 1 }, { pageSize: dlp.defaultPageSize });
+  return {
+    productId,
+    list: inGrid ? 'search_results' : 'similar_products',
+    position,
+    page: Math.max(1, page),
+    resultSet: query ? `${root.route.page}?${query}` : root.route.page,
+  };
+}
+
+/**
+ * Watches the product cards under `container()` and reports each card seen once per listing view
+ * through `send`; returns the cleanup. Without IntersectionObserver nothing is counted.
+ */
+export function watchImpressions(options: {
+  win: Window & typeof globalThis;
+  root: RootStore;
+  shopId: string;
+  container: () => ParentNode | null;
+  lifecycle: LifecycleAdapter;
+  send: (batch: ImpressionBatch, listingViewId: string) => void;
+}): () => void {
+  const { win, root, shopId, lifecycle } = options;
+  if (typeof win.IntersectionObserver !== 'function' || typeof win.MutationObserver !== 'function')
+    return () => undefined;
+  const arrival = readArrival(win);
+  let path = '';
+  let view: ListingView = { id: uuidv4(), seen: [] };
+  let counter: ImpressionCounter | null = null;
+  const elementKeys = new Map<Element, string>();
+
+  // A listing view is one path: a fresh view on a new arrival, the stored one when coming Back.
+  const counterFor = (): ImpressionCounter => {
+    const here = win.location.pathname;
+    if (counter && here === path) return counter;
+    counter?.dispose();
+    const key = storageKey(shopId, here);
+    const kept = arrival === 'back_forward' || path !== '' ? readView(win, key) : null;
+    path = here;
+    view = kept ?? { id: uuidv4(), seen: [] };
+    const current = view;
+    if (!kept) saveView(win, key, current);
+    counter = new ImpressionCounter({
+      timers: root.env.timers,
+      seen: current.seen,
+      send: (batch) => options.send(batch, current.id),
+      onSeen: (seenKey) => {
+        current.seen.push(seenKey);
+        saveView(win, key, current);
+      },
+    });
+    if (root.drawer.open || win.document.visibilityState === 'hidden') counter.pause();
+    return counter;
+  };
+
+  const io = new win.IntersectionObserver(
+    (entries) => {
+      const active = counterFor();
+      for (const entry of entries) {
+        const card = entry.target;
+        if (entry.isIntersecting && entry.intersectionRatio >= VIEWABLE_RATIO) {
+          const sighting = sightingOf(card, root);
+          if (!sighting) continue;
+          elementKeys.set(card, sightingKey(sighting));
+          active.enter(sighting);
+        } else {
+          const key = elementKeys.get(card);
+          if (key) active.leave(key);
+        }
+      }
+    },
+    { threshold: [0, VIEWABLE_RATIO] },
+  );
+
+  const observed = new WeakSet<Element>();
+  const scan = (): void => {
+    const container = options.container();
+    if (!container) return;
+    for (const card of container.querySelectorAll(CARD)) {
+      if (observed.has(card)) continue;
+      observed.add(card);
+      io.observe(card);
+    }
+    // Cards no longer in the page stop counting (a re-render replaced them, a filter removed them).
+    for (const [card, key] of elementKeys)
+      if (!card.isConnected) {
+        io.unobserve(card);
+        elementKeys.delete(card);
+        counter?.leave(key);
+      }
+  };
+  const mutations = new win.MutationObserver(scan);
+  let watched: ParentNode | null = null;
+  const attach = (): void => {
+    const container = options.container();
+    if (!container || container === watched) return;
+    watched = container;
+    mutations.observe(container, { childList: true, subtree: true });
+    scan();
+  };
+  attach();
+
+  const pauseWhileCovered = reaction(
+    () => root.drawer.open,
+    (open) => (open ? counter?.pause() : counter?.resume()),
+  );
+  const onVisibility = (): void => {
+    if (win.document.visibilityState === 'hidden') {
+      counter?.pause();
+      counter?.flush();
+    } else if (!root.drawer.open) counter?.resume();
+  };
+  win.document.addEventListener('visibilitychange', onVisibility);
+  const stopPageHide = lifecycle.onPageHide(() => counter?.flush());
+  // The container is in place once the listing has been shown; until then cards are looked for on
+  // each change of route (cheap: it is only a lookup).
+  const stopRoute = reaction(
+    () => root.route,
+    () => attach(),
+  );
+
+  return () => {
+    stopRoute();
+    stopPageHide();
+    pauseWhileCovered();
+    win.document.removeEventListener('visibilitychange', onVisibility);
+    mutations.disconnect();
+    io.disconnect();
+    counter?.dispose();
+    counter = null;
+  };
+}

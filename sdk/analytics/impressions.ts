@@ -1,0 +1,146 @@
+/**
+ * Viewability impressions, framework-free: a card counts as seen once it has been at least half in
+ * view for one continuous second (the MRC display standard), once per product and list per listing
+ * view. Sightings are gathered into few batches. The browser side (one shared IntersectionObserver,
+ * the drawer, page visibility) is sdk/analytics/impressionWatch.ts; every timer goes through the
+ * injected clock.
+ */
+import type { TimerHandle, Timers } from '../ports/env.js';
+
+/** How long a card must stay half in view, without a break, to count as seen. */
+export const VIEW_MS = 1000;
+/** Seen cards wait this long for others before their batch is sent. */
+export const BATCH_MS = 2000;
+/** A batch is sent at once when it holds this many cards. */
+export const BATCH_MAX = 48;
+
+/** The two product lists a card can be in. */
+export type ImpressionList = 'search_results' | 'similar_products';
+
+/** A card in view, as the event reports it. */
+export interface Sighting {
+  productId: string;
+  list: ImpressionList;
+  /** 1-based position in its list, as `ecommerce:product_click` counts it. */
+  position: number;
+  /** The results page the card belongs to (1-based). */
+  page: number;
+  /** The result set the card was seen in (listing, filters and sort). */
+  resultSet: string;
+}
+
+/** Cards seen in one list and result set, sent as one event. */
+export interface ImpressionBatch {
+  list: ImpressionList;
+  resultSet: string;
+  items: Array<Pick<Sighting, 'productId' | 'position' | 'page'>>;
+}
+
+/** The once-per-view key of a card. */
+export const sightingKey = (s: Pick<Sighting, 'list' | 'productId'>): string => `${s.list}|${s.productId}`;
+
+/** Counts impressions for one listing view; `send` receives the batches, `onSeen` each newly seen key. */
+export class ImpressionCounter {
+  readonly #timers: Timers;
+  readonly #send: (batch: ImpressionBatch) => void;
+  readonly #onSeen: (key: string) => void;
+  #seen: Set<string>;
+  /** Cards half in view now, by key. */
+  readonly #inView = new Map<string, Sighting>();
+  /** The one-second timers of cards in view and not yet seen. */
+  readonly #running = new Map<string, TimerHandle>();
+  #pending: Sighting[] = [];
+  #batchTimer: TimerHandle | null = null;
+  #paused = false;
+
+  constructor(options: {
+    timers: Timers;
+    send: (batch: ImpressionBatch) => void;
+    onSeen?: (key: string) => void;
+    /** Keys already seen in this listing view (a listing restored after Back). */
+    seen?: Iterable<string>;
+  }) {
+    this.#timers = options.timers;
+    this.#send = options.send;
+    this.#onSeen = options.onSeen ?? (() => undefined);
+    this.#seen = new Set(options.seen);
+  }
+
+  /** Whether `key` has been counted in this listing view. */
+  hasSeen(key: string): boolean {
+    return this.#seen.has(key);
+  }
+
+  /** A card came at least half into view. */
+  enter(sighting: Sighting): void {
+    const key = sightingKey(sighting);
+    this.#inView.set(key, sighting);
+    this.#start(key);
+  }
+
+  /** A card went below half in view (or left the page): its second starts again next time. */
+  leave(key: string): void {
+    this.#inView.delete(key);
+    this.#stop(key);
+  }
+
+  /** Nothing counts while paused (the drawer covers the grid, the page is hidden). */
+  pause(): void {
+    this.#paused = true;
+    for (const key of [...this.#running.keys()]) this.#stop(key);
+  }
+
+  /** Cards still in view start a fresh second. */
+  resume(): void {
+    this.#paused = false;
+    for (const key of this.#inView.keys()) this.#start(key);
+  }
+
+  /** Sends what was seen and not yet sent (the page hides or goes away). */
+  flush(): void {
+    if (this.#batchTimer !== null) this.#timers.clearTimeout(this.#batchTimer);
+    this.#batchTimer = null;
+    const pending = this.#pending.splice(0);
+    const batches = new Map<string, ImpressionBatch>();
+    for (const s of pending) {
+      const id = `${s.list}\n${s.resultSet}`;
+      const batch = batches.get(id) ?? { list: s.list, resultSet: s.resultSet, items: [] };
+      batch.items.push({ productId: s.productId, position: s.position, page: s.page });
+      batches.set(id, batch);
+    }
+    for (const batch of batches.values()) this.#send(batch);
+  }
+
+  /** Sends what is pending and stops every timer. */
+  dispose(): void {
+    this.flush();
+    this.pause();
+    this.#inView.clear();
+  }
+
+  #start(key: string): void {
+    if (this.#paused || this.#seen.has(key) || this.#running.has(key)) return;
+    this.#running.set(
+      key,
+      this.#timers.setTimeout(() => this.#count(key), VIEW_MS),
+    );
+  }
+
+  #stop(key: string): void {
+    const handle = this.#running.get(key);
+    if (handle === undefined) return;
+    this.#timers.clearTimeout(handle);
+    this.#running.delete(key);
+  }
+
+  #count(key: string): void {
+    this.#running.delete(key);
+    const sighting = this.#inView.get(key);
+    if (!sighting || this.#seen.has(key)) return;
+    this.#seen.add(key);
+    this.#onSeen(key);
+    this.#pending.push(sighting);
+    if (this.#pending.length >= BATCH_MAX) this.flush();
+    else if (this.#batchTimer === null) this.#batchTimer = this.#timers.setTimeout(() => this.flush(), BATCH_MS);
+  }
+}
