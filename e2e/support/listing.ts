@@ -13,7 +13,18 @@ export const CARD = '[data-aisle="grid"] [data-aisle="product"]';
 export async function openListing(engine: Engine, baseUrl: string, path: string, width = 1280): Promise<EnginePage> {
   const page = await engine.newPage({ width, height: 900 });
   await page.goto(`${baseUrl}${path}`);
-  await page.waitForSelector(APP_CARD);
+  // As long as Playwright waits by default: a loaded machine can be slow, and a slow start is not a failure.
+  await page.waitForSelector(APP_CARD, 30_000).catch(async (error: unknown) => {
+    const seen = await page
+      .evaluate(() => ({
+        readyState: document.readyState,
+        firstPaint: document.querySelectorAll('[data-aisle-first-paint] [data-aisle="product"]').length,
+        aisle: typeof (window as { Aisle?: unknown }).Aisle,
+        main: (document.querySelector('main')?.textContent ?? '').slice(0, 120),
+      }))
+      .catch(() => 'the page did not answer');
+    throw new Error(`the app's grid never came on ${path}: ${JSON.stringify(seen)}`, { cause: error });
+  });
   return page;
 }
 
