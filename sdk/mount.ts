@@ -20,6 +20,15 @@ import { ErrorReports } from './integrations/errorReports.js';
 import { recordVisitNow } from './analytics/visitNow.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
 
+/** Sets a User Timing mark once (the page's vitals report it, retailers' tools see it). */
+function markTime(win: Window, name: string): void {
+  try {
+    if (win.performance.getEntriesByName(name, 'mark').length === 0) win.performance.mark(name);
+  } catch {
+    /* no User Timing here: the vitals report null for this mark */
+  }
+}
+
 /** A mounted Aisle: its stores and the cleanup that leaves the page as it was found. */
 export interface Mounted {
   store: RootStore;
@@ -49,6 +58,8 @@ export async function mountAisle(
 ): Promise<Mounted | null> {
   // A first paint read and checked this very context with the same code: it is not read twice.
   const paint = options.firstPaint?.pending ? options.firstPaint : null;
+  // aisle.js's paint is on show already: Aisle's first screen was no later than now.
+  if (paint) markTime(win, 'aisle:first-screen');
   const read = paint ? ({ ok: true, context: paint.context } as const) : readRenderContext(raw);
   if (!read.ok) {
     win.console.warn(`[Aisle] the render context is not usable (${read.error}): Aisle is not started.`);
@@ -170,7 +181,12 @@ export async function mountAisle(
           slot = found;
           // Resolves once the first screen is on show (or could not be), or at once while it loads.
           // Analytics and the integrations follow it, so as not to compete with the first render.
-          void takeOver({ win, found, store, env, life, mounted, onShown: startPageAdapters }).then(() => {
+          const onShown = (): void => {
+            if (!paint) markTime(win, 'aisle:first-screen');
+            markTime(win, 'aisle:take-over');
+            startPageAdapters();
+          };
+          void takeOver({ win, found, store, env, life, mounted, onShown }).then(() => {
             resolve(mounted);
             if (life.ended) return;
             loadAnalytics();

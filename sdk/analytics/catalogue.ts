@@ -71,6 +71,9 @@ const filterEvent: EventSpec = {
   },
 };
 
+const measure: FieldSpec = { type: 'number', required: true, nullable: true, format: 'non-negative' };
+const selector = str(true, { nullable: true });
+
 /** Every event the client records, by name. */
 export const EVENT_CATALOGUE: Readonly<Record<string, EventSpec>> = {
   'navigate:visit_page': {
@@ -105,6 +108,22 @@ export const EVENT_CATALOGUE: Readonly<Record<string, EventSpec>> = {
       listing_view_id: str(true, { format: 'uuid-v4' }),
       result_set: str(),
       products: { type: 'impressions', required: true, mentions: ['product_id', 'list_position', 'page_number'] },
+    },
+  },
+  'page:web_vitals': {
+    data: {},
+    metadata: {
+      lcp_ms: measure,
+      lcp_element: selector,
+      inp_ms: measure,
+      inp_interaction: str(true, { nullable: true, mentions: ['pointer', 'keyboard'] }),
+      cls: measure,
+      cls_element: selector,
+      ttfb_ms: measure,
+      first_screen_ms: measure,
+      take_over_ms: measure,
+      filter_update_ms: measure,
+      device_class: str(true, { values: ['mobile', 'tablet', 'desktop'] }),
     },
   },
   'search:display_results': {

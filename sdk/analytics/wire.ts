@@ -19,6 +19,8 @@ import {
   visitEvent,
 } from './events.js';
 import { watchImpressions } from './impressionWatch.js';
+import { webVitalsEvent } from './vitals.js';
+import { watchVitals } from './vitalsWatch.js';
 import { AnalyticsSession } from './session.js';
 import type { TrackInput } from './types.js';
 import { globalMetadataOf } from './visitNow.js';
@@ -75,20 +77,26 @@ export function connectAnalytics(
     return { session: null, dispose: () => undefined };
   }
   const { env } = root;
-  // Watched before the session starts, so that its page-hide flush is heard first and the last
-  // impressions are in the outbox when the session sends it.
+  // Vitals and impressions are watched before the session starts, so that their page-hide work is
+  // heard first and their last events are in the outbox when the session sends it.
   let started: AnalyticsSession | null = null;
+  const track = (event: TrackInput): void => {
+    if (started?.track(event.event, event.data) === null)
+      env.log.error(`[Aisle] tracking error: ${event.event} could not be queued`);
+  };
+  const stopVitals = watchVitals({
+    win,
+    root,
+    lifecycle: browserLifecycle(win),
+    send: (vitals) => track(webVitalsEvent(vitals)),
+  });
   const stopImpressions = watchImpressions({
     win,
     root,
     shopId: config.id,
     container,
     lifecycle: browserLifecycle(win),
-    send: (batch, listingViewId) => {
-      const event = impressionsEvent({ ...batch, listName: batch.list, listingViewId });
-      if (started?.track(event.event, event.data) === null)
-        env.log.error(`[Aisle] tracking error: ${event.event} could not be queued`);
-    },
+    send: (batch, listingViewId) => track(impressionsEvent({ ...batch, listName: batch.list, listingViewId })),
   });
   const session = new AnalyticsSession({
     env,
@@ -123,6 +131,7 @@ export function connectAnalytics(
     session,
     dispose() {
       stopImpressions();
+      stopVitals();
       root.tracker.disable();
       session.dispose();
     },
