@@ -1,7 +1,7 @@
 /** The rows of the event table: an event, and the heading of a page load. */
 import { computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { memo, useMemo, type ReactElement } from 'react';
+import { memo, useMemo, type ReactElement, type ReactNode } from 'react';
 import { waitingOf, type BufferedEvent, type PageLoad } from '../lib/inspectorBuffer.js';
 import { eventTime } from '../lib/inspectorExport.js';
 import { shownLabel, shownState, stateNote } from '../lib/inspectorHealth.js';
@@ -22,6 +22,19 @@ interface Placement {
 const ariaRowIndex = (index: number) => index + 2;
 
 const placed = (top: number) => ({ transform: `translateY(${top}px)` });
+
+/** An event name with a line break allowed after its namespace, where a narrow column may wrap it. */
+function breakAfterColon(name: string): ReactNode {
+  const colon = name.indexOf(':');
+  if (colon < 0) return name;
+  return (
+    <>
+      {name.slice(0, colon + 1)}
+      <wbr />
+      {name.slice(colon + 1)}
+    </>
+  );
+}
 
 interface EventRowProps extends Placement {
   event: BufferedEvent;
@@ -93,8 +106,8 @@ export const EventRow = memo(
         <td role="gridcell" className="seq">
           {event.seq ?? '?'}
         </td>
-        <td role="gridcell" className="name" title={event.event}>
-          {event.event}
+        <td role="gridcell" className="name">
+          {breakAfterColon(event.event)}
           {warnings ? (
             <span className="warning" data-testid="warning" title={warnings.join('\n')}>
               ⚠ {warnings.length}
