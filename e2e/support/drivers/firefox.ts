@@ -65,8 +65,35 @@ export function firefoxPage(page: Page): EnginePage {
     url: () => evaluate(() => location.href),
     evaluate,
     async click(target) {
-      const { x, y } = await middleOf(await element(target));
-      await page.mouse.click(x, y);
+      // The layout can still move between measuring and clicking (it did under load): a click
+      // that reached no control is measured and made again; one that reached another control fails.
+      for (let attempt = 1; ; attempt++) {
+        const handle = await element(target);
+        const { x, y } = await middleOf(handle);
+        await handle.evaluate((el) => {
+          const w = window as unknown as { __aisleClick?: string };
+          w.__aisleClick = 'none';
+          document.addEventListener(
+            'click',
+            (e) => {
+              const reached = e.target as Element;
+              const control = reached.closest(
+                'a, button, input, select, textarea, label, [role="button"], [role="option"], [role="checkbox"], [role="slider"]',
+              );
+              w.__aisleClick = el.contains(reached) ? 'hit' : control ? control.outerHTML.slice(0, 120) : 'missed';
+            },
+            { capture: true, once: true },
+          );
+        });
+        await page.mouse.click(x, y);
+        const outcome = await evaluate(() => (window as unknown as { __aisleClick?: string }).__aisleClick).catch(
+          () => 'hit', // the click navigated away: it reached a link
+        );
+        // 'none': no click event at all (the element acted on the press and went): not retried.
+        if (outcome === 'hit' || outcome === 'none' || outcome === undefined) return;
+        if (outcome !== 'missed' || attempt === 3)
+          throw new Error(`the click on ${describeTarget(target)} reached ${outcome}`);
+      }
     },
     async type(target, text) {
       const handle = await element(target);
