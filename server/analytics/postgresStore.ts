@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { postgresReport } from './reportPostgres.js';
 import { migratePostgres } from './postgresSchema.js';
 import {
   firstCopies,
@@ -82,6 +83,9 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
         [filter.shopId ?? null, filter.visitor ?? null, filter.event ?? null, filter.id ?? null, filter.limit ?? null],
       );
       return rows.map((row) => storedEvent({ ...row, received_at: row.received_at.toISOString() }, row.body));
+    },
+    async report(shopId, from, to) {
+      return postgresReport(pool, shopId, from, to);
     },
     async saveKey(key) {
       await pool.query(

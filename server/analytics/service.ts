@@ -3,6 +3,7 @@ import * as admin from './admin.js';
 import { configFromEnv } from './config.js';
 import type { Route, RouteContext } from './context.js';
 import { postBatch, postEvent, postServerEvent, listEvents } from './events.js';
+import { getReport } from './report.js';
 import { createFaultQueue, isControlPath, type Fault } from './faults.js';
 import { HttpError, sendAnswer, sendPreflight } from './http.js';
 import { getIdentity, postIdentity } from './identity.js';
@@ -30,6 +31,7 @@ const ROUTES: RouteTable = {
   '/v3/batch': { POST: postBatch },
   '/v3/server-event': { POST: postServerEvent },
   '/v3/events': { GET: listEvents },
+  '/v3/report': { GET: getReport },
   '/v3/keys': { GET: admin.listKeys, POST: admin.postKey },
   '/v3/keys/{id}': { DELETE: admin.revokeKey },
   '/v3/shops/{shop}/origins': { GET: admin.getOrigins, PUT: admin.putOrigins },

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { firstCopies, keyRecordFrom, originsByShop, storedEvent, type AnalyticsStore, type KeyRow } from './store.js';
+import { sqliteReport } from './reportSqlite.js';
 import type { AnalyticsEvent } from './types.js';
 
 // The same event id may come from two shops (ids are minted by each shop's clients), so an event is
@@ -120,6 +121,9 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
       // SQLite reads a negative LIMIT as "no limit".
       const rows = select.all({ ...params, limit: filter.limit ?? -1 }) as EventRow[];
       return rows.map((row) => storedEvent(row, JSON.parse(row.body) as AnalyticsEvent));
+    },
+    async report(shopId, from, to) {
+      return sqliteReport(db, shopId, from, to);
     },
     async saveKey(key) {
       db.prepare(

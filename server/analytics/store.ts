@@ -1,3 +1,4 @@
+import type { ReportRows } from './reportTypes.js';
 import type { AnalyticsEvent, IdentityMetadata, StoredEvent } from './types.js';
 
 /** Which stored events to list; `limit` keeps the latest ones (still returned oldest first). */
@@ -62,6 +63,8 @@ export interface AnalyticsStore {
   setOrigins(shopId: string, origins: readonly string[]): Promise<void>;
   /** Every shop's allowed origins. */
   allOrigins(): Promise<Map<string, string[]>>;
+  /** The merchandiser's report for a shop over [from, to) (ISO times of the events' own timestamps), computed in SQL. */
+  report(shopId: string, from: string, to: string): Promise<ReportRows>;
   /** True when the database answers `select 1`. */
   ping(): Promise<boolean>;
   /** Empties events and identities (the local stack's reset control); keys and origins stay. */

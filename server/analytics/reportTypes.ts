@@ -1,0 +1,44 @@
+/** What the database computes for a merchandiser's report (`GET /v3/report`); each store runs its own SQL. */
+
+/** Impressions and clicks at one position of a listing's results. */
+export interface PositionRow {
+  listing: string;
+  position: number;
+  impressions: number;
+  clicks: number;
+}
+
+/** One product of a listing: listing views it was seen in, clicks on it once seen, and their ratio. */
+export interface ProductRow {
+  listing: string;
+  productId: string;
+  impressions: number;
+  clicks: number;
+  ctr: number;
+}
+
+/** A listing's result sets shown, and how many had no results. */
+export interface ResultSetRow {
+  listing: string;
+  resultSets: number;
+  empty: number;
+}
+
+/** The p75 of one Web Vital for one device class, over `samples` page views. */
+export interface VitalRow {
+  deviceClass: string;
+  metric: 'lcp_ms' | 'inp_ms' | 'cls' | 'ttfb_ms';
+  p75: number;
+  samples: number;
+}
+
+/** The report's aggregates for one shop and period; products are ordered by click-through, best first. */
+export interface ReportRows {
+  positions: PositionRow[];
+  products: ProductRow[];
+  resultSets: ResultSetRow[];
+  vitals: VitalRow[];
+}
+
+/** The Web Vitals the report gives a p75 for, as `page:web_vitals` names them. */
+export const REPORT_VITALS = ['lcp_ms', 'inp_ms', 'cls', 'ttfb_ms'] as const;
