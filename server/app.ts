@@ -7,6 +7,7 @@ import { renderIndexPage } from './demo/index-page.js';
 import { renderProductPage } from './demo/product-page.js';
 import { renderDlpDemo, renderVsmDemo, type DemoRequest } from './demo/tenant-pages.js';
 import { renderPlainPage } from './demo/plain-pages.js';
+import { renderReportPage } from './demo/report-page.js';
 import { createAnalyticsService, type AnalyticsService } from './analytics/index.js';
 import { createIntegrationStandIns, type IntegrationStandIns } from './integrations/index.js';
 import { backendKind, handleSearch, handleSitemap, handleVehicleSelector, warmSearchIndexes } from './search/index.js';
@@ -106,6 +107,10 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
     res.writeHead(page.status, page.headers);
     return void res.end(page.html);
   }
+  // The merchandiser's report, drawn with Chart.js from the analytics service's GET /v3/report.
+  if (pathname === '/report') return sendText(res, 200, html, renderReportPage(url.searchParams));
+  if (pathname === '/report/chart.umd.min.js')
+    return serveStatic(req, res, resolve('node_modules/chart.js/dist'), 'chart.umd.min.js');
   if (pathname.startsWith('/embed/')) return serveStatic(req, res, opts.embedDir, pathname.slice('/embed/'.length));
   if (pathname.startsWith('/img/')) return image(res, url);
 
