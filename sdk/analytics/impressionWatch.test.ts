@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+import { configure } from 'mobx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RootStore } from '../stores/RootStore.js';
+import { fakeEnv, testContext } from '../stores/testing.js';
+import { BATCH_MS, VIEW_MS, type ImpressionBatch } from './impressions.js';
+import { watchImpressions } from './impressionWatch.js';
+import { fakeLifecycle } from './testing.js';
+
+configure({ enforceActions: 'always' });
+
+/** The one IntersectionObserver the watcher makes; the test says what crosses the threshold. */
+class FakeObserver {
+  static last: FakeObserver | null = null;
+  readonly targets = new Set<Element>();
+  constructor(readonly callback: (entries: Array<Partial<IntersectionObserverEntry>>) => void) {
+    FakeObserver.last = this;
+  }
+  observe(target: Element): void {
+    this.targets.add(target);
+  }
+  unobserve(target: Element): void {
+    this.targets.delete(target);
+  }
+  disconnect(): void {
+    this.targets.clear();
+  }
+  show(card: Element, ratio = 0.6): void {
+    this.callback([{ target: card, isIntersecting: ratio > 0, intersectionRatio: ratio }]);
+  }
+}
+
+function grid(ids: string[]): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = `<ul data-aisle="grid">${ids
+    .map((id) => `<li data-aisle="product" data-product-id="${id}"></li>`)
+    .join('')}</ul>`;
+  document.body.append(container);
+  return container;
+}
+
+function watch(container: HTMLElement, arrival = 'navigate') {
+  const root = new RootStore(fakeEnv(), testContext(), 1280);
+  const batches: Array<{ batch: ImpressionBatch; view: string }> = [];
+  const win = {
+    IntersectionObserver: FakeObserver,
+    MutationObserver: window.MutationObserver,
+    location: { pathname: '/maple/dresses' },
+    sessionStorage: window.sessionStorage,
+    document,
+    performance: { getEntriesByType: () => [{ type: arrival }] },
+  } as unknown as Window & typeof globalThis;
+  const stop = watchImpressions({
+    win,
+    root,
+    shopId: 'maple',
+    container: () => container,
+    lifecycle: fakeLifecycle(),
+    send: (batch, view) => batches.push({ batch, view }),
+  });
+  const io = FakeObserver.last!;
+  const card = (id: string) => container.querySelector(`[data-product-id="${id}"]`)!;
+  const ids = () => batches.flatMap((b) => b.batch.items.map((i) => i.productId));
+  return { root, batches, stop, io, card, ids };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  window.sessionStorage.clear();
+  document.body.innerHTML = '';
+});
+afterEach(() => vi.useRealTimers());
+
+describe('watchImpressions', () => {
+  it('reports a card half in view for a second with its position, page and result set, once across a re-render', async () => {
+    const container = grid(['p1', 'p2', 'p3']);
+    const w = watch(container);
+    w.io.show(w.card('p2'));
+    w.io.show(w.card('p3'), 0.4);
+    vi.advanceTimersByTime(VIEW_MS + BATCH_MS);
+    expect(w.batches.map((b) => b.batch)).toEqual([
+      { list: 'search_results', resultSet: 'dresses', items: [{ productId: 'p2', position: 2, page: 1 }] },
+    ]);
+    // React replaces the card: the new element is observed, and its sighting is not counted again.
+    const fresh = w.card('p2').cloneNode() as Element;
+    w.card('p2').replaceWith(fresh);
+    await Promise.resolve();
+    expect(w.io.targets.has(fresh)).toBe(true);
+    w.io.show(fresh);
+    vi.advanceTimersByTime(VIEW_MS + BATCH_MS);
+    expect(w.ids()).toEqual(['p2']);
+    w.stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('counts nothing behind the open drawer, and gives cards a fresh second once it closes', () => {
+    const w = watch(grid(['p1']));
+    w.io.show(w.card('p1'));
+    w.root.drawer.show();
+    vi.advanceTimersByTime(5000);
+    expect(w.ids()).toEqual([]);
+    w.root.drawer.close();
+    vi.advanceTimersByTime(VIEW_MS - 1);
+    expect(w.ids()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    w.stop();
+    expect(w.ids()).toEqual(['p1']);
+  });
+
+  it('keeps the listing view across Back: the same view id, and cards seen before are not counted again', () => {
+    const first = watch(grid(['p1', 'p2']));
+    first.io.show(first.card('p1'));
+    vi.advanceTimersByTime(VIEW_MS + BATCH_MS);
+    first.stop();
+    document.body.innerHTML = '';
+    const back = watch(grid(['p1', 'p2']), 'back_forward');
+    back.io.show(back.card('p1'));
+    back.io.show(back.card('p2'));
+    vi.advanceTimersByTime(VIEW_MS + BATCH_MS);
+    expect(back.ids()).toEqual(['p2']);
+    expect(back.batches[0]!.view).toBe(first.batches[0]!.view);
+    back.stop();
+    // A fresh arrival (a link, a reload) is a new listing view.
+    document.body.innerHTML = '';
+    const again = watch(grid(['p1']), 'navigate');
+    again.io.show(again.card('p1'));
+    vi.advanceTimersByTime(VIEW_MS + BATCH_MS);
+    expect(again.ids()).toEqual(['p1']);
+    expect(again.batches[0]!.view).not.toBe(first.batches[0]!.view);
+    again.stop();
+  });
+});
