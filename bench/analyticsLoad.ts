@@ -5,7 +5,10 @@
  * Traffic is a shop's: single events (a click, a filter) and batches (an outbox flushed on leaving),
  * from many visitors of many shops, with a share of retries that send ids already sent. Prints new
  * events/s, p50/p99 latency per request, and the stored count checked against what was sent.
- * AISLE_LOAD_ONLY=sqlite|pg1|pg3 runs one configuration.
+ * AISLE_LOAD_ONLY=sqlite|pg1|pg3 runs one configuration. Traffic arrives at AISLE_LOAD_RATE new events/s
+ * (default 5,000, the goal) on a fixed schedule, and a request's latency counts from when the schedule
+ * meant to send it, so a service that falls behind shows it; AISLE_LOAD_RATE=0 sends as fast as the
+ * answers come back (the ceiling, where latency is mostly queueing).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -20,6 +23,7 @@ import { startServiceProcess, type ServiceProcess } from '../server/analytics/te
 const SECONDS = Number(process.env.AISLE_LOAD_SECONDS ?? 60);
 const MAX_EVENTS = Number(process.env.AISLE_LOAD_MAX_EVENTS ?? 2_000_000);
 const CLIENTS = Number(process.env.AISLE_LOAD_CLIENTS ?? 48);
+const RATE = Number(process.env.AISLE_LOAD_RATE ?? 5000);
 /** Share of requests that are batches, and their sizes. */
 const BATCH_SHARE = Number(process.env.AISLE_LOAD_BATCH_SHARE ?? 0.5);
 const BATCH_SIZES = [5, 10, 20];
@@ -108,8 +112,15 @@ async function drive(config: string, ports: number[], countStored: () => Promise
   let failures = 0;
   let newEvents = 0;
   let next = 0;
+  let scheduled = 0;
   const deadline = Date.now() + SECONDS * 1000;
   const started = performance.now();
+  // When the schedule sends the next `count` events: the clock of an open arrival process.
+  const slot = (count: number): number => {
+    const at = started + (scheduled / RATE) * 1000;
+    scheduled += count;
+    return at;
+  };
 
   async function client(index: number): Promise<void> {
     let seq = 0;
@@ -129,7 +140,13 @@ async function drive(config: string, ports: number[], countStored: () => Promise
         job = { path: '/v3/event', body: JSON.stringify(one), token };
       }
       const port = ports[next++ % ports.length]!;
-      const begin = performance.now();
+      let begin = performance.now();
+      if (RATE > 0) {
+        begin = slot(ids.length); // a retry rides in the current slot: the schedule counts new events
+        const wait = begin - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (Date.now() >= deadline) break;
+      }
       try {
         const answer = await post(port, job.path, job.token, job.body);
         latencies.push(performance.now() - begin);
@@ -218,7 +235,7 @@ const runs: Array<[string, () => Promise<Result>]> = [
   ['pg3', () => postgresRun(3)],
 ];
 console.log(
-  `analytics load: ${SECONDS} s per run, ${CLIENTS} concurrent clients, ${Math.round(BATCH_SHARE * 100)}% batches of ${BATCH_SIZES.join('/')}, ` +
+  `analytics load: ${SECONDS} s per run, ${RATE > 0 ? `${RATE} new events/s offered` : 'as fast as answered'}, up to ${CLIENTS} requests in flight, ${Math.round(BATCH_SHARE * 100)}% batches of ${BATCH_SIZES.join('/')}, ` +
     `${RETRY_SHARE * 100}% retries; ${cpus().length} cores, load ${loadavg()
       .map((n) => n.toFixed(2))
       .join(' ')}`,
