@@ -1,18 +1,35 @@
 /**
- * The browser side of the page's Web Vitals: Google's web-vitals library (in the analytics chunk,
+ * The browser side of the page's Web Vitals: Google's web-vitals library (its standard build; the
+ * element and interaction are read from the metric's own entries), in a chunk of its own loaded at
+ * idle (loaded with the analytics session it slowed the drawer's opening in the benchmark),
  * which loads after the first render, never in aisle.js), Aisle's User Timing marks, and the time
  * from a filter or sort change to the updated grid, read from the tracker's intents. The page
  * view's measures are recorded once, when the page is first hidden or goes away.
  */
-import { onCLS, onINP, onLCP, onTTFB } from 'web-vitals/attribution';
 import type { RootStore } from '../stores/RootStore.js';
 import type { LifecycleAdapter } from '../ports/lifecycle.js';
 import { VitalsRecord, type PageVitals } from './vitals.js';
+
+/** The library loads at the page's first idle moment, or after this long at the latest. */
+export const IDLE_TIMEOUT_MS = 3000;
 
 /** User Timing marks Aisle sets (sdk/mount.ts), read back here. */
 export const FIRST_SCREEN_MARK = 'aisle:first-screen';
 /** The app's screen has replaced the first paint (or the page's content). */
 export const TAKE_OVER_MARK = 'aisle:take-over';
+
+/** A short CSS selector for `node` (up to three levels: tag, id or first class), or null. */
+export function selectorOf(node: Node | null | undefined): string | null {
+  const parts: string[] = [];
+  let el: Element | null = node && node.nodeType === 1 ? (node as Element) : (node?.parentElement ?? null);
+  while (el && parts.length < 3 && el.tagName !== 'BODY' && el.tagName !== 'HTML') {
+    const cls = el.classList?.[0];
+    parts.unshift(el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}`);
+    if (el.id) break;
+    el = el.parentElement;
+  }
+  return parts.length ? parts.join('>') : null;
+}
 
 function markTime(win: Window, name: string): number | null {
   try {
@@ -47,17 +64,43 @@ export function watchVitals(options: {
   // Every change is kept: a page that goes away fires pagehide before the library's own hidden
   // handler, and the latest value is then the final one.
   const all = { reportAllChanges: true };
-  safe(() => {
-    // An element aisle.js drew and the app replaced is gone by now: its image's address says what it was.
-    onLCP((m) => record.set({ lcpMs: m.value, lcpElement: m.attribution.target ?? m.attribution.url ?? null }), all);
-    onINP((m) => {
-      const { interactionType, interactionTarget } = m.attribution;
-      const interaction = [interactionType, interactionTarget].filter(Boolean).join(' ');
-      record.set({ inpMs: m.value, inpInteraction: interaction || null });
-    }, all);
-    onCLS((m) => record.set({ cls: m.value, clsElement: m.attribution.largestShiftTarget ?? null }), all);
-    onTTFB((m) => record.set({ ttfbMs: m.value }));
-  });
+  const observe = ({ onCLS, onINP, onLCP, onTTFB }: typeof import('web-vitals')): void =>
+    safe(() => {
+      onLCP((m) => {
+        const entry = m.entries.at(-1) as (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
+        // An element aisle.js drew and the app replaced is gone by now: its image's address says what it was.
+        record.set({ lcpMs: m.value, lcpElement: selectorOf(entry?.element) ?? (entry?.url || null) });
+      }, all);
+      onINP((m) => {
+        const entry = m.entries.find((e) => e.target) ?? m.entries[0];
+        const kind = entry ? (/^key/.test(entry.name) ? 'keyboard' : 'pointer') : null;
+        const interaction = [kind, selectorOf(entry?.target)].filter(Boolean).join(' ');
+        record.set({ inpMs: m.value, inpInteraction: interaction || null });
+      }, all);
+      onCLS((m) => {
+        const shift = m.entries.reduce<(typeof m.entries)[number] | undefined>(
+          (a, b) => (a && a.value >= b.value ? a : b),
+          undefined,
+        );
+        const source = shift?.sources?.reduce<LayoutShiftAttribution | undefined>(
+          (a, b) =>
+            a && a.previousRect.width * a.previousRect.height >= b.previousRect.width * b.previousRect.height ? a : b,
+          undefined,
+        );
+        record.set({ cls: m.value, clsElement: selectorOf(source?.node) });
+      }, all);
+      onTTFB((m) => record.set({ ttfbMs: m.value }));
+    });
+  // The library is its own chunk, loaded once the page is idle: its code is not parsed while the
+  // shopper's first clicks are answered. Its observers read the buffered entries (LCP, CLS, TTFB).
+  const load = (): void =>
+    void import('web-vitals').then(
+      (vitals) => !stopped && observe(vitals),
+      (error: unknown) => root.env.log.warn('[Aisle] Web Vitals could not load:', error),
+    );
+  const idle = typeof (win as Partial<Window>).requestIdleCallback === 'function';
+  const idleHandle = idle ? win.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS }) : null;
+  const timer = idle ? null : root.env.timers.setTimeout(load, IDLE_TIMEOUT_MS);
 
   // A filter or sort intent arrives once its frame is painted, the results intent once the updated
   // grid is: the time between them is what the shopper waited.
@@ -80,6 +123,8 @@ export function watchVitals(options: {
   const stopPageHide = lifecycle.onPageHide(send);
   return () => {
     stopped = true;
+    if (idleHandle !== null) win.cancelIdleCallback(idleHandle);
+    if (timer !== null) root.env.timers.clearTimeout(timer);
     stopHidden();
     stopPageHide();
     stopIntents();
