@@ -1,8 +1,8 @@
 /**
  * The browser side of the page's Web Vitals: Google's web-vitals library (its standard build; the
  * element and interaction are read from the metric's own entries), in a chunk of its own loaded at
- * idle (loaded with the analytics session it slowed the drawer's opening in the benchmark),
- * which loads after the first render, never in aisle.js), Aisle's User Timing marks, and the time
+ * idle, never in aisle.js (loaded with the analytics session it slowed the drawer's opening in the
+ * benchmark); Aisle's User Timing marks; and the time
  * from a filter or sort change to the updated grid, read from the tracker's intents. The page
  * view's measures are recorded once, when the page is first hidden or goes away.
  */
