@@ -19,8 +19,6 @@ import {
   visitEvent,
 } from './events.js';
 import { watchImpressions } from './impressionWatch.js';
-import { webVitalsEvent } from './vitals.js';
-import { watchVitals } from './vitalsWatch.js';
 import { AnalyticsSession } from './session.js';
 import type { TrackInput } from './types.js';
 import { globalMetadataOf } from './visitNow.js';
@@ -84,12 +82,10 @@ export function connectAnalytics(
     if (started?.track(event.event, event.data) === null)
       env.log.error(`[Aisle] tracking error: ${event.event} could not be queued`);
   };
-  const stopVitals = watchVitals({
-    win,
-    root,
-    lifecycle: browserLifecycle(win),
-    send: (vitals) => track(webVitalsEvent(vitals)),
-  });
+  // Not wired yet: sending the vitals when the page is hidden or left starts a request that keeps
+  // Chromium from putting the page in its back/forward cache (Back then reloads the listing). The
+  // watcher and its event stay ready for a delivery that does not hold the page (docs/analytics-events.md).
+  const stopVitals = (): void => undefined;
   const stopImpressions = watchImpressions({
     win,
     root,
