@@ -11,7 +11,7 @@ import {
   starsFill,
   swatchPaint,
   tabbableSwatch,
-} from '../ui/product/cardView.js';
+} from '../views/cardView.js';
 import { h, type PaintInput } from './elements.js';
 
 /** Appends the cards of products `from` to `to` (exclusive) to `grid`. */

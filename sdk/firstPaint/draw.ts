@@ -6,8 +6,8 @@
 import { localeSuffixUrl } from '../core/localeUrl.js';
 import { safeHref } from '../core/safeUrl.js';
 import type { Filter } from '../core/types.js';
-import { DRAWER_ID } from '../ui/filters/ids.js';
-import { visibleFilters } from '../ui/filters/options.js';
+import { DRAWER_ID } from '../views/ids.js';
+import { visibleFilters } from '../views/filterOptions.js';
 import { drawCards } from './cards.js';
 import { h, type PaintInput } from './elements.js';
 

@@ -3,8 +3,8 @@ import { selectedFilterCount } from '../../core/transitions.js';
 import type { UrlState } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
 import { FilterButton } from '../filters/FilterPopover.js';
-import { DRAWER_ID } from '../filters/ids.js';
-import { selectedValueCount, visibleFilters } from '../filters/options.js';
+import { DRAWER_ID } from '../../views/ids.js';
+import { selectedValueCount, visibleFilters } from '../../views/filterOptions.js';
 import { SortControl } from './SortControl.js';
 
 /**

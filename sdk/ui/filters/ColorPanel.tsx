@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import type { Filter } from '../../core/types.js';
 import { FacetList, usePanelOptions } from './FacetList.js';
 import { OptionRow } from './OptionRow.js';
-import { swatchStyle } from './options.js';
+import { swatchStyle } from '../../views/filterOptions.js';
 
 /**
  * The colour panel: toggle buttons with a swatch dot. The name is the option text (and count, when

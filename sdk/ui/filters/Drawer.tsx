@@ -7,7 +7,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useStores } from '../StoreContext.js';
 import { SelectedChips } from './Chips.js';
 import { FilterAccordion } from './FilterAccordion.js';
-import { DRAWER_ID } from './ids.js';
+import { DRAWER_ID } from '../../views/ids.js';
 import { resultsFocusTarget } from './resultsFocus.js';
 
 const FOCUSABLE =

@@ -20,7 +20,7 @@ import {
 import type { Filter } from '../../core/types.js';
 import type { TimerHandle } from '../../ports/env.js';
 import { useStores } from '../StoreContext.js';
-import { panelOptions, type PanelOption } from './options.js';
+import { panelOptions, type PanelOption } from '../../views/filterOptions.js';
 
 /**
  * A filter's options with their selection read from the listing's state, kept while neither changes,

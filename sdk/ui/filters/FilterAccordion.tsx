@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useStores } from '../StoreContext.js';
 import { FilterPanel } from './FilterPanel.js';
-import { selectedValueCount, visibleFilters } from './options.js';
+import { selectedValueCount, visibleFilters } from '../../views/filterOptions.js';
 
 /** The drawer's accordion: one section per visible filter, one open at a time. */
 export const FilterAccordion = observer(function FilterAccordion() {

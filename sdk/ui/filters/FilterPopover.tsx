@@ -3,8 +3,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { priceFilterHidden } from '../../core/price.js';
 import type { Filter } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
-import { DRAWER_ID } from './ids.js';
-import { selectedValueCount } from './options.js';
+import { DRAWER_ID } from '../../views/ids.js';
+import { selectedValueCount } from '../../views/filterOptions.js';
 
 // Panels load when a shopper first opens one: the first render only needs the buttons.
 const FilterPanel = lazy(() => import('./FilterPanel.js').then((m) => ({ default: m.FilterPanel })));

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useStores } from '../StoreContext.js';
 import { OptionCount } from './OptionCount.js';
-import { optionCount, optionDisabled, type PanelOption } from './options.js';
+import { optionCount, optionDisabled, type PanelOption } from '../../views/filterOptions.js';
 
 export interface OptionRowProps {
   filterKey: string;

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import type { Filter } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
 import { OptionRow } from './OptionRow.js';
-import { panelOptions, ratingStars } from './options.js';
+import { panelOptions, ratingStars } from '../../views/filterOptions.js';
 
 /** The rating panel: "N stars & up" toggle buttons drawn with stars. */
 export const RatingPanel = observer(function RatingPanel({ filter }: { filter: Filter }) {

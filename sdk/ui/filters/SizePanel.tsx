@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { Filter } from '../../core/types.js';
 import { FacetList, usePanelOptions } from './FacetList.js';
 import { OptionRow } from './OptionRow.js';
-import { sizeGroups } from './options.js';
+import { sizeGroups } from '../../views/filterOptions.js';
 
 /**
  * The size panel: toggle buttons grouped by the variant group of `group__value` keys. A long list is

@@ -3,7 +3,7 @@ import { useIntersection } from '../hooks.js';
 import type { Locale, Product, Region, Variant, Viewport } from '../../core/types.js';
 import type { Messages } from '../../core/messages.js';
 import { Stars } from './Stars.js';
-import { cardView, swatchImage, swatchPaint, tabbableSwatch } from './cardView.js';
+import { cardView, swatchImage, swatchPaint, tabbableSwatch } from '../../views/cardView.js';
 
 /** Everything a card needs; plain values so that `memo` skips cards whose product did not change. */
 export interface ProductCardProps {

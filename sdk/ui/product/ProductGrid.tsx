@@ -3,7 +3,7 @@ import { useCallback, type MouseEvent } from 'react';
 import type { Product } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
 import { ProductCard } from './ProductCard.js';
-import { EAGER_IMAGES, PRIORITY_IMAGES } from './cardView.js';
+import { EAGER_IMAGES, PRIORITY_IMAGES } from '../../views/cardView.js';
 
 /** A list of product cards (the result grid or the similar products). */
 export const ProductGrid = observer(function ProductGrid(props: {

@@ -1,6 +1,6 @@
 import { formatDecimal } from '../../core/format.js';
 import type { Locale } from '../../core/types.js';
-import { starsFill } from './cardView.js';
+import { starsFill } from '../../views/cardView.js';
 
 /**
  * Five stars filled to `rating`, spoken as `label`. One element: the stars are the stylesheet's

@@ -2,14 +2,13 @@
  * Pure rules shared by the filter panels: what is selected, what is disabled, how size options group
  * and what a colour swatch paints. Kept out of the components so they only render.
  */
-import type { CSSProperties } from 'react';
-import { optionValues } from '../../core/transitions.js';
-import { priceFilterHidden } from '../../core/price.js';
-import { formatCount } from '../../core/format.js';
-import type { Filter, FilterOption, Locale, UrlState } from '../../core/types.js';
-import { isCssHexColour } from '../../core/colour.js';
-import { isRangeFilter, PRICE_KEY } from '../../core/urlState.js';
-import { safeHref } from '../../core/safeUrl.js';
+import { optionValues } from '../core/transitions.js';
+import { priceFilterHidden } from '../core/price.js';
+import { formatCount } from '../core/format.js';
+import type { Filter, FilterOption, Locale, UrlState } from '../core/types.js';
+import { isCssHexColour } from '../core/colour.js';
+import { isRangeFilter, PRICE_KEY } from '../core/urlState.js';
+import { safeHref } from '../core/safeUrl.js';
 
 /** An option as a panel shows it: the response's option, with selection read from the URL state. */
 export interface PanelOption extends FilterOption {
@@ -75,8 +74,11 @@ function groupTitle(group: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A swatch's inline style: its colour or its image. */
+export type SwatchStyle = { backgroundColor: string } | { backgroundImage: string };
+
 /** What a swatch paints: a hex colour, a safe image URL, or nothing (the CSS shows a neutral dot). */
-export function swatchStyle(swatch: unknown): CSSProperties | undefined {
+export function swatchStyle(swatch: unknown): SwatchStyle | undefined {
   if (typeof swatch !== 'string') return undefined;
   const value = swatch.trim();
   if (isCssHexColour(value)) return { backgroundColor: value };

@@ -3,12 +3,12 @@
  * card and the first paint (sdk/firstPaint) both draw from it, so the two cannot drift apart in
  * what they say; only the drawing differs.
  */
-import { discountPercent, formatPrice } from '../../core/format.js';
-import { isCssHexColour } from '../../core/colour.js';
-import { imageUrl, selectedVariant, visibleSwatches } from '../../core/product.js';
-import { safeHref } from '../../core/safeUrl.js';
-import type { Locale, Product, Region, Variant, Viewport } from '../../core/types.js';
-import type { Messages } from '../../core/messages.js';
+import { discountPercent, formatPrice } from '../core/format.js';
+import { isCssHexColour } from '../core/colour.js';
+import { imageUrl, selectedVariant, visibleSwatches } from '../core/product.js';
+import { safeHref } from '../core/safeUrl.js';
+import type { Locale, Product, Region, Variant, Viewport } from '../core/types.js';
+import type { Messages } from '../core/messages.js';
 
 /** How many cards of the result grid load their image at once: roughly the first screen on any viewport. */
 export const EAGER_IMAGES = 8;

@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { panelKind } from './FilterPanel.js';
-import { ratingStars, sizeGroups, swatchStyle, visibleFilters, type PanelOption } from './options.js';
-import { fixtureFilters } from './testEnv.js';
+import { ratingStars, sizeGroups, swatchStyle, visibleFilters, type PanelOption } from './filterOptions.js';
+import type { Filter } from '../core/types.js';
 
 const option = (key: string): PanelOption => ({ key, text: key, count: 1, selected: false });
 
-describe('filter panel rules', () => {
-  it('picks the panel by key, anything unknown being a checkbox list', () => {
-    expect(['price', 'rating', 'color', 'size', 'brand', 'Color'].map(panelKind)).toEqual([
-      'price',
-      'rating',
-      'color',
-      'size',
-      'checkbox',
-      'checkbox',
-    ]);
-  });
-
-  it("gives a key that only names an object's built-in property the checkbox list", () => {
-    expect(['constructor', '__proto__', 'toString', 'hasOwnProperty'].map(panelKind)).toEqual(
-      Array(4).fill('checkbox'),
-    );
-  });
-
+describe('filter option rules', () => {
   it('paints hex swatches and safe image URLs, and nothing for anything else', () => {
     expect(swatchStyle('#1a2B3c')).toEqual({ backgroundColor: '#1a2B3c' });
     expect(swatchStyle('/img/sw/red.png')).toEqual({ backgroundImage: 'url("/img/sw/red.png")' });
@@ -56,8 +38,14 @@ describe('filter panel rules', () => {
   });
 
   it('leaves out a price filter without spread and facets without options', () => {
-    const filters = fixtureFilters().map((item) => (item.key === 'price' ? { ...item, abs_max: 12 } : item));
-    filters.push({ key: 'material', label: 'Material', options: [] });
-    expect(visibleFilters(filters).map((item) => item.key)).toEqual(['color', 'size', 'rating', 'brand']);
+    const facet = (key: string): Filter => ({ key, label: key, options: [{ key: 'a', text: 'A', count: 1, selected: false }] });
+    const filters: Filter[] = [
+      { key: 'price', label: 'Price', options: [], abs_min: 12, abs_max: 12 },
+      facet('color'),
+      facet('size'),
+      { key: 'material', label: 'Material', options: [] },
+      facet('brand'),
+    ];
+    expect(visibleFilters(filters).map((item) => item.key)).toEqual(['color', 'size', 'brand']);
   });
 });
