@@ -3,15 +3,18 @@
  * events (20 page loads of 500, the buffer's cap) while 5 new events a second arrive, each with
  * its send and acknowledgement steps and a snapshot of its page's outbox every second, as a busy
  * shopper's page reports them. The side panel shows that tab; the figures are the time from a key
- * press in the table (ArrowDown) to the next painted frame, and the memory of the panel: the
- * private memory its opening added to the extension's renderer (JS heap and DOM nodes besides).
+ * press in the table (ArrowDown) to the next painted frame, and the memory of the panel.
  *
- * The tab is an extension page that speaks for a shopper's page: it sends the background the same
- * `pageMessage`s a relay forwards (the background checks them the same way).
+ * The tab is a shopper's page (https://shop.example, served by the bench) that posts what Aisle's
+ * bridge posts; the extension's relay forwards it to the background as on any page. The page has
+ * its own renderer, as a shop has: the extension's renderer holds only the background's worker and
+ * the panel, so the panel's figures are not the feeding page's work or memory. The panel's memory
+ * is its JS heap (its own V8 heap: the worker has another) and what opening it added to the
+ * private memory of the extension's renderer (the worker's part, measured before, taken off).
  */
 import { readFileSync } from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
-import { buildExtensionIfStale, launchWithExtension, openExtensionPage } from '../e2e/support/extension.js';
+import { buildExtensionIfStale, launchWithExtension, type ExtensionBrowser } from '../e2e/support/extension.js';
 import { median, percentile, round } from './stats.js';
 
 /** Units of the figures, for bench/run.ts. */
@@ -34,26 +37,71 @@ const LOADS = 20;
 const PER_LOAD = 500;
 const ARRIVALS_PER_SECOND = 5;
 
+/** What `feedInspector` sends, and from where. */
+export interface FeedOptions {
+  /** Page loads to report, of `perLoad` events each; the last keeps `perSecond` new events arriving. */
+  loads: number;
+  perLoad: number;
+  perSecond: number;
+  /** The index of the first page load (its events are numbered from `firstLoad * perLoad + 1`). */
+  firstLoad?: number;
+  /**
+   * `extension`: an extension page sends the background the `pageMessage`s a relay forwards (one
+   * tab speaks for every load). `page`: a shopper's page posts what Aisle's bridge posts, and the
+   * extension's relay forwards it (one load per page: navigate between calls).
+   */
+  via?: 'extension' | 'page';
+}
+
 /**
- * Runs in the feeding tab (an extension page; set `globalThis.__name` there first when run from tsx):
- * fills the buffer, then keeps events arriving; returns the tab's id. The inspector e2e uses it too.
+ * Runs in the feeding tab (set `globalThis.__name` there first when run from tsx): reports the
+ * page loads, then keeps events arriving; returns the tab's id (-1 from a shopper's page, which
+ * cannot know it). The inspector e2e uses it too.
  */
-export function feedInspector(options: { loads: number; perLoad: number; perSecond: number }): Promise<number> {
+export function feedInspector(options: FeedOptions): Promise<number> {
   type Chrome = {
     runtime: { sendMessage(message: unknown): Promise<unknown> };
     tabs: { getCurrent(): Promise<{ id?: number }> };
   };
-  const chrome = (globalThis as unknown as { chrome: Chrome }).chrome;
+  const chrome = (globalThis as unknown as { chrome?: Chrome }).chrome;
+  const fromPage = options.via === 'page';
   let messageId = 0;
-  const send = (loadId: string, kind: string, raw: unknown) =>
-    chrome.runtime
-      .sendMessage({
-        id: ++messageId,
-        type: 'pageMessage',
-        data: { loadId, url: `https://shop.example/maple/dresses?load=${loadId}`, kind, raw },
-        timestamp: Date.now(),
-      })
-      .catch(() => undefined);
+  /** Posts on the page channel as the bridge does; resolves when the relay has taken it (or after 2 s). */
+  const post = (type: string, data: unknown) =>
+    new Promise<void>((resolve) => {
+      const id = ++messageId;
+      const done = (event?: MessageEvent) => {
+        const reply = event?.data as { type?: string; message?: { id?: number; type?: string } } | undefined;
+        if (event && !(reply?.type?.endsWith('/response') && reply.message?.id === id && reply.message.type === type))
+          return;
+        removeEventListener('message', done);
+        clearTimeout(timeout);
+        resolve();
+      };
+      const timeout = setTimeout(done, 2000);
+      addEventListener('message', done);
+      postMessage(
+        {
+          type: '@webext-core/messaging/window',
+          message: { id, type, data, timestamp: Date.now() },
+          senderOrigin: location.origin,
+          namespace: 'aisle-extension',
+          instanceId: 'inspector-bench',
+        },
+        '*',
+      );
+    });
+  const send = (loadId: string, kind: string, raw: unknown): Promise<unknown> =>
+    fromPage
+      ? post(kind === 'snapshot' ? 'aisleSnapshot' : 'aisleDebug', raw)
+      : chrome!.runtime
+          .sendMessage({
+            id: ++messageId,
+            type: 'pageMessage',
+            data: { loadId, url: `https://shop.example/maple/dresses?load=${loadId}`, kind, raw },
+            timestamp: Date.now(),
+          })
+          .catch(() => undefined);
   const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   const payload = (n: number) => ({
     id: uuid(n),
@@ -82,8 +130,9 @@ export function feedInspector(options: { loads: number; perLoad: number; perSeco
       events: Array.from({ length: to - from }, (_, i) => row(from + i, state(from + i))),
     },
   });
+  const firstLoad = options.firstLoad ?? 0;
   return (async () => {
-    for (let load = 0; load < options.loads; load++) {
+    for (let load = firstLoad; load < firstLoad + options.loads; load++) {
       const first = load * options.perLoad + 1;
       await send(
         `load-${load}`,
@@ -91,8 +140,8 @@ export function feedInspector(options: { loads: number; perLoad: number; perSeco
         snapshot(first, first + options.perLoad, () => 'acknowledged'),
       );
     }
-    const live = `load-${options.loads - 1}`;
-    let next = options.loads * options.perLoad + 1;
+    const live = `load-${firstLoad + options.loads - 1}`;
+    let next = (firstLoad + options.loads) * options.perLoad + 1;
     const step = (phase: string, n: number, extra = {}) =>
       send(live, 'debug', {
         source: 'analytics',
@@ -103,22 +152,24 @@ export function feedInspector(options: { loads: number; perLoad: number; perSeco
         seq: n,
         ...extra,
       });
-    setInterval(() => {
-      const n = next++;
-      void step('queued', n).then(() => step('send', n, { attempt: 1 }));
-      setTimeout(() => void step('acknowledged', n, { via: 'event' }), 100);
-    }, 1000 / options.perSecond);
-    // The page's bridge also sends its outbox every second.
-    setInterval(
-      () =>
-        void send(
-          live,
-          'snapshot',
-          snapshot(Math.max(1, next - options.perLoad), next, () => 'acknowledged'),
-        ),
-      1000,
-    );
-    return (await chrome.tabs.getCurrent()).id!;
+    if (options.perSecond > 0) {
+      setInterval(() => {
+        const n = next++;
+        void step('queued', n).then(() => step('send', n, { attempt: 1 }));
+        setTimeout(() => void step('acknowledged', n, { via: 'event' }), 100);
+      }, 1000 / options.perSecond);
+      // The page's bridge also sends its outbox every second.
+      setInterval(
+        () =>
+          void send(
+            live,
+            'snapshot',
+            snapshot(Math.max(1, next - options.perLoad), next, () => 'acknowledged'),
+          ),
+        1000,
+      );
+    }
+    return fromPage ? -1 : (await chrome!.tabs.getCurrent()).id!;
   })();
 }
 
@@ -136,7 +187,7 @@ function listenForPaints(): void {
   );
 }
 
-/** The private memory of Chromium's extension renderer (the panel's, the feeding tab's and the worker's process), in MB. */
+/** The private memory of Chromium's extension renderer (the process of the worker and the panel), in MB. */
 async function extensionRendererMb(cdp: CDPSession): Promise<number> {
   const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
     processInfo: Array<{ type: string; id: number }>;
@@ -176,23 +227,50 @@ async function pressKeys(panel: Page, presses: number): Promise<number[]> {
   return panel.evaluate(() => (globalThis as unknown as { __keyPaints: number[] }).__keyPaints.slice());
 }
 
+/** The shopper's page that feeds the tab (served by the bench; the relay runs on it as on any page). */
+const SHOP = 'https://shop.example/maple/dresses';
+
+/** Reports the page loads from a shopper's page, one navigation each; returns the tab's id. */
+async function feedFromShopPage(browser: ExtensionBrowser): Promise<number> {
+  await browser.context.route(`${new URL(SHOP).origin}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><html lang="en"><title>Dresses</title><main><h1>Dresses</h1></main></html>',
+    }),
+  );
+  const shop = await browser.context.newPage();
+  for (let load = 0; load < LOADS; load++) {
+    await shop.goto(`${SHOP}?load=${load}`);
+    // tsx names the feeder's inner functions with a helper the page does not have.
+    await shop.evaluate('globalThis.__name = (f) => f');
+    const last = load === LOADS - 1;
+    await shop.evaluate(feedInspector, {
+      loads: 1,
+      perLoad: PER_LOAD,
+      perSecond: last ? ARRIVALS_PER_SECOND : 0,
+      firstLoad: load,
+      via: 'page',
+    } satisfies FeedOptions);
+  }
+  const worker = browser.context.serviceWorkers().find((w) => w.url().includes(browser.extensionId));
+  if (!worker) throw new Error('the extension has no running service worker');
+  return worker.evaluate(async (url) => {
+    type Tabs = { query(q: object): Promise<Array<{ id?: number; url?: string }>> };
+    const tabs = await (globalThis as unknown as { chrome: { tabs: Tabs } }).chrome.tabs.query({});
+    return tabs.find((t) => t.url?.startsWith(url))!.id!;
+  }, SHOP);
+}
+
 /** The figures of one run: key press to paint (median, p95, max) and memory. */
 export async function benchInspector(presses = 40): Promise<Record<string, number>> {
   buildExtensionIfStale();
   const browser = await launchWithExtension();
   try {
-    const feeder = await openExtensionPage(browser, 'popup.html');
-    // tsx names the feeder's inner functions with a helper the page does not have.
-    await feeder.evaluate('globalThis.__name = (f) => f');
-    const tabId = await feeder.evaluate(feedInspector, {
-      loads: LOADS,
-      perLoad: PER_LOAD,
-      perSecond: ARRIVALS_PER_SECOND,
-    });
-    // The extension's pages and its worker share one renderer: what it holds before the panel opens
-    // (the worker's buffers, the feeding tab) is taken off the panel's figure.
+    const tabId = await feedFromShopPage(browser);
+    // The worker shares the extension's renderer with the panel: what the renderer holds before
+    // the panel opens (the worker with the tab's 10,000 events) is taken off the panel's figure.
     const browserCdp = await browser.context.browser()?.newBrowserCDPSession();
-    await feeder.waitForTimeout(3000);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     const before = browserCdp ? await extensionRendererMb(browserCdp) : NaN;
     const panel = await browser.context.newPage();
     await panel.addInitScript(listenForPaints);
