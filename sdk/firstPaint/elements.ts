@@ -1,6 +1,7 @@
-/** What the first paint draws from, and its one helper for making elements. */
+/** What the first paint draws from, and the renderer that draws the shared views (sdk/views) with the DOM. */
 import type { Messages } from '../core/messages.js';
 import type { Locale, Region, RenderContext, SearchResponse, Viewport } from '../core/types.js';
+import type { Child, Props, Renderer } from '../views/renderer.js';
 
 /** What the first screen is drawn from. */
 export interface PaintInput {
@@ -22,20 +23,42 @@ export interface PaintInput {
   context: RenderContext;
 }
 
-type Child = Node | string | null | false | undefined;
-type Attrs = Record<string, string | number | boolean | null | undefined>;
+/** React's names of the attributes whose prop name differs. */
+const ATTRIBUTES: Readonly<Record<string, string>> = { className: 'class', htmlFor: 'for', tabIndex: 'tabindex' };
 
-/** An element with attributes (false, null and undefined ones left out) and children. */
-export function h(doc: Document, tag: string, attrs: Attrs | null, ...children: Child[]): HTMLElement {
-  const el = doc.createElement(tag);
-  if (attrs)
-    for (const name in attrs) {
-      const value = attrs[name];
-      if (value !== false && value !== null && value !== undefined) el.setAttribute(name, String(value));
-    }
-  for (const child of children)
-    if (typeof child === 'string') {
-      if (child !== '') el.appendChild(doc.createTextNode(child));
-    } else if (child) el.appendChild(child);
-  return el;
+/**
+ * A renderer of the shared views that makes DOM elements at once, with the attributes React's
+ * first render gives the same props: `className` as `class`, style objects property by property,
+ * `true`/`false` of `aria-*` and `data-*` as text and of other attributes as present/absent, and
+ * nothing for null, undefined, `key`, `ref` and handlers (the paint takes no input of its own: the
+ * hand-over replays what the shopper pressed). A select's `value` chooses its option.
+ */
+export function domRenderer(doc: Document): Renderer<HTMLElement> {
+  const append = (el: HTMLElement, child: Child<HTMLElement>): void => {
+    if (child === null || child === undefined || child === false || child === '') return;
+    if (typeof child === 'string' || typeof child === 'number') el.appendChild(doc.createTextNode(String(child)));
+    else if (Array.isArray(child)) for (const item of child as readonly Child<HTMLElement>[]) append(el, item);
+    else el.appendChild(child as HTMLElement);
+  };
+  const set = (el: HTMLElement, name: string, value: unknown): void => {
+    if (value === null || value === undefined || typeof value === 'function') return;
+    if (name === 'key' || name === 'ref') return;
+    if (name === 'style') {
+      for (const [property, text] of Object.entries(value as Record<string, string>))
+        if (property.startsWith('--')) el.style.setProperty(property, text);
+        else (el.style as unknown as Record<string, string>)[property] = text;
+    } else if (name === 'value' && el.localName === 'select') (el as HTMLSelectElement).value = String(value);
+    else if (typeof value !== 'boolean' || name.startsWith('aria-') || name.startsWith('data-'))
+      el.setAttribute(ATTRIBUTES[name] ?? name, String(value));
+    else if (value) el.setAttribute(name, '');
+  };
+  return {
+    createElement(type: string, props: Props | null, ...children: Child<HTMLElement>[]): HTMLElement {
+      const el = doc.createElement(type);
+      for (const child of children) append(el, child);
+      // After the children, so that a select's value finds its option.
+      if (props) for (const name in props) set(el, name, props[name]);
+      return el;
+    },
+  };
 }

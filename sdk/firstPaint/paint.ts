@@ -157,7 +157,7 @@ export async function paintFirstScreen(
     const total = input.data.products.length;
     for (let from = FIRST_SCREEN_CARDS; grid && from < total; from += CARDS_PER_STEP) {
       if (!(await step(COST.cards))) return null;
-      drawCards(win.document, grid, input, from, from + CARDS_PER_STEP);
+      grid.append(...drawCards(win.document, input, from, from + CARDS_PER_STEP));
     }
     if (!(await step(COST.insert))) return null;
     // The #department guard holds from Aisle's first moment on the page: the app installs its own

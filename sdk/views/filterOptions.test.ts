@@ -38,7 +38,11 @@ describe('filter option rules', () => {
   });
 
   it('leaves out a price filter without spread and facets without options', () => {
-    const facet = (key: string): Filter => ({ key, label: key, options: [{ key: 'a', text: 'A', count: 1, selected: false }] });
+    const facet = (key: string): Filter => ({
+      key,
+      label: key,
+      options: [{ key: 'a', text: 'A', count: 1, selected: false }],
+    });
     const filters: Filter[] = [
       { key: 'price', label: 'Price', options: [], abs_min: 12, abs_max: 12 },
       facet('color'),

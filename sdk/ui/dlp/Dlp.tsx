@@ -3,7 +3,7 @@ import { lazy, Suspense, useDeferredValue } from 'react';
 import { ProductGrid } from '../product/ProductGrid.js';
 import { SelectedChips } from '../filters/Chips.js';
 import { useStores } from '../StoreContext.js';
-import { Breadcrumbs } from './Breadcrumbs.js';
+import { Breadcrumbs, Heading } from './Breadcrumbs.js';
 import { GridCurrent, gridDimmed } from './gridState.js';
 import { NotFound } from './NotFound.js';
 import { Toolbar } from './Toolbar.js';
@@ -52,15 +52,7 @@ export const Dlp = observer(function Dlp() {
   return (
     <>
       <Breadcrumbs position="top" />
-      {data.h1_header.trim() !== '' ? (
-        <h1
-          className={`aisle-h1${viewport.kind === 'mobile' ? ' aisle-visually-hidden' : ''}`}
-          data-aisle="heading"
-          tabIndex={-1}
-        >
-          {data.h1_header}
-        </h1>
-      ) : null}
+      <Heading text={data.h1_header} mobile={viewport.kind === 'mobile'} />
       {context.config.vehicleSelector ? (
         <Suspense fallback={<div className="aisle-vehicle aisle-vehicle--loading" />}>
           <VehicleSelector />

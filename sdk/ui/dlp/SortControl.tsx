@@ -1,40 +1,40 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import type { SortOption } from '../../core/types.js';
+import { createSortControl, createSortDropdown, createSortSelect, selectedSort } from '../../views/sort.js';
+import { reactRenderer } from '../renderer.js';
 import { useStores } from '../StoreContext.js';
 
+const sortControlView = createSortControl(reactRenderer);
+const sortSelectView = createSortSelect(reactRenderer);
+const sortDropdownView = createSortDropdown(reactRenderer);
+
 /**
- * The sort control: a dropdown (button + listbox) on desktop, a native select on
- * mobile and tablet. Picking the first option (the listing's default order) clears the sort.
+ * The sort control (see sdk/views/sort.ts): a dropdown (button + listbox) on desktop, a native select
+ * on mobile and tablet. Picking the first option (the listing's default order) clears the sort.
  */
 export const SortControl = observer(function SortControl() {
   const { dlp, viewport, messages: m } = useStores();
   const options = dlp.data?.sort_options ?? [];
-  if (options.length === 0) return null;
-  const selected = options.find((o) => o.selected) ?? options[0]!;
+  const selected = selectedSort(options);
+  if (!selected) return null;
   const choose = (key: string) => {
     if (key === selected.key) return;
     if (key === options[0]!.key) dlp.clearSort();
     else dlp.setSort(key);
   };
-  return (
-    <div className="aisle-sort" data-aisle="sort">
-      {viewport.isDesktop ? (
-        <SortDropdown options={options} selected={selected} label={m.sortBy} onChoose={choose} />
-      ) : (
-        <label className="aisle-sort__native">
-          <span>{m.sortBy}</span>
-          <select value={selected.key} onChange={(e) => choose(e.target.value)}>
-            {options.map((o) => (
-              <option key={o.key} value={o.key}>
-                {o.text}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-    </div>
-  );
+  return sortControlView({
+    control: viewport.isDesktop ? (
+      <SortDropdown options={options} selected={selected} label={m.sortBy} onChoose={choose} />
+    ) : (
+      sortSelectView({
+        label: m.sortBy,
+        options,
+        selected,
+        onChange: (e: ChangeEvent<HTMLSelectElement>) => choose(e.target.value),
+      })
+    ),
+  });
 });
 
 function SortDropdown(props: {
@@ -89,54 +89,24 @@ function SortDropdown(props: {
     if (event.key !== 'Tab') event.preventDefault();
   };
 
-  return (
-    <div className="aisle-dropdown" ref={wrapper}>
-      <span className="aisle-dropdown__label" id={`${id}-label`}>
-        {props.label}
-      </span>
-      <button
-        ref={button}
-        type="button"
-        className="aisle-dropdown__button"
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-labelledby={`${id}-label ${id}-value`}
-        onClick={() => (open ? close(false) : show())}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-            e.preventDefault();
-            show();
-          }
-        }}
-      >
-        <span id={`${id}-value`}>{selected.text}</span>
-        <span className="aisle-dropdown__chevron" aria-hidden="true" />
-      </button>
-      {open ? (
-        <ul
-          ref={list}
-          className="aisle-dropdown__list"
-          role="listbox"
-          tabIndex={-1}
-          aria-labelledby={`${id}-label`}
-          aria-activedescendant={`${id}-opt-${active}`}
-          onKeyDown={onListKey}
-        >
-          {options.map((o, index) => (
-            <li
-              key={o.key}
-              id={`${id}-opt-${index}`}
-              role="option"
-              aria-selected={o.key === selected.key}
-              className={`aisle-dropdown__option${index === active ? ' aisle-dropdown__option--active' : ''}`}
-              onClick={() => pick(index)}
-              onPointerMove={() => setActive(index)}
-            >
-              {o.text}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
+  return sortDropdownView({
+    id,
+    label: props.label,
+    options,
+    selected,
+    open,
+    active,
+    wrapperRef: wrapper,
+    buttonRef: button,
+    listRef: list,
+    onButtonClick: () => (open ? close(false) : show()),
+    onButtonKeyDown: (e: KeyboardEvent) => {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        show();
+      }
+    },
+    onListKeyDown: onListKey,
+    optionHandlers: (index) => ({ onClick: () => pick(index), onPointerMove: () => setActive(index) }),
+  });
 }

@@ -3,15 +3,19 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { priceFilterHidden } from '../../core/price.js';
 import type { Filter } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
-import { DRAWER_ID } from '../../views/ids.js';
 import { selectedValueCount } from '../../views/filterOptions.js';
+import { createFilterButton } from '../../views/toolbar.js';
+import { reactRenderer } from '../renderer.js';
+
+const filterButtonView = createFilterButton(reactRenderer);
 
 // Panels load when a shopper first opens one: the first render only needs the buttons.
 const FilterPanel = lazy(() => import('./FilterPanel.js').then((m) => ({ default: m.FilterPanel })));
 
 /**
- * One filter's button in the toolbar. On desktop it toggles a popover holding the
- * filter's panel; on mobile and tablet it opens the All Filters drawer on that filter's section.
+ * One filter's button in the toolbar (see sdk/views/toolbar.ts). On desktop it toggles a popover
+ * holding the filter's panel; on mobile and tablet it opens the All Filters drawer on that filter's
+ * section.
  * `selected` is the number of its values the badge shows (the listing's own count by default).
  */
 export const FilterButton = observer(function FilterButton({
@@ -60,33 +64,20 @@ export const FilterButton = observer(function FilterButton({
     drawer.show();
     if (drawer.openSection !== filter.key) drawer.toggleSection(filter.key);
   };
-  return (
-    <div className="aisle-filter-button-wrap" ref={wrapper}>
-      <button
-        ref={button}
-        type="button"
-        className="aisle-button aisle-filter-button"
-        data-aisle="filter-button"
-        aria-haspopup={desktop ? undefined : 'dialog'}
-        aria-expanded={desktop ? expanded : drawer.open && drawer.openSection === filter.key}
-        aria-controls={desktop ? popoverId : DRAWER_ID}
-        onClick={onClick}
-      >
-        <span>{filter.label}</span>
-        {count > 0 ? (
-          <span className="aisle-badge aisle-filter-button__count" aria-hidden="true">
-            {count}
-          </span>
-        ) : null}
-        {count > 0 ? <span className="aisle-visually-hidden">, {m.selectedCount(count)}</span> : null}
-      </button>
-      {expanded ? (
-        <div id={popoverId} className="aisle-popover" role="dialog" aria-label={filter.label}>
-          <Suspense fallback={<p className="aisle-popover__loading">…</p>}>
-            <FilterPanel filter={filter} context="popover" />
-          </Suspense>
-        </div>
-      ) : null}
-    </div>
-  );
+  return filterButtonView({
+    label: filter.label,
+    selected: count,
+    messages: m,
+    desktop,
+    expanded: desktop ? expanded : drawer.open && drawer.openSection === filter.key,
+    popoverId,
+    panel: (
+      <Suspense fallback={<p className="aisle-popover__loading">…</p>}>
+        <FilterPanel filter={filter} context="popover" />
+      </Suspense>
+    ),
+    onClick,
+    buttonRef: button,
+    wrapperRef: wrapper,
+  });
 });

@@ -4,8 +4,12 @@ import type { Product } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
 import { ProductCard } from './ProductCard.js';
 import { EAGER_IMAGES, PRIORITY_IMAGES } from '../../views/cardView.js';
+import { createProductGrid } from '../../views/productCard.js';
+import { reactRenderer } from '../renderer.js';
 
-/** A list of product cards (the result grid or the similar products). */
+const productGridView = createProductGrid(reactRenderer);
+
+/** A list of product cards (the result grid or the similar products; see sdk/views/productCard.ts). */
 export const ProductGrid = observer(function ProductGrid(props: {
   products: Product[];
   label: string;
@@ -35,28 +39,26 @@ export const ProductGrid = observer(function ProductGrid(props: {
   // A listing the shopper came back to is laid out whole, so that their card's offset is exact
   // (otherwise the cards far below the first screen are laid out only as they come near it).
   const whole = root.restore !== null;
-  return (
-    <ul
-      className={`aisle-grid${whole ? ' aisle-grid--whole' : ''}${props.busy ? ' aisle-grid--busy' : ''}`}
-      data-aisle={props.hook === 'grid' ? 'grid' : undefined}
-      aria-label={props.label}
-      aria-busy={props.busy || props.updating || undefined}
-    >
-      {props.products.map((product, index) => (
-        <ProductCard
-          key={product.product_id}
-          product={product}
-          position={index + 1}
-          viewport={root.viewport.kind}
-          region={root.region}
-          locale={root.locale}
-          messages={root.messages}
-          pageOrigin={root.env.host.location().origin}
-          eager={props.hook === 'grid' && index < EAGER_IMAGES}
-          priority={props.hook === 'grid' && index < PRIORITY_IMAGES[root.viewport.kind]}
-          onProductClick={onProductClick}
-        />
-      ))}
-    </ul>
-  );
+  return productGridView({
+    label: props.label,
+    hook: props.hook,
+    whole,
+    busy: props.busy ?? false,
+    updating: props.updating ?? false,
+    cards: props.products.map((product, index) => (
+      <ProductCard
+        key={product.product_id}
+        product={product}
+        position={index + 1}
+        viewport={root.viewport.kind}
+        region={root.region}
+        locale={root.locale}
+        messages={root.messages}
+        pageOrigin={root.env.host.location().origin}
+        eager={props.hook === 'grid' && index < EAGER_IMAGES}
+        priority={props.hook === 'grid' && index < PRIORITY_IMAGES[root.viewport.kind]}
+        onProductClick={onProductClick}
+      />
+    )),
+  });
 });

@@ -1,0 +1,117 @@
+/**
+ * The sort control: a dropdown (a button and a listbox) on a wide screen, the native select on a
+ * phone or a tablet.
+ */
+import type { SortOption } from '../core/types.js';
+import type { Renderer } from './renderer.js';
+
+export interface SortControlProps<E> {
+  /** The dropdown or the native select. */
+  control: E;
+}
+
+/** The sort's place in the toolbar (its page hook). */
+export function createSortControl<E>({ createElement: h }: Renderer<E>): (props: SortControlProps<E>) => E {
+  return ({ control }) => h('div', { className: 'aisle-sort', 'data-aisle': 'sort' }, control);
+}
+
+/** The option shown as chosen: the selected one, else the first (the listing's default order). */
+export function selectedSort(options: readonly SortOption[]): SortOption | undefined {
+  return options.find((o) => o.selected) ?? options[0];
+}
+
+export interface SortSelectProps {
+  label: string;
+  options: readonly SortOption[];
+  selected: SortOption;
+  /** Passed on to the renderer. */
+  onChange?: unknown;
+}
+
+/** The native select, for phones and tablets. */
+export function createSortSelect<E>({ createElement: h }: Renderer<E>): (props: SortSelectProps) => E {
+  return ({ label, options, selected, onChange }) =>
+    h(
+      'label',
+      { className: 'aisle-sort__native' },
+      h('span', null, label),
+      h(
+        'select',
+        { value: selected.key, onChange },
+        options.map((o) => h('option', { key: o.key, value: o.key }, o.text)),
+      ),
+    );
+}
+
+export interface SortDropdownProps {
+  /** The prefix of the dropdown's own ids (its label, value and options). */
+  id: string;
+  label: string;
+  options: readonly SortOption[];
+  selected: SortOption;
+  open: boolean;
+  /** The option the keyboard is on while the list is open. */
+  active: number;
+  /** Passed on to the renderer. */
+  wrapperRef?: unknown;
+  buttonRef?: unknown;
+  listRef?: unknown;
+  onButtonClick?: unknown;
+  onButtonKeyDown?: unknown;
+  onListKeyDown?: unknown;
+  /** Handlers of the option at `index`. */
+  optionHandlers?: (index: number) => { onClick: unknown; onPointerMove: unknown };
+}
+
+/** The dropdown, for wide screens: a button naming the order, and the listbox it opens. */
+export function createSortDropdown<E>({ createElement: h }: Renderer<E>): (props: SortDropdownProps) => E {
+  return ({ id, options, selected, open, active, ...props }) =>
+    h(
+      'div',
+      { className: 'aisle-dropdown', ref: props.wrapperRef },
+      h('span', { className: 'aisle-dropdown__label', id: `${id}-label` }, props.label),
+      h(
+        'button',
+        {
+          ref: props.buttonRef,
+          type: 'button',
+          className: 'aisle-dropdown__button',
+          'aria-haspopup': 'listbox',
+          'aria-expanded': open,
+          'aria-labelledby': `${id}-label ${id}-value`,
+          onClick: props.onButtonClick,
+          onKeyDown: props.onButtonKeyDown,
+        },
+        h('span', { id: `${id}-value` }, selected.text),
+        h('span', { className: 'aisle-dropdown__chevron', 'aria-hidden': 'true' }),
+      ),
+      open
+        ? h(
+            'ul',
+            {
+              ref: props.listRef,
+              className: 'aisle-dropdown__list',
+              role: 'listbox',
+              tabIndex: -1,
+              'aria-labelledby': `${id}-label`,
+              'aria-activedescendant': `${id}-opt-${active}`,
+              onKeyDown: props.onListKeyDown,
+            },
+            options.map((o, index) =>
+              h(
+                'li',
+                {
+                  key: o.key,
+                  id: `${id}-opt-${index}`,
+                  role: 'option',
+                  'aria-selected': o.key === selected.key,
+                  className: `aisle-dropdown__option${index === active ? ' aisle-dropdown__option--active' : ''}`,
+                  ...props.optionHandlers?.(index),
+                },
+                o.text,
+              ),
+            ),
+          )
+        : null,
+    );
+}
