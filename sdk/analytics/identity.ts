@@ -4,6 +4,7 @@
  * other tabs through storage and never leaves this module except as an Authorization header.
  */
 import { v4 as uuidv4 } from 'uuid';
+import type { WireIdentityMetadata } from '../ports/analyticsWire.js';
 import type { StoreEnv } from '../ports/env.js';
 import { HttpStatusError, type RequestPool } from './http.js';
 import { decodeToken, isLive, isVisitorId, parseTokenOrThrow, type TokenPayload } from './token.js';
@@ -103,7 +104,7 @@ export class TokenKeeper {
           screen_height: screen.height,
           screen_width: screen.width,
           user_agent: env.host.userAgent(),
-        },
+        } satisfies WireIdentityMetadata,
       },
       headers: bearer ? { Authorization: `Bearer ${bearer}` } : undefined,
     });

@@ -3,6 +3,7 @@
  * state shown by `Aisle.debug.snapshot()`, and the options of a session (its page lifecycle and
  * cross-tab lock adapters are ports, shared with the host adapters that implement them).
  */
+import type { WireEvent, WireEventData } from '../ports/analyticsWire.js';
 import type { StoreEnv } from '../ports/env.js';
 import type { LifecycleAdapter, LockAdapter } from '../ports/lifecycle.js';
 
@@ -12,22 +13,16 @@ export type AnalyticsEnvironment = 'production' | 'staging' | 'development';
 /** Session status: created, pending during initialisation, ready with a token. */
 export type SessionStatus = 'created' | 'pending' | 'ready';
 
-/** Page details of an event, as a caller gives them to `track()`. */
-export interface EventData {
-  page_type?: string;
-  page_title?: string;
-  referrer?: string;
-  metadata?: Record<string, unknown>;
-}
+/** Page details of an event, as a caller gives them to `track()` (the wire's, see sdk/ports/analyticsWire.ts). */
+export type EventData = WireEventData;
 
-/** One analytics event as stored in the outbox and sent to `POST /v3/event`; `id` never changes. */
-export interface AnalyticsEvent {
-  id: string;
-  seq: number;
-  event: string;
+/**
+ * One analytics event as stored in the outbox and sent to `POST /v3/event`; `id` never changes. The
+ * wire's event, narrowed where this client always sends more: every event carries `data.metadata`
+ * (the page's global metadata at least), and its environment is one of three.
+ */
+export interface AnalyticsEvent extends WireEvent {
   data: EventData & { metadata: Record<string, unknown> };
-  url: string;
-  timestamp: string;
   environment: AnalyticsEnvironment;
 }
 

@@ -1,23 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { WireEvent, WireEventData, WireIdentityMetadata } from '../../sdk/ports/analyticsWire.js';
 
-/** Optional page details of an analytics event: where it happened and any extra metadata. */
-export interface EventData {
-  page_type?: string;
-  page_title?: string;
-  referrer?: string;
-  metadata?: Record<string, unknown>;
-}
+/** Optional page details of an analytics event: where it happened and any extra metadata (declared with the client). */
+export type EventData = WireEventData;
 
-/** One analytics event as the browser client sends it; its shop and `id` (in lower case) are the de-duplication key. */
-export interface AnalyticsEvent {
-  id: string;
-  seq: number;
-  event: string;
-  data: EventData;
-  url: string;
-  timestamp: string;
-  environment: string;
-}
+/** One analytics event as the browser client sends it (declared with the client); its shop and `id` (in lower case) are the de-duplication key. */
+export type AnalyticsEvent = WireEvent;
 
 /** An event as stored and listed by `GET /v3/events`, in receipt order. */
 export interface StoredEvent extends AnalyticsEvent {
@@ -27,13 +15,8 @@ export interface StoredEvent extends AnalyticsEvent {
   received_at: string;
 }
 
-/** Browser details sent with an identity request. */
-export interface IdentityMetadata {
-  initial_referrer?: string;
-  screen_height?: number;
-  screen_width?: number;
-  user_agent?: string;
-}
+/** Browser details sent with an identity request (declared with the client). */
+export type IdentityMetadata = WireIdentityMetadata;
 
 /** The claims of an analytics token. */
 export interface TokenClaims {
