@@ -75,7 +75,8 @@ export function watchImpressions(options: {
   shopId: string;
   container: () => ParentNode | null;
   lifecycle: LifecycleAdapter;
-  send: (batch: ImpressionBatch, listingViewId: string) => void;
+  /** `leaving`: the batch is sent as the page is hidden or goes away (see AnalyticsSession.trackOnLeave). */
+  send: (batch: ImpressionBatch, listingViewId: string, leaving: boolean) => void;
 }): () => void {
   const { win, root, shopId, lifecycle } = options;
   if (typeof win.IntersectionObserver !== 'function' || typeof win.MutationObserver !== 'function')
@@ -85,6 +86,15 @@ export function watchImpressions(options: {
   let view: ListingView = { id: uuidv4(), seen: [] };
   let counter: ImpressionCounter | null = null;
   const elementKeys = new Map<Element, string>();
+  let leaving = false;
+  const flushOnLeave = (): void => {
+    leaving = true;
+    try {
+      counter?.flush();
+    } finally {
+      leaving = false;
+    }
+  };
 
   // A listing view is one path: a fresh view on a new arrival, the stored one when coming Back.
   const counterFor = (): ImpressionCounter => {
@@ -100,7 +110,7 @@ export function watchImpressions(options: {
     counter = new ImpressionCounter({
       timers: root.env.timers,
       seen: current.seen,
-      send: (batch) => options.send(batch, current.id),
+      send: (batch) => options.send(batch, current.id, leaving),
       onSeen: (seenKey) => {
         current.seen.push(seenKey);
         saveView(win, key, current);
@@ -164,11 +174,11 @@ export function watchImpressions(options: {
   const onVisibility = (): void => {
     if (win.document.visibilityState === 'hidden') {
       counter?.pause();
-      counter?.flush();
+      flushOnLeave();
     } else if (!root.drawer.open) counter?.resume();
   };
   win.document.addEventListener('visibilitychange', onVisibility);
-  const stopPageHide = lifecycle.onPageHide(() => counter?.flush());
+  const stopPageHide = lifecycle.onPageHide(flushOnLeave);
   // The container is in place once the listing has been shown; until then cards are looked for on
   // each change of route (cheap: it is only a lookup).
   const stopRoute = reaction(

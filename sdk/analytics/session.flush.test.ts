@@ -103,6 +103,26 @@ describe('flush on hidden and pagehide', () => {
   });
 });
 
+describe('events recorded as the page leaves', () => {
+  it('go to the outbox and out with the keepalive flush, never in a request of their own', async () => {
+    const service = fakeService(env);
+    const lifecycle = fakeLifecycle();
+    const session = makeSession(env, { lifecycle });
+    await session.init();
+    const id = session.trackOnLeave('page:web_vitals', { metadata: { lcp_ms: '1200' } });
+    await vi.advanceTimersByTimeAsync(1000);
+    // A plain request in flight as the shopper leaves would keep the page out of the back/forward cache.
+    expect(service.requests('/v3/event')).toEqual([]);
+    expect(outbox().map((e) => e.id)).toEqual([id]);
+    lifecycle.pageHide();
+    await vi.advanceTimersByTimeAsync(0);
+    const [batch] = service.requests('/v3/batch');
+    expect(batch?.init).toMatchObject({ keepalive: true });
+    expect((batch?.init.body as { events: AnalyticsEvent[] }).events.map((e) => e.id)).toEqual([id]);
+    expect(outbox()).toEqual([]);
+  });
+});
+
 describe('observability', () => {
   it('snapshot, debug events and logs never contain the token', async () => {
     const service = fakeService(env);

@@ -133,6 +133,20 @@ export class AnalyticsSession {
    * the session is ready. Never throws; returns the event id, or null if the event was unusable.
    */
   track(event: string, data: EventData = {}, url?: string): string | null {
+    return this.#record(event, data, url, true);
+  }
+
+  /**
+   * Records an event as the page is hidden or goes away: written to the outbox like any other, but
+   * sent by the keepalive flush that follows (or by the shop's next page), never by a request of its
+   * own. A plain request still in flight when the shopper leaves keeps the browser from putting the
+   * page in its back/forward cache, so Back would load the listing again. Returns the id or null.
+   */
+  trackOnLeave(event: string, data: EventData = {}): string | null {
+    return this.#record(event, data, undefined, false);
+  }
+
+  #record(event: string, data: EventData, url: string | undefined, send: boolean): string | null {
     if (this.#disposed) return null;
     try {
       const payload = buildEvent({
@@ -151,7 +165,7 @@ export class AnalyticsSession {
       this.records.see(payload);
       if (!persisted) this.unpersisted += 1;
       this.#emit('queued', { id: payload.id, event, seq: payload.seq, persisted });
-      this.#kick();
+      if (send) this.#kick();
       return payload.id;
     } catch (error) {
       this.#env.log.error('Error tracking event', event, failureReason(error));

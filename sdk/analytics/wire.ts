@@ -19,6 +19,8 @@ import {
   visitEvent,
 } from './events.js';
 import { watchImpressions } from './impressionWatch.js';
+import { webVitalsEvent } from './vitals.js';
+import { watchVitals } from './vitalsWatch.js';
 import { AnalyticsSession } from './session.js';
 import type { TrackInput } from './types.js';
 import { globalMetadataOf } from './visitNow.js';
@@ -78,21 +80,25 @@ export function connectAnalytics(
   // Vitals and impressions are watched before the session starts, so that their page-hide work is
   // heard first and their last events are in the outbox when the session sends it.
   let started: AnalyticsSession | null = null;
-  const track = (event: TrackInput): void => {
-    if (started?.track(event.event, event.data) === null)
-      env.log.error(`[Aisle] tracking error: ${event.event} could not be queued`);
+  // What is recorded as the page is hidden or left goes out with the session's keepalive flush.
+  const track = (event: TrackInput, leaving: boolean): void => {
+    const id = leaving ? started?.trackOnLeave(event.event, event.data) : started?.track(event.event, event.data);
+    if (id === null) env.log.error(`[Aisle] tracking error: ${event.event} could not be queued`);
   };
-  // Not wired yet: sending the vitals when the page is hidden or left starts a request that keeps
-  // Chromium from putting the page in its back/forward cache (Back then reloads the listing). The
-  // watcher and its event stay ready for a delivery that does not hold the page (docs/analytics-events.md).
-  const stopVitals = (): void => undefined;
+  const stopVitals = watchVitals({
+    win,
+    root,
+    lifecycle: browserLifecycle(win),
+    send: (vitals) => track(webVitalsEvent(vitals), true),
+  });
   const stopImpressions = watchImpressions({
     win,
     root,
     shopId: config.id,
     container,
     lifecycle: browserLifecycle(win),
-    send: (batch, listingViewId) => track(impressionsEvent({ ...batch, listName: batch.list, listingViewId })),
+    send: (batch, listingViewId, leaving) =>
+      track(impressionsEvent({ ...batch, listName: batch.list, listingViewId }), leaving),
   });
   const session = new AnalyticsSession({
     env,
