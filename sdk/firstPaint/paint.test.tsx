@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalogue } from '../../fixtures/catalogue/index.js';
 import { loadTenants, type TenantFixture } from '../../fixtures/tenants/index.js';
 import { demoContext } from '../../server/demo/tenant-pages.js';
@@ -8,6 +8,8 @@ import { loadMessages } from '../core/messages.js';
 import { readRenderContext } from '../core/normalize.js';
 import { buildSearchRequest } from '../core/searchRequest.js';
 import { defaultUrlState } from '../core/urlState.js';
+import type { Product, RenderContext } from '../core/types.js';
+import { fakeProduct, fakeResponse } from '../stores/testing.js';
 import { renderAisle, testContext, type Rendered } from '../ui/testing.js';
 import { drawListing } from './draw.js';
 import { paintFirstScreen, paintInput } from './paint.js';
@@ -163,6 +165,96 @@ describe('the first paint draws the elements of the app’s first render', () =>
     expect(input.data.products.length).toBe(48);
     expect(shape(drawListing(document, input))).toBe(reactFirstScreen(page));
   });
+});
+
+/**
+ * Products that reach every branch of a card: image, colour, broken and empty swatches, a flag and a
+ * discount together and alone, sale prices that are no sale, ratings in and out of range, "+N", a
+ * promo, no brand, no image, an unusable link, a swatch named only by its colour, markup-like text.
+ */
+function everyBranch(): Product[] {
+  const swatches = ['/img/swatch/aa0000.svg', 'https://cdn.example/sw/b.png', '#12345', '', '#336699'];
+  const rich = fakeProduct('rich', 5, { average_rating: 4.5, review_count: 12, promo_message: 'Free shipping' });
+  rich.variants.forEach((v, i) => {
+    v.swatch = swatches[i]!;
+    v.marketing_flag = i === 1 ? 'New' : '';
+    v.selected = i === 1;
+  });
+  const bare = fakeProduct('bare', 1, { brand: '', image: '', url: 'javascript:alert(1)', review_count: 0 });
+  bare.variants[0]!.images = [];
+  const many = fakeProduct('many', 16, { average_rating: 7, title: 'Tee "<b>&</b>"' });
+  many.variants.forEach((v, i) => {
+    v.swatch = `/img/swatch/${i}.svg`;
+    v.name = i % 2 ? '' : v.name;
+    v.marketing_flag = 'Limited edition of a long name';
+    v.sale_price = null;
+  });
+  const noSale = fakeProduct('nosale', 2, { average_rating: -1 });
+  noSale.variants[0]!.sale_price = 50;
+  noSale.variants[1]!.sale_price = 60;
+  const two = fakeProduct('two', 2, { review_count: 1, average_rating: 0 });
+  return [rich, bare, many, noSale, two];
+}
+
+/** A listing of `everyBranch()` products, with a hidden price filter, an empty facet and `extra` changes. */
+function branchContext(additional: Record<string, unknown>, data: Record<string, unknown> = {}): RenderContext {
+  const response = { ...fakeResponse({ shown: 5 }), products: everyBranch(), ...data };
+  response.filters = [
+    ...response.filters,
+    { key: 'price', label: 'Price', options: [], abs_min: 5, abs_max: 5 },
+    { key: 'material', label: 'Material', options: [] },
+  ];
+  return testContext({}, { data: response, additional });
+}
+
+describe('the first paint draws every branch of the card and the toolbar as the app does', () => {
+  let page: Rendered | undefined;
+  afterEach(() => {
+    page?.unmount();
+    page = undefined;
+    vi.unstubAllGlobals();
+  });
+
+  const cases = [
+    { name: 'us, English', additional: { locale: 'en', region: 'us' }, data: {} },
+    { name: 'ca, French', additional: { locale: 'fr', region: 'ca' }, data: {} },
+    {
+      name: 'no heading, no sort',
+      additional: { locale: 'en', region: 'us' },
+      data: { h1_header: ' ', sort_options: [] },
+    },
+    {
+      name: 'another order chosen',
+      additional: { locale: 'fr', region: 'us' },
+      data: {
+        sort_options: [
+          { key: 'relevance_desc', text: 'Featured', selected: false },
+          { key: 'price_asc', text: 'Price: Low to High', selected: true },
+        ],
+      },
+    },
+  ].flatMap((c) => [1280, 900, 375].flatMap((width) => [true, false].map((imagesNow) => ({ ...c, width, imagesNow }))));
+
+  it.each(cases)(
+    '$name, $width px, swatch images at once: $imagesNow',
+    async ({ additional, data, width, imagesNow }) => {
+      // Without IntersectionObserver, both draw swatch images at once; with it, both wait.
+      if (imagesNow) vi.stubGlobal('IntersectionObserver', undefined);
+      const href = 'http://shop.test/maple/dresses';
+      const context = branchContext(additional, data);
+      const input = paintInput(context, pageWindow(href, width));
+      if (typeof input === 'string') throw new Error(input);
+      expect(input.swatchImagesNow).toBe(imagesNow);
+      const read = readRenderContext(context);
+      if (!read.ok) throw new Error(read.error);
+      page = await renderAisle(read.context, { width, href });
+      const painted = drawListing(document, input);
+      expect(painted.querySelectorAll('[data-aisle="product"]').length).toBe(5);
+      expect(shape(painted)).toBe(reactFirstScreen(page));
+      if (imagesNow && additional.region === 'us')
+        expect(painted.querySelectorAll('.aisle-swatch[style*="background-image"]').length).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('what the first paint leaves to the app', () => {
