@@ -5,6 +5,7 @@
  */
 import { isRecord } from '../../sdk/core/coerce.js';
 import { isLocale, knownLocales } from '../../sdk/core/locales.js';
+import { customizationProblems } from '../../sdk/core/normalize.js';
 import { routeBase } from '../../sdk/core/safeUrl.js';
 import { TENANT_FIELD_NAMES, TENANT_FIELDS, tenantField, type TenantFieldSpec } from '../../sdk/core/tenantFields.js';
 import { FIXTURE_TENANTS, type PreviewTenant, type PreviewTenantConfig } from './tenants.js';
@@ -75,6 +76,11 @@ function fieldProblem(spec: TenantFieldSpec, value: unknown, at: string): string
       return typeof value === 'string' && spec.values.includes(value) ? [] : says(`must be ${choices(spec.values)}`);
     case 'rate':
       return typeof value === 'number' && value >= 0 && value <= 1 ? [] : says('must be a number from 0 to 1');
+    case 'customization':
+      // Aisle's own reading names every entry it cannot use (as sentences starting with the path).
+      return customizationProblems({ config: { customization: value } }).map((problem) =>
+        problem.replace(/^customization/, at),
+      );
     case 'object':
       if (!isRecord(value)) return says(`must be an object with ${spec.fields.join(' and ')}`);
       return spec.fields.flatMap((key) => {

@@ -21,6 +21,9 @@ import { TENANT_FIELD_NAMES, tenantField, type TenantFieldSpec } from './tenantF
 import { isRecord, optionalStr, toArray, toBool, toNumOrNull, toPositiveInt, toStr } from './coerce.js';
 import { normalizeProducts, resolveSwatch, type UrlResolver } from './normalizeProduct.js';
 import { routeBase } from './safeUrl.js';
+import { readCustomization } from './customization.js';
+import { DEFAULT_LOCALE } from './locales.js';
+import { messagesFor } from './messages.js';
 
 /**
  * A search response in our shape, or null when `raw` cannot be read as one. Readable means: a plain
@@ -146,6 +149,15 @@ export function readRenderContext(raw: unknown): RenderContextResult {
 }
 
 /**
+ * What in the render context's `config.customization` cannot be used, in sentences naming each
+ * entry (the rest of the customisation applies); none when it is absent or fine.
+ */
+export function customizationProblems(raw: unknown): string[] {
+  const config = isRecord(raw) && isRecord(raw.config) ? raw.config : null;
+  return config ? readCustomization(config.customization, Object.keys(messagesFor(DEFAULT_LOCALE))).problems : [];
+}
+
+/**
  * The config in our shape, field by field as the tenant table describes it: a field with a default
  * is always present, any other only when its value is usable.
  */
@@ -188,6 +200,9 @@ function readField(spec: TenantFieldSpec, raw: unknown): unknown {
     case 'object':
       // An integration is on only with every field it needs (docs/integrations.md).
       return readFields(raw, spec.fields);
+    case 'customization':
+      // What cannot be used is left out here; mount names it in one warning (customizationProblems).
+      return readCustomization(raw, Object.keys(messagesFor(DEFAULT_LOCALE))).value;
   }
 }
 

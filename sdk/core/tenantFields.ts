@@ -13,8 +13,11 @@
  * - `enum`: one of `values` (compared case-insensitively when read), else absent;
  * - `rate`: a number from 0 to 1, else absent;
  * - `object`: an object whose listed fields are all non-empty strings, else absent (an
- *   integration needs every field it names).
+ *   integration needs every field it names);
+ * - `customization`: the retailer's classes, texts and unstyled mode (core/customization.ts), the
+ *   usable parts kept.
  */
+import type { Customization } from './customization.js';
 import { REGIONS } from './types.js';
 
 interface FieldCommon {
@@ -36,6 +39,7 @@ export type TenantFieldSpec = FieldCommon &
     | { kind: 'enum'; values: readonly string[] }
     | { kind: 'rate' }
     | { kind: 'object'; fields: readonly string[] }
+    | { kind: 'customization' }
   );
 
 /** The tenant fields. Order is the order of the docs and of error messages. */
@@ -68,6 +72,8 @@ export const TENANT_FIELDS = {
   clickAnalytics: { kind: 'object', fields: ['domain', 'endpoint'], optional: true },
   /** Experiments and feature flags (GrowthBook); off when absent. */
   experiments: { kind: 'object', fields: ['clientKey', 'apiHost'], optional: true },
+  /** The retailer's classes on Aisle's parts, their own words, an unstyled mode. See docs/theming.md. */
+  customization: { kind: 'customization', optional: true },
 } as const satisfies Record<string, TenantFieldSpec>;
 
 type Table = typeof TENANT_FIELDS;
@@ -83,7 +89,9 @@ type ValueOf<F> = F extends { kind: 'bool' }
       ? V
       : F extends { kind: 'object'; fields: readonly (infer K extends string)[] }
         ? { [P in K]: string }
-        : string;
+        : F extends { kind: 'customization' }
+          ? Customization
+          : string;
 
 type OptionalField = { [K in TenantField]: Table[K] extends { optional: true } ? K : never }[TenantField];
 type RequiredField = Exclude<TenantField, OptionalField>;
