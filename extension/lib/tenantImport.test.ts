@@ -63,6 +63,11 @@ describe('importTenant', () => {
     ['{"id": "x", "base": "/x", "proxySearch": "yes"}', 'proxySearch must be true or false'],
     ['{"id": "x", "base": "/x", "searchHost": "javascript:alert(1)"}', 'searchHost must be an http(s) URL'],
     ['{"id": "x", "base": "/x", "colour": "red"}', 'unknown field: colour'],
+    [
+      '{"id": "x", "base": "/x", "customization": {"classes": {"buton": "btn"}}}',
+      'customization.classes.buton is not a part',
+    ],
+    ['{"id": "x", "base": "/x", "customization": "btn"}', 'customization must be an object'],
   ])('refuses %s with a clear error', (text, error) => {
     const result = importTenant(text);
     expect(result.ok).toBe(false);

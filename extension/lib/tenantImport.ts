@@ -77,6 +77,7 @@ function fieldProblem(spec: TenantFieldSpec, value: unknown, at: string): string
     case 'rate':
       return typeof value === 'number' && value >= 0 && value <= 1 ? [] : says('must be a number from 0 to 1');
     case 'customization':
+      if (!isRecord(value)) return says('must be an object with classes, texts or unstyled');
       // Aisle's own reading names every entry it cannot use (as sentences starting with the path).
       return customizationProblems({ config: { customization: value } }).map((problem) =>
         problem.replace(/^customization/, at),
