@@ -2,22 +2,45 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The layers of sdk/, bottom up: ports (types only) and core (pure logic), then stores (MobX state
-// over an injected environment), then what touches the page or the network (host, analytics,
-// integrations), the UI, and the mount that wires them. A lower layer never imports a higher one,
-// so each can be read, tested and loaded without what sits above it. scripts/check-layers.ts
-// checks the same from the other side: no import cycle between any two folders.
+// The layers of sdk/, bottom up: ports (types only) and core (pure logic); views (the first
+// screen's elements, written once against an injected createElement); stores (MobX state over an
+// injected environment); then what touches the page or the network (host, analytics, integrations);
+// the two renderers of the views, the React UI (ui, with vendor's shim) and the first paint
+// (firstPaint, drawn with the DOM alone by aisle.js); and at the top the files that wire them (mount,
+// takeOver, app for the app's script, embed for aisle.js). Each folder and top file below says what
+// it must not import, so that each can be read, tested and loaded without what sits above it (and
+// aisle.js without React or MobX). scripts/check-layers.ts checks the same from the other side: no
+// import cycle between any two folders. docs/architecture.md draws the picture.
+const LAYER = {
+  stores: '**/stores/**',
+  views: '**/views/**',
+  host: '**/host/**',
+  analytics: '**/analytics/**',
+  integrations: '**/integrations/**',
+  firstPaint: '**/firstPaint/**',
+  ui: '**/ui/**',
+  vendor: '**/vendor/**',
+  mount: '**/mount.js',
+  takeOver: '**/takeOver.js',
+  app: '**/app.js',
+  embed: '**/embed.js',
+};
 const UPPER_LAYERS = [
-  '**/ui/**',
-  '**/host/**',
-  '**/analytics/**',
-  '**/integrations/**',
-  '**/mount.js',
-  '**/app.js',
-  '**/embed.js',
+  LAYER.ui,
+  LAYER.host,
+  LAYER.analytics,
+  LAYER.integrations,
+  LAYER.firstPaint,
+  LAYER.vendor,
+  LAYER.mount,
+  LAYER.takeOver,
+  LAYER.app,
+  LAYER.embed,
 ];
-const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', 'mobx-react-lite'];
-const layerImports = (groups, message) => ['error', { patterns: [{ group: groups, message }] }];
+const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', 'mobx-react-lite', 'scheduler'];
+// What aisle.js exists to do without: React, MobX and the React UI.
+const NOT_IN_AISLE_JS = [...REACT, 'mobx', LAYER.ui];
+const layerImports = (groups, message) => ['error', { patterns: [{ group: [...new Set(groups)], message }] }];
 // The page's globals: core and stores reach the page only through the injected environment (and
 // every timer through its clock), which is what lets tests run them on fake time without a DOM.
 const PAGE_GLOBALS = [
@@ -81,7 +104,7 @@ export default tseslint.config(
     ignores: ['sdk/**/*.test.ts'],
     rules: {
       'no-restricted-imports': layerImports(
-        [...UPPER_LAYERS, '**/stores/**', ...REACT, 'mobx'],
+        [...UPPER_LAYERS, LAYER.stores, LAYER.views, ...REACT, 'mobx'],
         'core/ is framework-free logic: it imports no store, framework or upper layer.',
       ),
       'no-restricted-globals': ['error', ...PAGE_GLOBALS],
@@ -92,8 +115,165 @@ export default tseslint.config(
     ignores: ['sdk/**/*.test.ts'],
     rules: {
       'no-restricted-imports': layerImports(
-        [...UPPER_LAYERS, ...REACT],
-        'stores/ hold state over the injected environment: they import no React and no upper layer (ui, host, analytics, integrations, mount).',
+        [...UPPER_LAYERS, LAYER.views, ...REACT],
+        'stores/ hold state over the injected environment: they import no React, no view and no upper layer (ui, host, analytics, integrations, firstPaint, mount).',
+      ),
+    },
+  },
+  {
+    files: ['sdk/views/**/*.ts'],
+    ignores: ['sdk/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': layerImports(
+        [...UPPER_LAYERS, LAYER.stores, ...NOT_IN_AISLE_JS],
+        'views/ are stateless functions of their props over core: they import no store, framework or upper layer (both the app and aisle.js draw them).',
+      ),
+      'no-restricted-globals': ['error', ...PAGE_GLOBALS],
+    },
+  },
+  {
+    files: ['sdk/host/**/*.ts'],
+    ignores: ['sdk/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': layerImports(
+        [
+          LAYER.views,
+          LAYER.analytics,
+          LAYER.integrations,
+          LAYER.firstPaint,
+          LAYER.ui,
+          LAYER.vendor,
+          LAYER.mount,
+          LAYER.takeOver,
+          LAYER.app,
+          LAYER.embed,
+          ...REACT,
+        ],
+        'host/ adapts the page for the stores: it imports no view, React, analytics, integration or upper layer (aisle.js carries some of it).',
+      ),
+    },
+  },
+  {
+    files: ['sdk/analytics/**/*.ts'],
+    ignores: ['sdk/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': layerImports(
+        [
+          LAYER.views,
+          LAYER.integrations,
+          LAYER.firstPaint,
+          LAYER.ui,
+          LAYER.vendor,
+          LAYER.mount,
+          LAYER.takeOver,
+          LAYER.app,
+          LAYER.embed,
+          ...REACT,
+        ],
+        'analytics/ records over the host and the stores: it imports no view, React, integration or upper layer.',
+      ),
+    },
+  },
+  {
+    files: ['sdk/integrations/**/*.ts'],
+    ignores: ['sdk/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': layerImports(
+        [
+          LAYER.views,
+          LAYER.analytics,
+          LAYER.firstPaint,
+          LAYER.ui,
+          LAYER.vendor,
+          LAYER.mount,
+          LAYER.takeOver,
+          LAYER.app,
+          LAYER.embed,
+          ...REACT,
+        ],
+        'integrations/ connect third parties over the host and the stores: they import no view, React, analytics or upper layer.',
+      ),
+    },
+  },
+  {
+    files: ['sdk/embed.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // The stylesheet is the one module of ui/ aisle.js carries: text gathered from its CSS files.
+              group: [
+                ...NOT_IN_AISLE_JS,
+                LAYER.integrations,
+                LAYER.vendor,
+                LAYER.mount,
+                LAYER.takeOver,
+                '!**/ui/stylesheet.js',
+              ],
+              message:
+                'aisle.js draws the first screen without React, MobX or the React UI (only its stylesheet): it imports the first paint, core and the host adapters.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['sdk/firstPaint/**/*.ts'],
+    ignores: ['sdk/**/*.test.ts', 'sdk/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': layerImports(
+        [...NOT_IN_AISLE_JS, LAYER.integrations, LAYER.vendor, LAYER.mount, LAYER.takeOver, LAYER.app, LAYER.embed],
+        'firstPaint/ is drawn by aisle.js without React, MobX or the React UI: import the shared views (sdk/views) and core instead.',
+      ),
+    },
+  },
+  {
+    files: ['sdk/ui/**/*.ts', 'sdk/ui/**/*.tsx'],
+    ignores: ['sdk/**/*.test.ts', 'sdk/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': layerImports(
+        [
+          LAYER.host,
+          LAYER.analytics,
+          LAYER.integrations,
+          LAYER.firstPaint,
+          LAYER.vendor,
+          LAYER.mount,
+          LAYER.takeOver,
+          LAYER.app,
+          LAYER.embed,
+        ],
+        'ui/ renders the stores with React: it reaches the page and the network only through the stores, and imports no upper layer.',
+      ),
+    },
+  },
+  {
+    files: ['sdk/vendor/**/*.ts'],
+    rules: {
+      'no-restricted-imports': layerImports(
+        ['../*', 'mobx'],
+        'vendor/ holds stand-ins for packages: they import no part of sdk/.',
+      ),
+    },
+  },
+  {
+    files: ['sdk/contract.ts', 'sdk/version.ts'],
+    rules: {
+      'no-restricted-imports': layerImports(
+        ['./*', '../*', '*'],
+        'The public contract and the version are plain declarations every layer may read: they import nothing.',
+      ),
+    },
+  },
+  {
+    files: ['sdk/mount.ts', 'sdk/takeOver.ts', 'sdk/app.ts'],
+    rules: {
+      'no-restricted-imports': layerImports(
+        [LAYER.firstPaint, LAYER.embed],
+        'The app (mount, takeOver, app) is loaded after the first paint: it imports neither aisle.js nor the paint (the hand-over is in host/).',
       ),
     },
   },

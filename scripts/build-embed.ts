@@ -17,7 +17,7 @@
  * registry, so the lazy chunks, which import from that file, get the very same React and stores.
  */
 import { createHash } from 'node:crypto';
-import { build, transform, type Plugin } from 'esbuild';
+import { build, transform, type BuildOptions, type Plugin } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
 import { rolldown, type OutputChunk } from 'rolldown';
@@ -141,6 +141,28 @@ function classicApp(code: string): { script: string; bridge: string } {
 }
 
 /**
+ * How aisle.js is built from sdk/embed.ts (one classic script, every module it reaches inlined);
+ * `appScript` is the file name of the app's script it loads. scripts/aisleJs.test.ts builds the same
+ * to check what aisle.js carries.
+ */
+export function loaderBuild(appScript: string): BuildOptions {
+  return {
+    entryPoints: ['sdk/embed.ts'],
+    bundle: true,
+    format: 'iife',
+    minify: !process.env.AISLE_NO_MINIFY,
+    target: 'es2020',
+    define: {
+      ...production,
+      __AISLE_APP_REGISTRY__: JSON.stringify(REGISTRY),
+      __AISLE_APP_FILE__: JSON.stringify(appScript),
+    },
+    plugins: [rawCss],
+    logLevel: 'warning',
+  };
+}
+
+/**
  * Builds dist/embed; returns the app chunk (now the bridge), the files of the first paint, and the
  * classic script of the app's first render.
  */
@@ -186,21 +208,7 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
   const appCode = `if(!${registry})${script}\n`;
   const appScript = `aisle-app-${createHash('sha256').update(appCode).digest('hex').slice(0, 8)}.js`;
   writeFileSync(join(outdir, appScript), appCode);
-  const loader = await build({
-    entryPoints: ['sdk/embed.ts'],
-    write: false,
-    bundle: true,
-    format: 'iife',
-    minify: !process.env.AISLE_NO_MINIFY,
-    target: 'es2020',
-    define: {
-      ...production,
-      __AISLE_APP_REGISTRY__: JSON.stringify(REGISTRY),
-      __AISLE_APP_FILE__: JSON.stringify(appScript),
-    },
-    plugins: [rawCss],
-    logLevel: 'warning',
-  });
+  const loader = await build({ ...loaderBuild(appScript), write: false });
   writeFileSync(join(outdir, 'aisle.js'), loader.outputFiles[0]?.text ?? '');
   // For pages that cannot use constructed style sheets (the loader links it then).
   writeFileSync(join(outdir, 'aisle.css'), await aisleCss());

@@ -1,4 +1,5 @@
 import { ESLint } from 'eslint';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkLayers, describeCycle, findCycle, importsOf, layerGraph, type LayerGraph } from './check-layers.js';
 
@@ -41,6 +42,52 @@ describe('core and stores hold by themselves', () => {
       '3 no-restricted-globals',
       '3 no-restricted-globals',
     ]);
+  }, 60_000);
+});
+
+describe('every part of sdk/ says what it may import', () => {
+  const eslint = new ESLint();
+
+  it('each folder of sdk/ and each file at its top has a layer rule', async () => {
+    // The unit tests' set-up is no part of what ships.
+    const parts = readdirSync('sdk', { withFileTypes: true })
+      .filter(
+        (entry) => entry.isDirectory() || (/\.tsx?$/.test(entry.name) && !/\.d\.ts$|^testSetup\./.test(entry.name)),
+      )
+      .map((entry) => (entry.isDirectory() ? `sdk/${entry.name}/any.ts` : `sdk/${entry.name}`));
+    expect(parts.length).toBeGreaterThan(10);
+    const uncovered: string[] = [];
+    for (const file of parts) {
+      const config = (await eslint.calculateConfigForFile(file)) as { rules?: Record<string, unknown> };
+      if (!config.rules?.['no-restricted-imports']) uncovered.push(file);
+    }
+    expect(uncovered).toEqual([]);
+  }, 60_000);
+
+  it('the views, the first paint and aisle.js import no React, MobX or React UI, and views use no page global', async () => {
+    expect(layerProblems(await eslint.lintFiles(['sdk/views', 'sdk/firstPaint', 'sdk/embed.ts']))).toEqual([]);
+  }, 60_000);
+
+  it('the lint rules refuse a first paint or a view that imports React, MobX or the React UI', async () => {
+    const source = [
+      "import { reactRenderer } from '../ui/renderer.js';",
+      "import { observable } from 'mobx';",
+      "import { createElement } from 'react';",
+      "import { cardView } from '../views/cardView.js';",
+      'export const leak = [reactRenderer, observable, createElement, cardView];',
+    ].join('\n');
+    for (const filePath of ['sdk/firstPaint/Leak.ts', 'sdk/views/Leak.ts']) {
+      const problems = layerProblems(await eslint.lintText(source, { filePath }));
+      expect(problems.map((problem) => problem.replace(/^.*?:(\d+) /, '$1 ').replace(/:.*$/, ''))).toEqual([
+        '1 no-restricted-imports',
+        '2 no-restricted-imports',
+        '3 no-restricted-imports',
+      ]);
+    }
+    const embed =
+      "import { AISLE_CSS } from './ui/stylesheet.js';\nimport { Dlp } from './ui/dlp/Dlp.js';\nexport const x = [AISLE_CSS, Dlp];";
+    const problems = layerProblems(await eslint.lintText(embed, { filePath: 'sdk/embed.ts' }));
+    expect(problems.map((problem) => problem.replace(/^.*?:(\d+) .*$/, '$1'))).toEqual(['2']);
   }, 60_000);
 });
 

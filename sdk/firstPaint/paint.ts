@@ -8,11 +8,11 @@
  * two for every layout), so that the app can put its own in their place without anything moving.
  * Until then, product links work as links; a control pressed meanwhile is pressed again for the shopper
  * once the app is in (see sdk/host/firstPaintHandover.ts). Anything this paint is not sure to draw the same way (another
- * screen, selected filters, a restored listing, a locale whose words are not loaded yet) is left to
+ * screen, selected filters, a restored listing, a locale whose words could not be loaded) is left to
  * the app.
  */
 import { formatCount, formatDecimal, formatPrice } from '../core/format.js';
-import { hasMessages, localeOf, messagesFor, regionOf } from '../core/messages.js';
+import { hasMessages, loadMessages, localeOf, messagesFor, regionOf } from '../core/messages.js';
 import { readRenderContext } from '../core/normalize.js';
 import { viewportKind } from '../core/product.js';
 import { parseUrlState, resolveDefaultPageSize } from '../core/urlState.js';
@@ -27,10 +27,12 @@ import type { PaintInput } from './elements.js';
 
 /**
  * What to draw for this page, or why not: only a listing page that came with its data, in a locale
- * whose words are at hand, with no filter selected in its address, no vehicle selector, and no
- * listing place to restore (those are drawn by the app alone).
+ * whose words could be loaded, with no filter selected in its address, no vehicle selector, and no
+ * listing place to restore (those are drawn by the app alone). A locale's words come by its row in
+ * sdk/core/locales.ts, as the app's do; in aisle.js every row's catalogue is inlined, so this waits
+ * for no request, and a locale added as a row gets its first paint with it.
  */
-export function paintInput(raw: unknown, win: Window & typeof globalThis): PaintInput | string {
+export async function paintInput(raw: unknown, win: Window & typeof globalThis): Promise<PaintInput | string> {
   const read = readRenderContext(raw);
   if (!read.ok) return read.error;
   const { context } = read;
@@ -40,7 +42,8 @@ export function paintInput(raw: unknown, win: Window & typeof globalThis): Paint
   if (data.pageNotFound) return 'a page-not-found listing';
   if (context.config.vehicleSelector) return 'a vehicle selector';
   const locale = localeOf(context);
-  if (!hasMessages(locale)) return `the ${locale} words load with the app`;
+  await loadMessages(locale)?.catch(() => undefined);
+  if (!hasMessages(locale)) return `no ${locale} words`;
   const state = parseUrlState(location.search, {
     pageSize: resolveDefaultPageSize(context.additional, context.config),
   });
@@ -136,7 +139,7 @@ export async function paintFirstScreen(
   try {
     if (!(await step(1))) return null;
     const reading = clock.now();
-    const input = paintInput(raw, win);
+    const input = await paintInput(raw, win);
     if (typeof input === 'string') return null;
     unit = clock.now() - reading;
     const main = win.document.querySelector(input.mainSelector);
