@@ -144,7 +144,7 @@ describe('the first paint draws the elements of the app’s first render', () =>
   it.each(cases)('$id ($backend backend), $locale, $width px', async ({ tenant, locale, width }) => {
     await loadMessages(locale);
     const { raw, href } = pageContext(tenant, locale);
-    const input = paintInput(raw, pageWindow(href, width));
+    const input = await paintInput(raw, pageWindow(href, width));
     if (typeof input === 'string') throw new Error(`not painted: ${input}`);
     const painted = drawListing(document, input);
     const read = readRenderContext(raw);
@@ -157,7 +157,7 @@ describe('the first paint draws the elements of the app’s first render', () =>
   it('a 48-product page too (sale prices, flags, promos, many variants)', async () => {
     const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
     const { raw, href } = pageContext(tenant, 'en', 48);
-    const input = paintInput(raw, pageWindow(href, 1280));
+    const input = await paintInput(raw, pageWindow(href, 1280));
     if (typeof input === 'string') throw new Error(input);
     const read = readRenderContext(raw);
     if (!read.ok) throw new Error(read.error);
@@ -242,7 +242,7 @@ describe('the first paint draws every branch of the card and the toolbar as the 
       if (imagesNow) vi.stubGlobal('IntersectionObserver', undefined);
       const href = 'http://shop.test/maple/dresses';
       const context = branchContext(additional, data);
-      const input = paintInput(context, pageWindow(href, width));
+      const input = await paintInput(context, pageWindow(href, width));
       if (typeof input === 'string') throw new Error(input);
       expect(input.swatchImagesNow).toBe(imagesNow);
       const read = readRenderContext(context);
@@ -263,31 +263,31 @@ describe('what the first paint leaves to the app', () => {
   const reason = (r: unknown, at = href, state: unknown = null) =>
     paintInput(r, { ...pageWindow(at, 1280), history: { state } } as unknown as Window & typeof globalThis);
 
-  it('draws a plain listing page that came with its data', () => {
-    expect(typeof reason(raw)).toBe('object');
+  it('draws a plain listing page that came with its data', async () => {
+    expect(typeof (await reason(raw))).toBe('object');
   });
 
-  it('a page without data, a sitemap page, a not-found listing, a vehicle selector', () => {
+  it('a page without data, a sitemap page, a not-found listing, a vehicle selector', async () => {
     const withoutData = { ...(raw as object), data: undefined };
-    expect(reason(withoutData)).toBe('not a listing with data');
-    expect(reason(raw, `${ORIGIN}${tenant.config.base}/vsm/`)).toBe('not a listing with data');
+    expect(await reason(withoutData)).toBe('not a listing with data');
+    expect(await reason(raw, `${ORIGIN}${tenant.config.base}/vsm/`)).toBe('not a listing with data');
     const notFound = JSON.parse(JSON.stringify(raw)) as { data: Record<string, unknown> };
     notFound.data.pageNotFound = true;
-    expect(reason(notFound)).toBe('a page-not-found listing');
+    expect(await reason(notFound)).toBe('a page-not-found listing');
     const vehicle = JSON.parse(JSON.stringify(raw)) as { config: Record<string, unknown> };
     vehicle.config.vehicleSelector = true;
-    expect(reason(vehicle)).toBe('a vehicle selector');
+    expect(await reason(vehicle)).toBe('a vehicle selector');
   });
 
-  it('an address with selected filters, and a listing whose place is to be restored', () => {
-    expect(reason(raw, `${href}?filters=color~red`)).toBe('filters selected');
-    expect(reason(raw, href, { 'aisle:listing': { path: '/x', search: '', y: 0, offset: 0 } })).toBe(
+  it('an address with selected filters, and a listing whose place is to be restored', async () => {
+    expect(await reason(raw, `${href}?filters=color~red`)).toBe('filters selected');
+    expect(await reason(raw, href, { 'aisle:listing': { path: '/x', search: '', y: 0, offset: 0 } })).toBe(
       'a listing place to restore',
     );
   });
 
-  it('an unusable render context', () => {
-    expect(reason({ config: {} })).toBe('render context config has no id');
+  it('an unusable render context', async () => {
+    expect(await reason({ config: {} })).toBe('render context config has no id');
   });
 });
 
