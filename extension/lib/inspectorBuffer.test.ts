@@ -264,7 +264,8 @@ describe('the inspector ports', () => {
       onConnection: (c) => store.setConnected(c),
     });
     await buffers.report(5, 'l1', '/a', snapshot([['e1', 'queued']]));
-    await vi.advanceTimersByTimeAsync(500);
+    // Long enough for the panel's send and the write to storage.session.
+    await vi.advanceTimersByTimeAsync(PERSIST_DELAY_MS);
     expect(store.groups[0]?.events.map((e) => e.id)).toEqual(['e1']);
     // The worker stops: its port dies and its memory is gone; storage.session keeps the buffer.
     buffers = new TabBuffers(session, timers);

@@ -17,7 +17,10 @@ export const STORAGE_KEYS = {
   registrationError: 'aisle:registration-error',
   /** The analytics service's address and the read key pasted in the inspector, in storage.local. */
   readKey: 'aisle:inspector-read-key',
-  /** Prefix of one tab's inspector buffer in storage.session: `aisle:tab:{tabId}`. */
+  /**
+   * Prefix of one tab's inspector buffer in storage.session: `aisle:tab:{tabId}` lists its page
+   * loads, each under `aisle:tab:{tabId}:load:{loadId}`.
+   */
   tabPrefix: 'aisle:tab:',
 } as const;
 
@@ -29,6 +32,11 @@ export function tabKey(tabId: number): string {
 /** The WXT storage key (area and key) of one tab's inspector buffer. */
 export function tabStorageKey(tabId: number): `session:${string}` {
   return `session:${tabKey(tabId)}`;
+}
+
+/** The WXT storage key of one page load of a tab's inspector buffer. */
+export function loadStorageKey(tabId: number, loadId: string): `session:${string}` {
+  return `session:${tabKey(tabId)}:load:${loadId}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The background's per-tab inspector buffers. The MV3 background stops after about 30 s idle, so
- * every buffer is mirrored to storage.session (shortly after each change) and read back lazily
- * when a restarted background first needs it. Subscribers (the panels' ports) get their tab's
+ * every buffer is mirrored to storage.session (the page loads a change reached, shortly after it;
+ * see inspectorMirror) and read back lazily when a restarted background first needs it. Subscribers (the panels' ports) get their tab's
  * buffer and which page loads changed, after each change.
  *
  * The tabs of a shop share one outbox and one sender: the tab that delivers an event is often not
@@ -11,7 +11,6 @@
 import {
   applyReport,
   applySettled,
-  emptyBuffer,
   indexSettled,
   pageStarted,
   restoreBuffer,
@@ -20,16 +19,13 @@ import {
   type TabBuffer,
 } from './inspectorBuffer.js';
 import type { Touched } from './inspectorChanges.js';
-import { tabStorageKey, type SessionStorage } from './storageKeys.js';
+import { BufferMirror, type MirrorTimers } from './inspectorMirror.js';
+import type { SessionStorage } from './storageKeys.js';
+
+export { PERSIST_DELAY_MS } from './inspectorMirror.js';
 
 /** Timers the buffers use (injected so that tests run on fake time). */
-export interface BufferTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** How long changes gather before one write to storage.session. */
-export const PERSIST_DELAY_MS = 150;
+export type BufferTimers = MirrorTimers;
 
 type Listener = (buffer: TabBuffer, touched: Touched) => void;
 
@@ -39,21 +35,23 @@ const loadIds = (buffer: TabBuffer): Set<string> => new Set(buffer.loads.map((l)
 export class TabBuffers {
   private readonly buffers = new Map<number, Promise<TabBuffer>>();
   private readonly listeners = new Map<number, Set<Listener>>();
-  private readonly pendingWrites = new Map<number, unknown>();
+  private readonly mirror: BufferMirror;
   private readonly loaded = new Map<number, TabBuffer>();
   private readonly settled: SettledIndex = new Map();
 
   constructor(
-    private readonly session: SessionStorage,
-    private readonly timers: BufferTimers,
+    session: SessionStorage,
+    timers: BufferTimers,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.mirror = new BufferMirror(session, timers, now, (tabId) => this.buffers.get(tabId));
+  }
 
   /** The buffer of `tabId`, restored from storage.session the first time. */
   get(tabId: number): Promise<TabBuffer> {
     let buffer = this.buffers.get(tabId);
     if (!buffer) {
-      buffer = this.session.getItem(tabStorageKey(tabId)).then((stored) => {
+      buffer = this.mirror.read(tabId).then((stored) => {
         const restored = restoreBuffer(stored, this.now);
         // A restarted background learns again what each tab saw settle, and shares it.
         indexSettled(restored, this.settled);
@@ -99,10 +97,7 @@ export class TabBuffers {
   async remove(tabId: number): Promise<void> {
     this.buffers.delete(tabId);
     this.loaded.delete(tabId);
-    const handle = this.pendingWrites.get(tabId);
-    if (handle !== undefined) this.timers.clearTimeout(handle);
-    this.pendingWrites.delete(tabId);
-    await this.session.removeItem(tabStorageKey(tabId));
+    await this.mirror.remove(tabId);
   }
 
   /** Calls `listener` with the tab's buffer now (all of it touched) and after every change; returns the unsubscribe. */
@@ -117,30 +112,12 @@ export class TabBuffers {
   }
 
   /** Writes every pending buffer now (tests, and before the background is stopped). */
-  async flush(): Promise<void> {
-    const tabs = [...this.pendingWrites.keys()];
-    await Promise.all(tabs.map((tabId) => this.persist(tabId)));
+  flush(): Promise<void> {
+    return this.mirror.flush();
   }
 
   private changed(tabId: number, buffer: TabBuffer, touched: Touched): void {
     this.listeners.get(tabId)?.forEach((listener) => listener(buffer, touched));
-    if (this.pendingWrites.has(tabId)) return;
-    this.pendingWrites.set(
-      tabId,
-      this.timers.setTimeout(() => void this.persist(tabId), PERSIST_DELAY_MS),
-    );
-  }
-
-  private async persist(tabId: number): Promise<void> {
-    const handle = this.pendingWrites.get(tabId);
-    if (handle !== undefined) this.timers.clearTimeout(handle);
-    this.pendingWrites.delete(tabId);
-    const buffer = await (this.buffers.get(tabId) ?? Promise.resolve(emptyBuffer()));
-    try {
-      await this.session.setItem(tabStorageKey(tabId), buffer);
-    } catch {
-      // storage.session is full: the buffer still lives in memory; a restarted worker would find
-      // the last copy that fitted. Nothing is thrown into the worker for a mirror that failed.
-    }
+    this.mirror.changed(tabId, touched);
   }
 }
