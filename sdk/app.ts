@@ -3,14 +3,18 @@ import { configure } from 'mobx';
 import { emptyDebugSnapshot } from './contract.js';
 import { mountAisle, type Mounted } from './mount.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
+import type { EmitHostEvent } from './host/hostEvents.js';
 
 // The host page may run its own MobX: keep our state and rules to ourselves.
 configure({ enforceActions: 'always', isolateGlobalState: true });
 
 /** What the embed's loader calls. */
 export interface AisleApp {
-  /** `firstPaint`: the first screen aisle.js drew, which Aisle's own screen replaces. */
-  mount(context: unknown, firstPaint?: FirstPaint | null): Promise<void>;
+  /**
+   * `firstPaint`: the first screen aisle.js drew, which Aisle's own screen replaces; `emit`: where
+   * the page's handlers of Aisle's events (`Aisle.on`) are called.
+   */
+  mount(context: unknown, firstPaint?: FirstPaint | null, emit?: EmitHostEvent): Promise<void>;
   unmount(): void;
   snapshot(): unknown;
 }
@@ -20,7 +24,7 @@ let current: Mounted | null = null;
 let generation = 0;
 
 export const app: AisleApp = {
-  async mount(context, firstPaint = null) {
+  async mount(context, firstPaint = null, emit) {
     current?.unmount();
     current = null;
     const ticket = ++generation;
@@ -28,7 +32,7 @@ export const app: AisleApp = {
     performance.mark('aisle:mount:start');
     let mounted: Mounted | null;
     try {
-      mounted = await mountAisle(context, window, { firstPaint });
+      mounted = await mountAisle(context, window, { firstPaint, emit });
     } finally {
       // The mount resolves once its screen replaced the paint: a paint still on show was not taken
       // over (an unusable context, a failure), and the page gets its own content back.

@@ -16,13 +16,60 @@ export const DEBUG_EVENT = 'aisle:debug';
 /** The name of Aisle's global on the page (`window.Aisle`). */
 export const GLOBAL_NAME = 'Aisle';
 
+/** The events Aisle tells the host page about (`Aisle.on(name, handler)`), in docs/theming.md. */
+export const HOST_EVENT_NAMES = ['productClick', 'filterChange', 'sortChange', 'resultsShown', 'pageChange'] as const;
+
+/** A host event's name. */
+export type HostEventName = (typeof HOST_EVENT_NAMES)[number];
+
+/** What each host event's handler receives: plain copies, which the handler may keep or change. */
+export interface HostEventPayloads {
+  /** The shopper chose a product (before the page goes to it). */
+  productClick: {
+    productId: string;
+    variantId: string | null;
+    /** 1-based position in its list. */
+    position: number;
+    list: 'search_results' | 'similar_products';
+    url: string;
+    title: string;
+    /** The lowest price the product sells for, in the page's currency. */
+    price: number;
+  };
+  /** A filter value was added or removed (a price range as `[min, max]`). */
+  filterChange: { change: 'add' | 'remove'; key: string; value: string | [number, number] };
+  /** Another sort order was chosen (the sort's id, as in the address). */
+  sortChange: { sort: string };
+  /** New results are on screen: the first ones, or after a filter, sort, page or more loaded. */
+  resultsShown: {
+    /** The results page (1-based) and its size. */
+    page: number;
+    pageSize: number;
+    /** How many products the whole result set holds. */
+    resultCount: number;
+    /** The search's query string (filters, sort, page). */
+    query: string;
+    productIds: string[];
+    filtersApplied: number;
+  };
+  /** Aisle shows another page (a listing or the sitemap), the first one included. */
+  pageChange: { url: string; screen: string; redirectedFrom: string | null };
+}
+
+/** A handler of host event `K`. */
+export type HostEventHandler<K extends HostEventName> = (payload: HostEventPayloads[K]) => void;
+
 /** What `window.Aisle` offers the page. */
 export interface AisleGlobal {
   version: string;
   /** Renders Aisle for a render context; resolves once the first render is on screen. */
   mount(context: unknown): Promise<void>;
-  /** Removes everything Aisle installed and restores the host's content. */
+  /** Removes everything Aisle installed, the host events' handlers included, and restores the host's content. */
   unmount(): void;
+  /** Calls `handler` at each host event `name`; returns what stops it (as `off` does). */
+  on<K extends HostEventName>(name: K, handler: HostEventHandler<K>): () => void;
+  /** Stops calling `handler` at `name`. */
+  off<K extends HostEventName>(name: K, handler: HostEventHandler<K>): void;
   debug: {
     /** A JSON-safe picture of the analytics queue and the search state; never holds the token. */
     snapshot(): unknown;

@@ -17,6 +17,7 @@ import {
 } from './contract.js';
 import { VERSION } from './version.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
+import { HostEvents } from './host/hostEvents.js';
 import { paintFirstScreen } from './firstPaint/paint.js';
 
 // Every locale's words travel in this script (about 1.3 KB gzip each): the build inlines the loader
@@ -109,6 +110,8 @@ function loadApp(): Promise<AisleApp> {
 }
 
 let loaded: AisleApp | undefined;
+/** The page's handlers of Aisle's events: registered at any time, the app calls them. */
+const hostEvents = new HostEvents();
 /** The first screen drawn by this script, until the app's replaces it. */
 let painted: FirstPaint | null = null;
 /** Counts mount and unmount calls: an unmount while the app still loads cancels that mount. */
@@ -202,7 +205,7 @@ function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise
       // neither makes a long one.
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (ticket !== generation) return paint?.withdraw();
-      return app.mount(context, paint);
+      return app.mount(context, paint, hostEvents.emit);
     },
     (error: unknown) => {
       // Without the app the drawn screen cannot work: the page gets its own content back.
@@ -226,7 +229,10 @@ const aisle: AisleGlobal = {
     painted = null;
     loaded?.unmount();
     removeStyles();
+    hostEvents.clear();
   },
+  on: (name, handler) => hostEvents.on(name, handler),
+  off: (name, handler) => hostEvents.off(name, handler),
   debug: {
     snapshot(): unknown {
       return loaded ? loaded.snapshot() : emptyDebugSnapshot();

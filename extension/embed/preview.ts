@@ -12,6 +12,7 @@ import {
   type WindowWithAisle,
 } from '../../sdk/contract.js';
 import { app } from '../../sdk/app.js';
+import { HostEvents } from '../../sdk/host/hostEvents.js';
 import { AISLE_CSS } from '../../sdk/ui/stylesheet.js';
 import { VERSION } from '../../sdk/version.js';
 import { createPageChannel } from '../lib/pageChannel.js';
@@ -147,6 +148,7 @@ export function startPreview(win: AisleWindow): () => void {
     }
   });
 
+  const hostEvents = new HostEvents(win.console);
   const ours: AisleGlobal & { extension: true } = {
     version: VERSION,
     extension: true,
@@ -157,7 +159,11 @@ export function startPreview(win: AisleWindow): () => void {
     },
     unmount(): void {
       stop();
+      hostEvents.clear();
     },
+    // The page's own code may listen to the preview as it would to its own Aisle.
+    on: (name, handler) => hostEvents.on(name, handler),
+    off: (name, handler) => hostEvents.off(name, handler),
     debug: { snapshot: (): unknown => app.snapshot() },
   };
 
@@ -202,7 +208,7 @@ export function startPreview(win: AisleWindow): () => void {
     }
     let mounted: Promise<void>;
     try {
-      mounted = app.mount(next.context);
+      mounted = app.mount(next.context, null, hostEvents.emit);
     } catch (error) {
       mounted = Promise.reject(error);
     }
