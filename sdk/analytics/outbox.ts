@@ -52,6 +52,39 @@ export const SETTLED_CAP = 100;
  */
 export const TAB_SEQ_SPACE = 2 ** 20;
 
+/**
+ * Appends the event `make` builds for the shop's next sequence number straight to the stored outbox,
+ * for a page with no Outbox of its own yet (its session has not loaded: see visitNow.ts). The number
+ * comes after both the shop's counter and the highest number stored, as `nextSeq` gives it; stored
+ * entries are kept as they are (the Outbox that reads them drops unusable ones), and corrupt JSON,
+ * which holds nothing deliverable, is replaced. Returns the event's id, or null when nothing is on
+ * record (storage unreadable or refusing the write). Never throws. Small on purpose, with no class
+ * and no checks of its own: aisle.js carries it.
+ */
+export function appendToStoredOutbox(
+  storage: Pick<KeyValueStorage, 'getItem' | 'setItem'>,
+  shopId: string,
+  make: (seq: number) => AnalyticsEvent,
+): string | null {
+  const keys = outboxKeys(shopId);
+  try {
+    const text = storage.getItem(keys.outbox);
+    let stored: unknown[];
+    try {
+      stored = parseList(text);
+    } catch {
+      stored = [];
+    }
+    const seqs = stored.map((entry) => (isRecord(entry) && parseSeq(String(entry.seq))) || 0);
+    const event = make(Math.max(parseSeq(storage.getItem(keys.seq) ?? '0') ?? 0, ...seqs) + 1);
+    storage.setItem(keys.seq, String(event.seq));
+    storage.setItem(keys.outbox, JSON.stringify([...stored, event]));
+    return event.id;
+  } catch {
+    return null;
+  }
+}
+
 /** One shop's outbox over shared storage, with an in-memory fallback. */
 export class Outbox {
   private readonly keys: ReturnType<typeof outboxKeys>;

@@ -1,16 +1,30 @@
 /**
- * The first visit of a page, written to the shop's durable outbox the moment Aisle mounts, before
- * the analytics session has loaded: a page left at once (a quick Back, a closed tab, a crash) still
- * has its visit on record, and this page's session, or the shop's next page in any tab, delivers it.
- * Small on purpose: it ships with the app, not with the session.
+ * Events written to the shop's durable outbox before the analytics session has loaded: the first
+ * visit of a page, the moment Aisle mounts, and (sdk/analytics/paintClicks.ts) a product click on the
+ * first paint. A page left at once (a quick Back, a closed tab, a crash, a product link followed
+ * before the app arrived) still has them on record, and this page's session, or the shop's next
+ * page in any tab, delivers them. Small on purpose: it ships with the app, and with aisle.js.
  */
-import { v4 as uuidv4 } from 'uuid';
 import type { Locale } from '../core/locales.js';
 import type { RenderContext, Region } from '../core/types.js';
-import type { StoreEnv } from '../ports/env.js';
+import type { KeyValueStorage, StoreEnv } from '../ports/env.js';
 import { VERSION } from '../version.js';
 import { analyticsEnvironment, buildEvent, visitEvent } from './events.js';
-import { fitsOutbox, Outbox } from './outbox.js';
+import { appendToStoredOutbox } from './outbox.js';
+import type { TrackInput } from './types.js';
+
+/**
+ * A version-4 UUID for a new event: the browser's own, else one made from its random bytes as the
+ * uuid package does (which the session uses; aisle.js, which carries this module, cannot afford it).
+ */
+export function eventId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** What every event of a page carries in `data.metadata` besides its own fields. */
 export function globalMetadataOf(root: {
@@ -29,32 +43,58 @@ export interface PageVisit {
   redirectedFrom: string | null;
 }
 
+/** What writing an event straight to the shop's stored outbox takes from the page. */
+export interface OutboxPage {
+  storage: Pick<KeyValueStorage, 'getItem' | 'setItem'>;
+  now: () => number;
+  context: RenderContext;
+  locale: Locale;
+  region: Region;
+}
+
+/**
+ * Writes `input` as the session would have sent it into the shop's stored outbox, with the shop's
+ * next sequence number; returns its id, or null when nothing was stored (no analytics on this page,
+ * storage refused or unreadable). Never throws.
+ */
+export function recordNow(page: OutboxPage, input: TrackInput & { url: string }): string | null {
+  const { context } = page;
+  if (!context.config.analyticsHost) return null;
+  return appendToStoredOutbox(page.storage, context.config.id, (seq) =>
+    buildEvent({
+      id: eventId(),
+      seq,
+      event: input.event,
+      data: input.data,
+      globalMetadata: globalMetadataOf(page),
+      url: input.url,
+      timestamp: new Date(page.now()).toISOString(),
+      environment: analyticsEnvironment(context.environment),
+    }),
+  );
+}
+
 /**
  * Writes `visit` as a `navigate:visit_page` event into the shop's stored outbox; returns its id, or
- * null when nothing was stored (no analytics on this page, storage refused or unreadable), in which
- * case the session records the visit itself once it loads. Never throws.
+ * null when nothing was stored, in which case the session records the visit itself once it loads.
+ * Never throws.
  */
 export function recordVisitNow(
   root: { env: StoreEnv; context: RenderContext; locale: Locale; region: Region },
   visit: PageVisit,
 ): string | null {
-  const { env, context } = root;
-  if (!context.config.analyticsHost) return null;
+  const { env } = root;
+  if (!root.context.config.analyticsHost) return null;
   try {
-    const outbox = new Outbox(env.storage, context.config.id);
     const input = visitEvent({ ...visit, title: env.host.title(), referrer: env.host.referrer() });
-    const event = buildEvent({
-      id: uuidv4(),
-      seq: outbox.nextSeq(),
-      event: input.event,
-      data: input.data,
-      globalMetadata: globalMetadataOf(root),
-      url: input.url ?? visit.url,
-      timestamp: new Date(env.now()).toISOString(),
-      environment: analyticsEnvironment(context.environment),
-    });
-    // Only an event in storage is on record: one this throwaway outbox keeps in memory is not.
-    return fitsOutbox(event) && outbox.add(event) ? event.id : null;
+    const page = {
+      storage: env.storage,
+      now: env.now,
+      context: root.context,
+      locale: root.locale,
+      region: root.region,
+    };
+    return recordNow(page, { ...input, url: input.url ?? visit.url });
   } catch {
     return null;
   }
