@@ -85,7 +85,7 @@ function drawSort(renderer: ReturnType<typeof domRenderer>, input: PaintInput): 
   return createSortControl(renderer)({
     control:
       input.viewport === 'desktop'
-        ? createSortDropdown(renderer)({ id: nextId(), label, options, selected, open: false, active: 0 })
+        ? createSortDropdown(renderer)({ id: nextId(), label, selected, open: false, list: null })
         : createSortSelect(renderer)({ label, options, selected }),
   });
 }

@@ -43,29 +43,24 @@ export function createSortSelect<E>({ createElement: h }: Renderer<E>): (props: 
     );
 }
 
-export interface SortDropdownProps {
+export interface SortDropdownProps<E> {
   /** The prefix of the dropdown's own ids (its label, value and options). */
   id: string;
   label: string;
-  options: readonly SortOption[];
   selected: SortOption;
   open: boolean;
-  /** The option the keyboard is on while the list is open. */
-  active: number;
+  /** The open list (see createSortList); only the app opens it. */
+  list: E | null;
   /** Passed on to the renderer. */
   wrapperRef?: unknown;
   buttonRef?: unknown;
-  listRef?: unknown;
   onButtonClick?: unknown;
   onButtonKeyDown?: unknown;
-  onListKeyDown?: unknown;
-  /** Handlers of the option at `index`. */
-  optionHandlers?: (index: number) => { onClick: unknown; onPointerMove: unknown };
 }
 
-/** The dropdown, for wide screens: a button naming the order, and the listbox it opens. */
-export function createSortDropdown<E>({ createElement: h }: Renderer<E>): (props: SortDropdownProps) => E {
-  return ({ id, options, selected, open, active, ...props }) =>
+/** The dropdown, for wide screens: a button naming the order, and the list it opens. */
+export function createSortDropdown<E>({ createElement: h }: Renderer<E>): (props: SortDropdownProps<E>) => E {
+  return ({ id, selected, open, ...props }) =>
     h(
       'div',
       { className: 'aisle-dropdown', ref: props.wrapperRef },
@@ -85,33 +80,54 @@ export function createSortDropdown<E>({ createElement: h }: Renderer<E>): (props
         h('span', { id: `${id}-value` }, selected.text),
         h('span', { className: 'aisle-dropdown__chevron', 'aria-hidden': 'true' }),
       ),
-      open
-        ? h(
-            'ul',
-            {
-              ref: props.listRef,
-              className: 'aisle-dropdown__list',
-              role: 'listbox',
-              tabIndex: -1,
-              'aria-labelledby': `${id}-label`,
-              'aria-activedescendant': `${id}-opt-${active}`,
-              onKeyDown: props.onListKeyDown,
-            },
-            options.map((o, index) =>
-              h(
-                'li',
-                {
-                  key: o.key,
-                  id: `${id}-opt-${index}`,
-                  role: 'option',
-                  'aria-selected': o.key === selected.key,
-                  className: `aisle-dropdown__option${index === active ? ' aisle-dropdown__option--active' : ''}`,
-                  ...props.optionHandlers?.(index),
-                },
-                o.text,
-              ),
-            ),
-          )
-        : null,
+      open ? props.list : null,
+    );
+}
+
+export interface SortListProps {
+  /** The dropdown's id prefix. */
+  id: string;
+  options: readonly SortOption[];
+  selected: SortOption;
+  /** The option the keyboard is on. */
+  active: number;
+  /** Passed on to the renderer. */
+  listRef?: unknown;
+  onKeyDown?: unknown;
+  /** Handlers of the option at `index`. */
+  optionHandlers?: (index: number) => { onClick: unknown; onPointerMove: unknown };
+}
+
+/**
+ * The dropdown's open listbox. A view of its own because the first screen never shows it open, so
+ * aisle.js, which draws only that screen, does not carry it.
+ */
+export function createSortList<E>({ createElement: h }: Renderer<E>): (props: SortListProps) => E {
+  return ({ id, options, selected, active, ...props }) =>
+    h(
+      'ul',
+      {
+        ref: props.listRef,
+        className: 'aisle-dropdown__list',
+        role: 'listbox',
+        tabIndex: -1,
+        'aria-labelledby': `${id}-label`,
+        'aria-activedescendant': `${id}-opt-${active}`,
+        onKeyDown: props.onKeyDown,
+      },
+      options.map((o, index) =>
+        h(
+          'li',
+          {
+            key: o.key,
+            id: `${id}-opt-${index}`,
+            role: 'option',
+            'aria-selected': o.key === selected.key,
+            className: `aisle-dropdown__option${index === active ? ' aisle-dropdown__option--active' : ''}`,
+            ...props.optionHandlers?.(index),
+          },
+          o.text,
+        ),
+      ),
     );
 }

@@ -1,13 +1,20 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import type { SortOption } from '../../core/types.js';
-import { createSortControl, createSortDropdown, createSortSelect, selectedSort } from '../../views/sort.js';
+import {
+  createSortControl,
+  createSortDropdown,
+  createSortList,
+  createSortSelect,
+  selectedSort,
+} from '../../views/sort.js';
 import { reactRenderer } from '../renderer.js';
 import { useStores } from '../StoreContext.js';
 
 const sortControlView = createSortControl(reactRenderer);
 const sortSelectView = createSortSelect(reactRenderer);
 const sortDropdownView = createSortDropdown(reactRenderer);
+const sortListView = createSortList(reactRenderer);
 
 /**
  * The sort control (see sdk/views/sort.ts): a dropdown (button + listbox) on desktop, a native select
@@ -92,13 +99,21 @@ function SortDropdown(props: {
   return sortDropdownView({
     id,
     label: props.label,
-    options,
     selected,
     open,
-    active,
+    list: open
+      ? sortListView({
+          id,
+          options,
+          selected,
+          active,
+          listRef: list,
+          onKeyDown: onListKey,
+          optionHandlers: (index) => ({ onClick: () => pick(index), onPointerMove: () => setActive(index) }),
+        })
+      : null,
     wrapperRef: wrapper,
     buttonRef: button,
-    listRef: list,
     onButtonClick: () => (open ? close(false) : show()),
     onButtonKeyDown: (e: KeyboardEvent) => {
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -106,7 +121,5 @@ function SortDropdown(props: {
         show();
       }
     },
-    onListKeyDown: onListKey,
-    optionHandlers: (index) => ({ onClick: () => pick(index), onPointerMove: () => setActive(index) }),
   });
 }
