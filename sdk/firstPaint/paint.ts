@@ -21,6 +21,7 @@ import { readEntryMemory } from '../stores/restore.js';
 import { routeFor, responseOf } from '../stores/screens.js';
 import { guardHistory } from '../host/history.js';
 import { firstPaintHandle, type FirstPaint } from '../host/firstPaintHandover.js';
+import { paintAnalytics } from '../analytics/paintClicks.js';
 import { drawCards } from './cards.js';
 import { drawListing } from './draw.js';
 import type { PaintInput } from './elements.js';
@@ -169,7 +170,8 @@ export async function paintFirstScreen(
     const hostContent = [...main.childNodes];
     beforeInsert?.();
     main.replaceChildren(container);
-    paint = firstPaintHandle(input.context, main, container, hostContent, unguard);
+    // A product link followed from the paint is on record before the page goes (the app is not here yet).
+    paint = firstPaintHandle(input.context, main, container, hostContent, unguard, paintAnalytics(input, win));
     win.performance?.mark?.('aisle:first-paint');
     return paint;
   } catch {

@@ -1,16 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '../stores/testing.js';
-import { elementAt, firstPaintHandle, pathOf } from './firstPaintHandover.js';
+import { DEBUG_EVENT } from '../contract.js';
+import { firstPaintHandle, type PaintAnalytics } from './firstPaintHandover.js';
+import { appListing, listingMarkup } from './paintFixtures.js';
 import { listingSlot } from './listingSlot.js';
 
-/** The same few elements on both sides of the hand-over: a button, a select, two links. */
-const SCREEN =
-  '<div class="aisle-root"><button data-aisle="all-filters">All Filters</button>' +
-  '<label><select><option value="a">A</option><option value="b">B</option></select></label>' +
-  '<ul><li><a href="/p/1">One</a></li><li><a href="/p/2">Two</a></li></ul></div>';
-
-/** A main element with the retailer's content, then a painted container in its place. */
+/** A main element with the retailer's content, then a painted (narrow) listing in its place. */
 function painted(): {
   main: HTMLElement;
   host: Element;
@@ -22,66 +18,84 @@ function painted(): {
   const host = main.firstElementChild!;
   const container = document.createElement('div');
   container.className = 'aisle-mount';
-  container.innerHTML = SCREEN;
+  container.innerHTML = listingMarkup(false);
   main.replaceChildren(container);
   return { main, host, container, unguard: vi.fn<() => void>() };
 }
 
-/** The app's container: the same elements, with handlers that record what they were given. */
-function appScreen(log: string[]): HTMLElement {
-  const next = document.createElement('div');
-  next.className = 'aisle-mount';
-  next.innerHTML = SCREEN;
-  next.querySelector('button')!.addEventListener('click', () => log.push('all-filters'));
-  next
-    .querySelector('select')!
-    .addEventListener('change', (e) => log.push(`sort ${(e.target as HTMLSelectElement).value}`));
-  return next;
+/** Analytics that say what they wrote, numbering the visits they write. */
+function fakeAnalytics(): PaintAnalytics & { written: string[] } {
+  const written: string[] = [];
+  return {
+    written,
+    recordVisit: () => (written.push('visit'), `paint-visit-${written.length}`),
+    recordProductClick: (id, position) => void written.push(`click ${id} at ${position}`),
+  };
 }
 
 afterEach(() => document.body.replaceChildren());
 
-describe('paths between the paint and the app’s screen', () => {
-  it('finds an element again by its element-child indices', () => {
-    const { container } = painted();
-    const link = container.querySelectorAll('a')[1]!;
-    const path = pathOf(container, link)!;
-    expect(path).toEqual([0, 2, 1, 0]);
-    expect(elementAt(container, path)).toBe(link);
-    expect(pathOf(container, document.body)).toBeNull();
-    expect(elementAt(container, [0, 9])).toBeNull();
-  });
-});
-
 describe('the hand-over', () => {
   it('puts the app’s screen in the paint’s place, keeps focus on the same element and presses again what was pressed', () => {
     const { main, container, unguard } = painted();
-    const paint = firstPaintHandle(testContext(), main, container, [...document.querySelectorAll('#x')], unguard);
-    container.querySelector('button')!.click();
+    const paint = firstPaintHandle(testContext(), main, container, [], unguard);
     const select = container.querySelector('select')!;
-    select.value = 'b';
+    select.value = 'rating';
     select.dispatchEvent(new Event('change', { bubbles: true }));
-    container.querySelectorAll('a')[1]!.focus();
+    container.querySelector<HTMLElement>('[data-aisle="all-filters"]')!.click();
+    container.querySelectorAll<HTMLElement>('a.aisle-card__link')[1]!.focus();
     const log: string[] = [];
-    const next = appScreen(log);
+    const next = appListing(document, log, false);
     const replay = paint.replaceWith(next);
     expect(main.firstElementChild).toBe(next);
-    expect(document.activeElement).toBe(next.querySelectorAll('a')[1]);
+    expect(document.activeElement).toBe(next.querySelectorAll('a.aisle-card__link')[1]);
     expect(paint.pending).toBe(false);
     expect(log).toEqual([]);
     replay();
-    expect(log).toEqual(['all-filters', 'sort b']);
-    expect(next.querySelector('select')!.value).toBe('b');
+    expect(log).toEqual(['sort rating', 'open all-filters']);
+    expect(next.querySelector('select')!.value).toBe('rating');
     // The guard stays until the app adopted it or the paint is withdrawn.
     expect(unguard).not.toHaveBeenCalled();
+  });
+
+  it('keeps focus on the same control when the app’s screen has moved it', () => {
+    const { main, container } = painted();
+    const paint = firstPaintHandle(testContext(), main, container, []);
+    container.querySelector<HTMLElement>('[data-product-id="p2"] [aria-label="Blue"]')!.focus();
+    const next = appListing(document, [], false, { notice: true });
+    paint.replaceWith(next)();
+    expect(document.activeElement).toBe(next.querySelector('[data-product-id="p2"] [aria-label="Blue"]'));
+  });
+
+  it('says in a debug event what it pressed again and what no longer applied', () => {
+    const { main, container } = painted();
+    const paint = firstPaintHandle(testContext(), main, container, []);
+    const select = container.querySelector('select')!;
+    select.value = 'rating';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    container.querySelector<HTMLElement>('[data-aisle="all-filters"]')!.click();
+    const heard: unknown[] = [];
+    const listen = (event: Event) => heard.push((event as CustomEvent).detail);
+    window.addEventListener(DEBUG_EVENT, listen);
+    // The window widened past 1,024 px meanwhile: the app draws the wide layout.
+    paint.replaceWith(appListing(document, [], true))();
+    window.removeEventListener(DEBUG_EVENT, listen);
+    expect(heard).toEqual([
+      {
+        source: 'first-paint',
+        phase: 'presses_replayed',
+        replayed: 1,
+        dropped: [expect.stringMatching(/^sort\|\|select\|/)],
+      },
+    ]);
   });
 
   it('stops listening once replaced: a later click on the old elements is not replayed', () => {
     const { main, container } = painted();
     const paint = firstPaintHandle(testContext(), main, container, []);
     const log: string[] = [];
-    const replay = paint.replaceWith(appScreen(log));
-    container.querySelector('button')!.click();
+    const replay = paint.replaceWith(appListing(document, log, false));
+    container.querySelector<HTMLElement>('[data-aisle="all-filters"]')!.click();
     replay();
     expect(log).toEqual([]);
   });
@@ -100,6 +114,44 @@ describe('the hand-over', () => {
     expect(again.unguard).not.toHaveBeenCalled();
     adopted();
     expect(again.unguard).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a product link followed from the paint', () => {
+  const follow = (container: Element, product: string, link = 'a.aisle-card__link'): void =>
+    container.querySelector<HTMLElement>(`[data-product-id="${product}"] ${link}`)!.click();
+
+  it('records the page’s visit, then the click with the card’s position, as the link is followed', () => {
+    const { main, container } = painted();
+    const analytics = fakeAnalytics();
+    const paint = firstPaintHandle(testContext(), main, container, [], undefined, analytics);
+    follow(container, 'p2');
+    follow(container, 'p1');
+    // Only the first click writes the visit; the app, arriving later, follows that visit.
+    expect(analytics.written).toEqual(['visit', 'click p2 at 2', 'click p1 at 1']);
+    const mountsVisit = vi.fn(() => 'app-visit');
+    expect(paint.visitOnRecord(mountsVisit)).toBe('paint-visit-1');
+    expect(mountsVisit).not.toHaveBeenCalled();
+  });
+
+  it('writes no second visit when the app recorded the page’s visit first', () => {
+    const { main, container } = painted();
+    const analytics = fakeAnalytics();
+    const paint = firstPaintHandle(testContext(), main, container, [], undefined, analytics);
+    expect(paint.visitOnRecord(() => 'app-visit')).toBe('app-visit');
+    follow(container, 'p1');
+    expect(analytics.written).toEqual(['click p1 at 1']);
+  });
+
+  it('records nothing for the other links, or once the app’s screen has taken over (it records its own)', () => {
+    const { main, container } = painted();
+    const analytics = fakeAnalytics();
+    const paint = firstPaintHandle(testContext(), main, container, [], undefined, analytics);
+    follow(container, 'p1', 'a.aisle-card__more');
+    container.querySelector<HTMLElement>('[data-aisle="breadcrumbs"] a')!.click();
+    paint.replaceWith(appListing(document, [], false))();
+    follow(container, 'p1');
+    expect(analytics.written).toEqual([]);
   });
 });
 

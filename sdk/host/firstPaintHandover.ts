@@ -1,11 +1,17 @@
 /**
- * The hand-over from the first paint (drawn by aisle.js alone, see sdk/firstPaint/paint.ts) to the app. The app's
- * container takes the paint's place in one step; because both hold the same elements in the same
- * places, nothing moves, focus stays on the same control, and a control the shopper pressed while
- * the app was on its way is pressed again for them (a tap on Sort is not lost, it just answers late).
+ * The hand-over from the first paint (drawn by aisle.js alone, see sdk/firstPaint/paint.ts) to the app.
+ * The app's container takes the paint's place in one step; because both hold the same elements in
+ * the same places, nothing moves and focus stays on the same control.
+ *
+ * Nothing the shopper does while the app is on its way is lost:
+ * - a product link followed from the paint is on record for analytics (the click and the page's
+ *   visit, written to the stored outbox as the link is followed, see `PaintAnalytics`);
+ * - what the shopper pressed is played again on the app's screen as what it amounts to, not press
+ *   by press (see `pressesOnPaint`).
  */
-
+import { DEBUG_EVENT } from '../contract.js';
 import type { RenderContext } from '../core/types.js';
+import { findControl, identityOf, pressesOnPaint } from './paintPresses.js';
 
 /** A first screen on show in the page's main element, waiting for the app. */
 export interface FirstPaint {
@@ -32,34 +38,42 @@ export interface FirstPaint {
    * and the app's unmount is what removes it; returns its cleanup.
    */
   adoptGuard(): () => void;
-}
-
-/** A press on the paint to repeat on the app's screen: a click, or a new value of a select. */
-type Press = { path: number[]; value?: string };
-
-/** The element-child indices from `root` down to `node`, or null when it is not inside `root`. */
-export function pathOf(root: Element, node: Element | null): number[] | null {
-  const path: number[] = [];
-  let at: Element | null = node;
-  while (at && at !== root) {
-    const parent: Element | null = at.parentElement;
-    if (!parent) return null;
-    path.unshift(Array.prototype.indexOf.call(parent.children, at));
-    at = parent;
-  }
-  return at === root ? path : null;
-}
-
-/** The element at `path` below `root`, or null. */
-export function elementAt(root: Element, path: readonly number[]): Element | null {
-  let at: Element | null = root;
-  for (const index of path) at = at?.children[index] ?? null;
-  return at;
+  /**
+   * This page view's visit in the stored outbox: the one a product click on the paint wrote, else
+   * the one `record` writes now. Whichever side comes first records it, once; returns its id, or
+   * null when none is stored.
+   */
+  visitOnRecord(record: () => string | null): string | null;
 }
 
 /**
- * Watches the painted `container` for presses and returns its hand-over; `unguard` removes the
- * paint's #department guard, when the paint is withdrawn before the app adopted it.
+ * Writes analytics straight to the shop's stored outbox, for a paint the app has not replaced yet
+ * (sdk/analytics/paintClicks.ts): the app's session, or the shop's next page, delivers them.
+ */
+export interface PaintAnalytics {
+  /** Writes this page view's `navigate:visit_page`; its id, or null when nothing was stored. */
+  recordVisit(): string | null;
+  /** Writes `ecommerce:product_click` for the grid's card `productId` at one-based `position`. */
+  recordProductClick(productId: string, position: number): void;
+}
+
+/**
+ * A product link on the paint's grid the shopper followed: the card's product id and its one-based
+ * position in the grid (as the app's grid numbers its cards), or null for any other click.
+ */
+function productLinkClicked(container: Element, target: EventTarget | null): [string, number] | null {
+  const link = (target as Element | null)?.closest?.(
+    '[data-aisle="grid"] > [data-aisle="product"] > a.aisle-card__link',
+  );
+  const card = link?.parentElement;
+  const id = card?.getAttribute('data-product-id');
+  return card && id && container.contains(card) ? [id, [...card.parentElement!.children].indexOf(card) + 1] : null;
+}
+
+/**
+ * Watches the painted `container` for presses and product clicks and returns its hand-over;
+ * `unguard` removes the paint's #department guard, when the paint is withdrawn before the app
+ * adopted it; `analytics` records a followed product link (null: this page has no analytics).
  */
 export function firstPaintHandle(
   context: RenderContext,
@@ -67,27 +81,26 @@ export function firstPaintHandle(
   container: HTMLElement,
   hostContent: ChildNode[],
   unguard: () => void = () => undefined,
+  analytics: PaintAnalytics | null = null,
 ): FirstPaint {
   let guard: (() => void) | null = unguard;
   const doc = container.ownerDocument;
-  const presses: Press[] = [];
+  const presses = pressesOnPaint(container);
   let pending = true;
+  let visit: string | null = null;
+  const visitOnRecord = (record: () => string | null): string | null => (visit ??= record());
+  // The link is followed by the browser itself: the click and the visit are written before it goes.
   const onClick = (event: Event): void => {
-    const control = (event.target as Element | null)?.closest?.('button');
-    const path = control ? pathOf(container, control) : null;
-    if (path) presses.push({ path });
-  };
-  const onChange = (event: Event): void => {
-    const select = event.target as HTMLSelectElement;
-    const path = select.tagName === 'SELECT' ? pathOf(container, select) : null;
-    if (path) presses.push({ path, value: select.value });
+    const clicked = analytics ? productLinkClicked(container, event.target) : null;
+    if (!clicked || !analytics) return;
+    visitOnRecord(() => analytics.recordVisit());
+    analytics.recordProductClick(...clicked);
   };
   container.addEventListener('click', onClick);
-  container.addEventListener('change', onChange);
   const stop = (): void => {
     pending = false;
+    presses.stop();
     container.removeEventListener('click', onClick);
-    container.removeEventListener('change', onChange);
   };
   return {
     context,
@@ -97,22 +110,22 @@ export function firstPaintHandle(
     get pending() {
       return pending;
     },
+    visitOnRecord,
     replaceWith(next) {
       if (!pending) return () => undefined;
       stop();
-      const focused = pathOf(container, doc.activeElement);
+      const active = doc.activeElement;
+      const focused = active && container.contains(active) ? identityOf(container, active) : null;
       if (container.parentNode === main) container.replaceWith(next);
       else main.replaceChildren(next);
-      if (focused) (elementAt(next, focused) as HTMLElement | null)?.focus?.({ preventScroll: true });
+      if (focused) findControl(next, focused)?.focus?.({ preventScroll: true });
       return () => {
-        for (const press of presses) {
-          const target = next.isConnected ? elementAt(next, press.path) : null;
-          if (!target) continue;
-          if (press.value !== undefined && target instanceof HTMLSelectElement) {
-            target.value = press.value;
-            target.dispatchEvent(new Event('change', { bubbles: true }));
-          } else if (target instanceof HTMLElement) target.click();
-        }
+        const report = presses.replay(next);
+        if (report.replayed + report.dropped.length === 0) return;
+        // The extension's inspector shows what was pressed again, and what no longer applied.
+        doc.defaultView?.dispatchEvent(
+          new CustomEvent(DEBUG_EVENT, { detail: { source: 'first-paint', phase: 'presses_replayed', ...report } }),
+        );
       };
     },
     withdraw() {

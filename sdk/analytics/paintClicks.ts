@@ -1,0 +1,62 @@
+/**
+ * The analytics of the first paint (sdk/firstPaint), which aisle.js draws before the app and its
+ * analytics have arrived. Its product links are plain links: a shopper on a slow phone who taps a
+ * card leaves the page before any session exists. So the tap writes, as the link is followed, the
+ * same two events the app would have sent (the page's visit, then the product click) straight to the
+ * shop's stored outbox; the app's session, if it arrives before the page goes, or the shop's next
+ * Aisle page delivers them, and the service stores each id once.
+ *
+ * Each event is written once: the handover (sdk/host/firstPaintHandover.ts) records the page's
+ * visit for the paint or for the app, whichever comes first, and a click is heard by the paint only
+ * until the app's screen replaces it (then the app's own handler records it).
+ */
+import { selectedVariant } from '../core/product.js';
+import type { Locale, Product, RenderContext, Region } from '../core/types.js';
+import type { PaintAnalytics } from '../host/firstPaintHandover.js';
+import { productClickEvent, visitEvent } from './events.js';
+import { recordNow, type OutboxPage } from './visitNow.js';
+
+/** What the paint was drawn from (sdk/firstPaint/elements.ts's `PaintInput` has these). */
+export interface PaintedListing {
+  context: RenderContext;
+  locale: Locale;
+  region: Region;
+  data: { products: Product[] };
+}
+
+/** Records the paint's product clicks on `win`'s page; null when the page has no analytics. */
+export function paintAnalytics(listing: PaintedListing, win: Window): PaintAnalytics | null {
+  let storage: Storage;
+  try {
+    storage = win.localStorage; // a page that may not use it (a sandboxed frame) throws here
+  } catch {
+    return null;
+  }
+  if (!listing.context.config.analyticsHost) return null;
+  const page: OutboxPage = { ...listing, storage, now: () => Date.now() };
+  return {
+    recordVisit() {
+      const { href } = win.location;
+      // The paint draws listings only: the route the app would name this page by is `dlp`.
+      const visit = visitEvent({
+        routeName: 'dlp',
+        url: href,
+        title: win.document.title,
+        referrer: win.document.referrer,
+      });
+      return recordNow(page, { ...visit, url: href });
+    },
+    recordProductClick(productId, position) {
+      const product = listing.data.products.find((p) => p.product_id === productId);
+      if (!product) return;
+      // The paint's card shows its product's selected variant, as the app's does until a swatch is chosen.
+      const click = productClickEvent({
+        listName: 'search_results',
+        position,
+        product,
+        variant: selectedVariant(product),
+      });
+      recordNow(page, { ...click, url: win.location.href });
+    },
+  };
+}
