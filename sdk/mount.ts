@@ -1,5 +1,5 @@
 import { loadMessages, localeOf } from './core/messages.js';
-import { readRenderContext } from './core/normalize.js';
+import { customizationProblems, readRenderContext } from './core/normalize.js';
 import { browserEnv } from './host/browserEnv.js';
 import { DeferredHead } from './host/deferredHead.js';
 import { guardHistory } from './host/history.js';
@@ -19,6 +19,7 @@ import type { AnalyticsConnection } from './analytics/wire.js';
 import { ErrorReports } from './integrations/errorReports.js';
 import { recordVisitNow } from './analytics/visitNow.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
+import { hostEventOf, type EmitHostEvent } from './host/hostEvents.js';
 
 /** Sets a User Timing mark once (the page's vitals report it, retailers' tools see it). */
 function markTime(win: Window, name: string): void {
@@ -43,6 +44,8 @@ export interface MountOptions {
   transport?: Transport;
   /** The first screen aisle.js drew before the app arrived: Aisle's own screen takes its place. */
   firstPaint?: FirstPaint | null;
+  /** Where the page's handlers of Aisle's events (`Aisle.on`) are called. */
+  emit?: EmitHostEvent;
 }
 
 /**
@@ -66,6 +69,8 @@ export async function mountAisle(
     return null;
   }
   const { context } = read;
+  const problems = customizationProblems(raw);
+  if (problems.length) win.console.warn(`[Aisle] parts of config.customization are not used: ${problems.join('; ')}.`);
   const life = new Lifetime();
   // The #department guard holds from Aisle's first moment, not from a chunk that loads later:
   // a history update the host makes while Aisle starts is stopped too.
@@ -90,6 +95,15 @@ export async function mountAisle(
   const errors = new ErrorReports();
   env.log = errors.logThrough(env.log);
   const store = new RootStore(env, context, win.innerWidth);
+  // The page's handlers hear what analytics hears, at the same moments (after the frame that answered).
+  const { emit } = options;
+  if (emit)
+    life.add(
+      store.tracker.observe((intent) => {
+        const [name, payload] = hostEventOf(intent);
+        (emit as (name: string, payload: unknown) => void)(name, payload);
+      }),
+    );
   // The page's visit is on record now, before anything else can go wrong: a page left before the
   // analytics session loads still counts (its session, or the shop's next page, delivers it). A
   // product link followed from the first paint may have recorded it already: it is not written twice.
