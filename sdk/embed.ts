@@ -20,7 +20,7 @@ import type { FirstPaint } from './host/firstPaintHandover.js';
 import { HostEvents } from './host/hostEvents.js';
 import { paintFirstScreen } from './firstPaint/paint.js';
 
-// Every locale's words travel in this script (about 1.3 KB gzip each): the build inlines the loader
+// Every locale's words travel in this script (about 1.2 KB gzip each): the build inlines the loader
 // of each row of sdk/core/locales.ts, so the first paint draws a page in any shipped locale as soon
 // as an English one, without a request (scripts/aisleJs.test.ts checks it).
 
