@@ -47,7 +47,7 @@ export interface HostEventPayloads {
     pageSize: number;
     /** How many products the whole result set holds. */
     resultCount: number;
-    /** The search's query string (filters, sort, page). */
+    /** What the listing searched for: its page (a category such as `womens-running-shoes`). */
     query: string;
     productIds: string[];
     filtersApplied: number;

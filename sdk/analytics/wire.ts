@@ -111,7 +111,9 @@ export function connectAnalytics(
   });
   started = session;
   // Identity failures are thrown by the session and only logged here.
-  session.init().catch((error: unknown) => env.log.error('[Aisle] analytics identity failed:', error));
+  // An unmount while the identity request is on its way aborts it: that is no failure to report.
+  let disposed = false;
+  session.init().catch((error: unknown) => disposed || env.log.error('[Aisle] analytics identity failed:', error));
   let firstVisit = recordedVisit;
   root.tracker.attach(async (intent) => {
     // The page's first visit intent is the one mount wrote: its delivery is followed, not a copy.
@@ -132,6 +134,7 @@ export function connectAnalytics(
   return {
     session,
     dispose() {
+      disposed = true;
       stopImpressions();
       stopVitals();
       root.tracker.disable();
