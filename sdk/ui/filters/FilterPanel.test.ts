@@ -18,5 +18,4 @@ describe('the panel a filter gets', () => {
       Array(4).fill('checkbox'),
     );
   });
-
 });
