@@ -100,7 +100,7 @@ export async function mountAisle(
   if (emit)
     life.add(
       store.tracker.observe((intent) => {
-        const [name, payload] = hostEventOf(intent);
+        const [name, payload] = hostEventOf(intent, win.location.href);
         (emit as (name: string, payload: unknown) => void)(name, payload);
       }),
     );

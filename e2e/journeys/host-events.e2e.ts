@@ -4,7 +4,7 @@
  * the handlers.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { engines, useEngine, type EnginePage } from '../support/drivers/index.js';
+import { engines, useEngine, type Engine, type EnginePage } from '../support/drivers/index.js';
 import { CARD, openFilter, openListing, searchSettled, waitForUrl } from '../support/listing.js';
 
 const baseUrl = inject('baseUrl');
@@ -30,12 +30,33 @@ const heard = (page: EnginePage): Promise<Heard> =>
 
 const names = async (page: EnginePage): Promise<string[]> => (await heard(page)).map(([name]) => name);
 
+/**
+ * Opens the listing and mounts Aisle again with the handlers registered first (as a page whose
+ * script subscribes before Aisle starts), then waits for the first page and results to be heard.
+ */
+async function remountListening(engine: Engine): Promise<EnginePage> {
+  const page = await openListing(engine, baseUrl, LISTING);
+  await page.evaluate(() => {
+    (window as unknown as { Aisle: { unmount(): void } }).Aisle.unmount();
+    sessionStorage.removeItem('heard');
+  });
+  await listen(page);
+  await page.evaluate(() => {
+    const context = JSON.parse(document.getElementById('aisle-context')!.textContent!) as unknown;
+    void (window as unknown as { Aisle: { mount(c: unknown): Promise<void> } }).Aisle.mount(context);
+  });
+  await page.waitFor(() => (sessionStorage.getItem('heard') ?? '').includes('resultsShown'), undefined, {
+    what: 'the results shown at mount',
+  });
+  return page;
+}
+
 describe.each(engines)('the page hears Aisle’s events (%s)', (name) => {
   const engine = useEngine(name, { beforeAll, afterAll });
 
   it('a sort, a filter and the results they show, then the product chosen', async () => {
-    const page = await openListing(engine(), baseUrl, LISTING);
-    await listen(page);
+    const page = await remountListening(engine());
+    await page.evaluate(() => sessionStorage.removeItem('heard'));
 
     await page.click('.aisle-dropdown__button');
     await page.click({ selector: '[role="option"]', text: 'Low to High' });
@@ -79,21 +100,7 @@ describe.each(engines)('the page hears Aisle’s events (%s)', (name) => {
   });
 
   it('hears the page shown at mount, and nothing more once unmounted', async () => {
-    const page = await openListing(engine(), baseUrl, LISTING);
-    await page.evaluate(() => sessionStorage.removeItem('heard'));
-    // Aisle mounted again with handlers registered first: its first page and results are heard.
-    await page.evaluate(() => {
-      const aisle = (window as unknown as { Aisle: { unmount(): void } }).Aisle;
-      aisle.unmount();
-    });
-    await listen(page);
-    await page.evaluate(() => {
-      const context = JSON.parse(document.getElementById('aisle-context')!.textContent!) as unknown;
-      void (window as unknown as { Aisle: { mount(c: unknown): Promise<void> } }).Aisle.mount(context);
-    });
-    await page.waitFor(() => (sessionStorage.getItem('heard') ?? '').includes('resultsShown'), undefined, {
-      what: 'the results shown at mount',
-    });
+    const page = await remountListening(engine());
     const atMount = await heard(page);
     expect(atMount.map(([n]) => n)).toEqual(['pageChange', 'resultsShown']);
     expect(atMount[0]![1]).toMatchObject({

@@ -73,7 +73,16 @@ describe('what the page is told of', () => {
 
   it('maps each tracking intent to its event', () => {
     expect(
-      hostEventOf({ kind: 'product-click', listName: 'search_results', position: 3, product, variantId: 'v2' }),
+      hostEventOf(
+        {
+          kind: 'product-click',
+          listName: 'search_results',
+          position: 3,
+          product: { ...product, url: '/p/red-dress' },
+          variantId: 'v2',
+        },
+        'https://shop.example/maple/dresses?sort=x',
+      ),
     ).toEqual([
       'productClick',
       {
@@ -86,28 +95,36 @@ describe('what the page is told of', () => {
         price: 19.99,
       },
     ]);
-    expect(hostEventOf({ kind: 'filter', change: 'remove', key: 'price', value: [10, 50] })).toEqual([
-      'filterChange',
-      { change: 'remove', key: 'price', value: [10, 50] },
-    ]);
-    expect(hostEventOf({ kind: 'sort', sort: 'price_desc' })).toEqual(['sortChange', { sort: 'price_desc' }]);
     expect(
-      hostEventOf({
-        kind: 'results',
-        filtersAppliedCount: 1,
-        latencyMs: 120,
-        pageNumber: 2,
-        pageSize: 24,
-        resultCount: 130,
-        query: 'page=2',
-        products: [product],
-      }),
+      hostEventOf({ kind: 'filter', change: 'remove', key: 'price', value: [10, 50] }, 'https://shop.example/'),
+    ).toEqual(['filterChange', { change: 'remove', key: 'price', value: [10, 50] }]);
+    expect(hostEventOf({ kind: 'sort', sort: 'price_desc' }, 'https://shop.example/')).toEqual([
+      'sortChange',
+      { sort: 'price_desc' },
+    ]);
+    expect(
+      hostEventOf(
+        {
+          kind: 'results',
+          filtersAppliedCount: 1,
+          latencyMs: 120,
+          pageNumber: 2,
+          pageSize: 24,
+          resultCount: 130,
+          query: 'page=2',
+          products: [product],
+        },
+        'https://shop.example/',
+      ),
     ).toEqual([
       'resultsShown',
       { page: 2, pageSize: 24, resultCount: 130, query: 'page=2', productIds: ['p1'], filtersApplied: 1 },
     ]);
     expect(
-      hostEventOf({ kind: 'visit', routeName: 'dlp', url: 'https://shop.example/maple/dresses', redirectedFrom: null }),
+      hostEventOf(
+        { kind: 'visit', routeName: 'dlp', url: 'https://shop.example/maple/dresses', redirectedFrom: null },
+        'https://shop.example/',
+      ),
     ).toEqual(['pageChange', { url: 'https://shop.example/maple/dresses', screen: 'dlp', redirectedFrom: null }]);
   });
 });

@@ -61,8 +61,20 @@ function structuredCopy<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-/** The host event an intent of the app's tracker makes, or null for an intent the page is not told of. */
-export function hostEventOf(intent: TrackIntent): { [K in HostEventName]: [K, HostEventPayloads[K]] }[HostEventName] {
+/** `url` made absolute against the page's address (as the card's link is followed), else as it is. */
+function absolute(url: string, pageUrl: string): string {
+  try {
+    return new URL(url, pageUrl).href;
+  } catch {
+    return url;
+  }
+}
+
+/** The host event an intent of the app's tracker makes; links are made absolute against `pageUrl`. */
+export function hostEventOf(
+  intent: TrackIntent,
+  pageUrl: string,
+): { [K in HostEventName]: [K, HostEventPayloads[K]] }[HostEventName] {
   switch (intent.kind) {
     case 'product-click':
       return [
@@ -72,7 +84,7 @@ export function hostEventOf(intent: TrackIntent): { [K in HostEventName]: [K, Ho
           variantId: intent.variantId,
           position: intent.position,
           list: intent.listName,
-          url: intent.product.url,
+          url: absolute(intent.product.url, pageUrl),
           title: intent.product.title,
           price: intent.product.price_range.min_purchase_price,
         },
