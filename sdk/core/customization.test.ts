@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customizeMessages, partClass, readCustomization } from './customization.js';
-import { messagesFor } from './messages.js';
+import { messagesFor, messagesOf } from './messages.js';
 import { fr } from './messages.fr.js';
 import { customizationProblems, readRenderContext } from './normalize.js';
 
@@ -91,6 +91,21 @@ describe('texts of the retailer', () => {
     expect(customizeMessages(fr, 'fr', value)).toBe(fr);
     expect(customizeMessages(messagesFor('en'), 'en', undefined)).toBe(messagesFor('en'));
     expect(customizeMessages(messagesFor('en'), 'en', value)).toBe(customizeMessages(messagesFor('en'), 'en', value));
+  });
+});
+
+describe('the words of a page', () => {
+  it('are its locale catalogue with the retailer texts for that locale', () => {
+    const read = readRenderContext({
+      config: {
+        id: 'maple',
+        customization: { texts: { en: { allFilters: 'Refine' }, fr: { allFilters: 'Affiner' } } },
+      },
+      additional: { locale: 'en-US' },
+    });
+    if (!read.ok) throw new Error(read.error);
+    expect(messagesOf(read.context).allFilters).toBe('Refine');
+    expect(messagesOf(read.context).clearFilters).toBe('Clear Filters');
   });
 });
 

@@ -3,6 +3,7 @@
  * (which ships with the first render) and where the others are kept once loaded. Counts use Intl rules.
  */
 import type { Region, RenderContext } from './types.js';
+import { customizeMessages } from './customization.js';
 import { formatCount, formatDecimal } from './format.js';
 import { DEFAULT_LOCALE, intlTag, localeFromText, localeRow, type Locale } from './locales.js';
 
@@ -202,6 +203,15 @@ export function messagesFor(locale: Locale): Messages {
 export function loadMessages(locale: Locale): Promise<void> | undefined {
   const load = localeRow(locale).load;
   if (load && !catalogues[locale]) return load().then((messages) => void (catalogues[locale] = messages));
+}
+
+/**
+ * The words of a page: its locale's catalogue with the retailer's own texts in place of Aisle's
+ * (`config.customization.texts`), for the app and the first paint alike.
+ */
+export function messagesOf(context: Pick<RenderContext, 'additional' | 'config'>): Messages {
+  const locale = localeOf(context);
+  return customizeMessages(messagesFor(locale), locale, context.config.customization);
 }
 
 /** The shopper's language: the locale additional.locale (else additional.lang) starts with, else English. */

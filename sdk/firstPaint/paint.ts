@@ -12,7 +12,7 @@
  * the app.
  */
 import { formatCount, formatDecimal, formatPrice } from '../core/format.js';
-import { hasMessages, loadMessages, localeOf, messagesFor, regionOf } from '../core/messages.js';
+import { hasMessages, loadMessages, localeOf, messagesOf, regionOf } from '../core/messages.js';
 import { readRenderContext } from '../core/normalize.js';
 import { viewportKind } from '../core/product.js';
 import { parseUrlState, resolveDefaultPageSize } from '../core/urlState.js';
@@ -55,7 +55,7 @@ export async function paintInput(raw: unknown, win: Window & typeof globalThis):
     viewport: viewportKind(win.innerWidth),
     region: regionOf(context),
     locale,
-    messages: messagesFor(locale),
+    messages: messagesOf(context),
     href: location.href,
     origin: location.origin,
     base: context.config.base,

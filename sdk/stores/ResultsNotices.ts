@@ -1,4 +1,4 @@
-import { localeOf, messagesFor } from '../core/messages.js';
+import { messagesOf } from '../core/messages.js';
 import * as t from '../core/transitions.js';
 import type { RenderContext, UrlState } from '../core/types.js';
 import type { StoreEnv } from '../ports/env.js';
@@ -66,7 +66,7 @@ export class ResultsNotices {
   private say(append: boolean): void {
     const payload = this.search.response?.payload;
     if (!payload || this.search.response?.pageNotFound) return;
-    const m = messagesFor(localeOf(this.context));
+    const m = messagesOf(this.context);
     this.cues.say(append ? m.showingOf(payload.shown, payload.filtered) : m.itemCount(payload.filtered));
   }
 

@@ -1,5 +1,5 @@
 import { makeObservable, observable, runInAction, when } from 'mobx';
-import { localeOf, messagesFor, regionOf, type Messages } from '../core/messages.js';
+import { localeOf, messagesOf, regionOf, type Messages } from '../core/messages.js';
 import { readRenderContext } from '../core/normalize.js';
 import { pageFromPath, searchUrl } from '../core/searchRequest.js';
 import type { Locale, PageRoute, Region, RenderContext, SitemapData } from '../core/types.js';
@@ -143,7 +143,7 @@ export class RootStore {
   }
 
   get messages(): Messages {
-    return messagesFor(this.locale);
+    return messagesOf(this.context);
   }
 
   /** The region shoppers are in (`additional.region`, else the tenant's). */
