@@ -3,7 +3,13 @@
  * the selected one) are in the document: a tab keeps up to 10,000 events, and drawing them all
  * cost ~140,000 nodes and most of a second per key press.
  */
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  useVirtualizer,
+  type Range,
+  type VirtualItem,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import { observer } from 'mobx-react-lite';
 import {
   useCallback,
@@ -17,7 +23,7 @@ import {
   type RefObject,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { indexOfEvent, rowKey, tableRows } from '../lib/inspectorRows.js';
+import { indexOfEvent, rowKey, tableRows, type TableRow } from '../lib/inspectorRows.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
 import { EventRow, LoadHeader } from './InspectorEventRow.js';
 
@@ -28,6 +34,8 @@ const EVENT_ROW_PX = 22;
 const LOAD_ROW_PX = 28;
 /** Rows drawn beyond each edge of the view, so that a short scroll or a key press finds them ready. */
 const OVERSCAN = 12;
+/** Rows at the top of the view that keep their place when rows change above them (the first may be the one that goes). */
+const ANCHOR_ROWS = 5;
 /** The view assumed until the pane is measured (and when rendered to markup): a tall panel's worth of rows. */
 const FIRST_VIEW = { width: 0, height: 800 };
 
@@ -72,7 +80,13 @@ export const EventTable = observer(function EventTable({
     [rows],
   );
   const getItemKey = useCallback((index: number) => rowKey(rows[index]!), [rows]);
-  const previous = useRef<{ scrollOffset: number | null }>();
+  // Where the rows in view were before these rows replaced them (read before the virtualizer takes them).
+  const shown = useRef<TableVirtualizer | null>(null);
+  const laidOut = useRef(rows);
+  const anchor = useMemo(
+    () => (shown.current && sameEdges(laidOut.current, rows) ? viewAnchor(shown.current) : null),
+    [rows],
+  );
   const virtualizer = useVirtualizer<HTMLElement, HTMLTableRowElement>({
     count: rows.length,
     getScrollElement: () => scrollElement,
@@ -85,9 +99,19 @@ export const EventTable = observer(function EventTable({
     scrollPaddingStart: offsets.head,
     // Rows added or removed above the view (events arriving in the newest page load) keep the rows
     // in view where they are, as the browser's scroll anchoring did; at the top, new rows show.
-    anchorTo: (previous.current?.scrollOffset ?? 0) > 0 ? 'end' : 'start',
+    // The virtualizer does so when the number of rows or the first or last row changes, and keeps
+    // the view at the end when rows there are measured.
+    anchorTo: (shown.current?.scrollOffset ?? 0) > 0 ? 'end' : 'start',
   });
-  previous.current = virtualizer;
+  shown.current = virtualizer;
+  // A full page load loses its oldest event for each new one: the rows between move, the count and
+  // the first and last row do not, and the virtualizer leaves the view where it was. This keeps the
+  // rows in view in place then.
+  useLayoutEffect(() => {
+    laidOut.current = rows;
+    const delta = anchor ? anchorMoved(anchor, rows, virtualizer) : 0;
+    if (delta !== 0) virtualizer.scrollBy(delta);
+  }, [rows]);
 
   // A row selected with the mouse, or opened (the detail takes part of the pane), stays in view.
   const movingByKey = useRef(false);
@@ -233,4 +257,36 @@ function useStableSelect(store: InspectorStore): (id: string, open: boolean) => 
   const ref = useRef<(id: string, open: boolean) => void>();
   ref.current ??= (id, open) => store.select(id, open);
   return ref.current;
+}
+
+type TableVirtualizer = Virtualizer<HTMLElement, HTMLTableRowElement>;
+
+/** The first rows in view and where they start. */
+type ViewAnchor = Array<Pick<VirtualItem, 'key' | 'start'>>;
+
+/** True when `next` replaces `rows` with as many rows, the first and the last the same. */
+function sameEdges(rows: TableRow[], next: TableRow[]): boolean {
+  if (rows === next || rows.length !== next.length || rows.length === 0) return false;
+  return rowKey(rows[0]!) === rowKey(next[0]!) && rowKey(rows.at(-1)!) === rowKey(next.at(-1)!);
+}
+
+/** The rows at the top of the view (a few, in case the first is the one that goes); none at the top of the table. */
+function viewAnchor(virtualizer: TableVirtualizer): ViewAnchor | null {
+  const offset = virtualizer.scrollOffset ?? 0;
+  const first = offset > 0 ? virtualizer.getVirtualItemForOffset(offset) : undefined;
+  if (!first) return null;
+  return virtualizer.measurementsCache
+    .slice(first.index, first.index + ANCHOR_ROWS)
+    .map(({ key, start }) => ({ key, start }));
+}
+
+/** How far the first anchored row still in `rows` moved, in px (0 when none is left). */
+function anchorMoved(anchor: ViewAnchor, rows: TableRow[], virtualizer: TableVirtualizer): number {
+  const wanted = new Map(anchor.map((row) => [row.key, row.start]));
+  const measurements = virtualizer.measurementsCache;
+  for (let index = 0; index < rows.length; index++) {
+    const start = wanted.get(rowKey(rows[index]!));
+    if (start !== undefined) return (measurements[index]?.start ?? start) - start;
+  }
+  return 0;
 }

@@ -184,6 +184,25 @@ describe('the event table with thousands of events', () => {
     expect(focused()?.dataset.id).toBe(uuid(1502));
   });
 
+  it('keeps the rows in view where they are inside a full page load, as its oldest event goes for each new one', () => {
+    const store = render(fourLoads());
+    // 200 rows into the newest load, which is full (500 events): the row at the top of the view.
+    scrollPaneTo(TEST_ROW_PX.load + 200 * TEST_ROW_PX.event);
+    const topOf = (id: string) =>
+      parseFloat(/translateY\(([-\d.]+)px\)/.exec($(`tr[data-id="${id}"]`)!.style.transform)![1]!) - pane().scrollTop;
+    // A row in view (rows not drawn yet count at their estimated height: it is near, not at, the top).
+    const inView = $$('tbody tr[data-id]').find((tr) => topOf(tr.dataset.id!) >= 0)!.dataset.id!;
+    const top = topOf(inView);
+    expect(top).toBeLessThan(PANE_PX / 2);
+    for (let n = 2001; n <= 2005; n++) {
+      act(() => store.setBuffer(report(structuredClone(store.buffer), 'l3', n, n + 1)));
+      // Same number of rows, the first and the last the same: only the rows between moved.
+      expect(table().getAttribute('aria-rowcount')).toBe('2005');
+      expect(topOf(inView)).toBe(top);
+    }
+    expect($$(`tr[data-id="${uuid(1501)}"]`)).toHaveLength(0);
+  });
+
   it('keeps the rows in view where they are when events arrive above them', () => {
     const store = render(fourLoads());
     scrollPaneTo(20_000);
