@@ -22,6 +22,7 @@ export function breadcrumbLinks(base: string, region: Region, locale: Locale, pa
   return { home: link(base ? `${base}/` : '/'), sitemap: region === 'ca' ? link(`${base}/vsm/`) : '' };
 }
 
+/** What the breadcrumbs show. */
 export interface BreadcrumbsProps {
   /** Shown at the top and at the bottom of the listing, each with its own name. */
   position: 'top' | 'bottom';
@@ -52,6 +53,7 @@ export function createBreadcrumbs<E>({ createElement: h }: Renderer<E>): (props:
     );
 }
 
+/** What the listing's heading shows. */
 export interface HeadingProps {
   text: string;
   /** On a phone the heading is hidden from sight; assistive technology still reads it. */

@@ -15,6 +15,7 @@ export const EAGER_IMAGES = 8;
 /** The first row on a phone (two columns), a tablet and a wide screen (up to five): fetched first. */
 export const PRIORITY_IMAGES = { mobile: 2, tablet: 3, desktop: 4 } as const;
 
+/** What every card of a listing shares. */
 export interface CardSettings {
   viewport: Viewport;
   region: Region;
@@ -24,6 +25,7 @@ export interface CardSettings {
   pageOrigin: string;
 }
 
+/** What one card shows. */
 export interface CardView {
   variant: Variant | null;
   /** The checked link, or '' when the product's address is unusable (the card is then no link). */

@@ -15,6 +15,7 @@ export interface SwatchGroup {
   checkedId: string | null;
 }
 
+/** What a card shows, worked out by cardView, and how its images load. */
 export interface ProductCardProps<E> {
   product: Product;
   card: CardView;
@@ -122,6 +123,7 @@ export function createProductCard<E>(renderer: Renderer<E>): (props: ProductCard
   };
 }
 
+/** A rating as the stars show it. */
 export interface StarsProps {
   rating: number;
   /** The stars' spoken name. */
@@ -156,6 +158,7 @@ export function createStars<E>({ createElement: h }: Renderer<E>): (props: Stars
   };
 }
 
+/** A card's swatch group and its state. */
 export interface SwatchesProps extends SwatchGroup {
   /** Whether swatch images may load: once the group is near the viewport, as a lazy image would. */
   imagesNow: boolean;
@@ -206,6 +209,7 @@ export function createSwatches<E>({ createElement: h }: Renderer<E>): (props: Sw
   };
 }
 
+/** A list of cards and its state. */
 export interface ProductGridProps<E> {
   label: string;
   /** The result grid is the page's `grid` hook; the similar products have none. */

@@ -5,6 +5,7 @@
 import type { SortOption } from '../core/types.js';
 import type { Renderer } from './renderer.js';
 
+/** The sort's control. */
 export interface SortControlProps<E> {
   /** The dropdown or the native select. */
   control: E;
@@ -20,6 +21,7 @@ export function selectedSort(options: readonly SortOption[]): SortOption | undef
   return options.find((o) => o.selected) ?? options[0];
 }
 
+/** The native select and its choice. */
 export interface SortSelectProps {
   label: string;
   options: readonly SortOption[];
@@ -43,6 +45,7 @@ export function createSortSelect<E>({ createElement: h }: Renderer<E>): (props: 
     );
 }
 
+/** The dropdown's button and its state. */
 export interface SortDropdownProps<E> {
   /** The prefix of the dropdown's own ids (its label, value and options). */
   id: string;
@@ -84,6 +87,7 @@ export function createSortDropdown<E>({ createElement: h }: Renderer<E>): (props
     );
 }
 
+/** The dropdown's open list. */
 export interface SortListProps {
   /** The dropdown's id prefix. */
   id: string;

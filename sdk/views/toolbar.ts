@@ -3,6 +3,7 @@ import type { Messages } from '../core/messages.js';
 import { DRAWER_ID } from './ids.js';
 import type { Renderer } from './renderer.js';
 
+/** What the toolbar shows. */
 export interface ToolbarProps<E> {
   messages: Messages;
   /** The listing's item count. */
@@ -80,6 +81,7 @@ export function createToolbar<E>({ createElement: h }: Renderer<E>): (props: Too
     );
 }
 
+/** A filter's button and its state. */
 export interface FilterButtonProps<E> {
   label: string;
   /** How many of its values are selected (its badge). */
