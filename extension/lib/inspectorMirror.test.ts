@@ -59,7 +59,7 @@ describe('the buffers mirrored to storage.session', () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
-  it('writes a second after a change only the page loads it reached, not the whole tab', async () => {
+  it('writes shortly after a change only the page loads it reached, not the whole tab', async () => {
     const { session, writes } = fakeSession();
     const buffers = new TabBuffers(session, timers, () => Date.now());
     for (const load of ['l1', 'l2', 'l3']) await buffers.report(7, load, '/a', snapshot(load, 50));

@@ -1,19 +1,18 @@
 /**
  * The inspector's buffers mirrored to storage.session, so that a restarted MV3 worker finds them
  * again. A tab is stored as one key per page load and a list of its loads' ids: a write holds the
- * loads changed since the last one, not the tab's 10,000 events, and changes gather for a second.
- * Writing the whole buffer 150 ms after each change (about 5 MB, six times a second with 5 events
- * a second arriving) kept the worker and the browser's main thread busy about one core between
- * them, which a side panel's key presses then waited for. Chrome stops an idle worker after 30 s,
- * long after the last write; a worker killed mid-stream loses at most the last second.
+ * loads changed since the last one (as JSON text, see `BufferMirror`), not the tab's 10,000 events.
+ * Writing the whole buffer as objects 150 ms after each change (about 5 MB, six times a second with
+ * 5 events a second arriving) kept the worker and the browser's main thread busy about one core
+ * between them, which a side panel's key presses then waited for.
  */
 import { isRecord } from '../../sdk/core/coerce.js';
 import type { TabBuffer } from './inspectorBuffer.js';
 import { ChangeTracker, type Touched } from './inspectorChanges.js';
 import { loadStorageKey, tabStorageKey, type SessionStorage } from './storageKeys.js';
 
-/** How long changes gather before one write to storage.session. */
-export const PERSIST_DELAY_MS = 1000;
+/** How long changes gather before one write to storage.session (a worker stopped later finds them). */
+export const PERSIST_DELAY_MS = 150;
 
 /** Timers the mirror uses (injected so that tests run on fake time). */
 export interface MirrorTimers {
