@@ -51,7 +51,7 @@ export const Inspector = observer(function Inspector({
 }): ReactElement {
   const [message, feedback] = useFeedback();
   const hasEvents = store.buffer.loads.some((l) => l.events.length > 0);
-  const rows = store.rows;
+  const shown = store.shownCount;
   // State, not a ref: the table needs the pane once it exists, and refs reach a parent after its children's effects.
   const [list, setList] = useState<HTMLDivElement | null>(null);
   return (
@@ -81,7 +81,7 @@ export const Inspector = observer(function Inspector({
           {store.buffer.loads.length === 0 ? (
             <p className="empty">Nothing yet: load a page that runs Aisle in this tab.</p>
           ) : null}
-          {hasEvents && rows.length === 0 ? (
+          {hasEvents && shown === 0 ? (
             <p className="empty" data-testid="no-match">
               No events match these filters.{' '}
               <button type="button" onClick={() => store.clearFilters()}>
@@ -89,7 +89,7 @@ export const Inspector = observer(function Inspector({
               </button>
             </p>
           ) : null}
-          {rows.length > 0 || !store.filtersActive ? <EventTable store={store} scrollElement={list} /> : null}
+          {shown > 0 || !store.filtersActive ? <EventTable store={store} scrollElement={list} /> : null}
           <Searches loads={store.buffer.loads} />
         </div>
         <Detail store={store} io={io} feedback={feedback} requests={requests} />

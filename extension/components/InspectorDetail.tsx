@@ -58,7 +58,7 @@ export const Detail = observer(function Detail({
   const [tab, setTab] = useState<'payload' | 'raw' | 'request' | 'timeline' | 'network'>('payload');
   const [openAll, setOpenAll] = useState(0);
   if (!store.detailOpen || !event) return null;
-  const warnings = store.warnings.get(event.id);
+  const warnings = store.problemsOf(event);
   const timeline = timelineOf(store.buffer, event);
   const state = shownState(event);
   const copyAs = (kind: string): void => {

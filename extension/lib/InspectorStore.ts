@@ -61,6 +61,7 @@ export class InspectorStore {
       eventNames: computed,
       groups: computed,
       rows: computed,
+      shownCount: computed,
       counts: computed,
       shops: computed,
       warnings: computed,
@@ -147,6 +148,13 @@ export class InspectorStore {
     return this.groups.flatMap((g) => g.events);
   }
 
+  /** How many events the filters keep (without listing 10,000 rows again at every change). */
+  get shownCount(): number {
+    let count = 0;
+    for (const group of this.groups) count += group.events.length;
+    return count;
+  }
+
   /** How many events are in each shown state (filters aside). */
   get counts(): Record<ShownState, number> {
     const counts = Object.fromEntries(SHOWN_STATES.map((s) => [s, 0])) as Record<ShownState, number>;
@@ -196,7 +204,9 @@ export class InspectorStore {
   get selected(): BufferedEvent | null {
     // Read once: an observable read per row costs more than the comparison.
     const id = this.selectedId;
-    return this.rows.find((e) => e.id === id) ?? null;
+    if (id === null) return null;
+    for (const group of this.groups) for (const event of group.events) if (event.id === id) return event;
+    return null;
   }
 
   /** The session of the latest load that has one. */

@@ -16,10 +16,28 @@ export function tableRows(groups: LoadGroup[], filtersActive: boolean): TableRow
   const rows: TableRow[] = [];
   for (const { load, events } of groups) {
     if (events.length === 0 && filtersActive) continue;
-    rows.push({ kind: 'load', load });
-    for (const event of events) rows.push({ kind: 'event', event });
+    rows.push(rowOf(load, loadRows, 'load'));
+    for (const event of events) rows.push(rowOf(event, eventRows, 'event'));
   }
   return rows;
+}
+
+// One row object per event and per page load for as long as it lives: the table's 10,000 rows are
+// listed again at every change, and new objects for all of them were most of the panel's garbage.
+const eventRows = new WeakMap<BufferedEvent, TableRow>();
+const loadRows = new WeakMap<PageLoad, TableRow>();
+
+function rowOf<T extends BufferedEvent | PageLoad>(
+  item: T,
+  rows: WeakMap<T, TableRow>,
+  kind: TableRow['kind'],
+): TableRow {
+  let row = rows.get(item);
+  if (!row) {
+    row = kind === 'load' ? { kind, load: item as PageLoad } : { kind, event: item as BufferedEvent };
+    rows.set(item, row);
+  }
+  return row;
 }
 
 /** A row's identity across changes (what keeps its measured height and the scroll anchored to it). */
