@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '../stores/testing.js';
 import { DEBUG_EVENT } from '../contract.js';
-import { firstPaintHandle, type PaintAnalytics } from './firstPaintHandover.js';
+import { firstPaintHandle, type FirstPaint, type PaintAnalytics } from './firstPaintHandover.js';
 import { appListing, listingMarkup } from './paintFixtures.js';
 import { listingSlot } from './listingSlot.js';
 
@@ -35,69 +35,38 @@ function fakeAnalytics(): PaintAnalytics & { written: string[] } {
 
 afterEach(() => document.body.replaceChildren());
 
+/** The listing slot over the paint, its container holding the app's screen (whose controls log what they hear). */
+function slotOver(paint: FirstPaint, log: string[], options: { desktop?: boolean; notice?: boolean } = {}) {
+  const slot = listingSlot(paint.main, document, paint);
+  slot.container.append(...appListing(document, log, options.desktop ?? false, options).childNodes);
+  return slot;
+}
+
 describe('the hand-over', () => {
-  it('puts the app’s screen in the paint’s place, keeps focus on the same element and presses again what was pressed', () => {
+  it('puts the app’s screen in the paint’s place and hands over what the shopper did and where the focus was', () => {
     const { main, container, unguard } = painted();
     const paint = firstPaintHandle(testContext(), main, container, [], unguard);
-    const select = container.querySelector('select')!;
-    select.value = 'rating';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
     container.querySelector<HTMLElement>('[data-aisle="all-filters"]')!.click();
-    container.querySelectorAll<HTMLElement>('a.aisle-card__link')[1]!.focus();
-    const log: string[] = [];
-    const next = appListing(document, log, false);
-    const replay = paint.replaceWith(next);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    const link = container.querySelectorAll<HTMLElement>('a.aisle-card__link')[1]!;
+    link.focus();
+    const next = appListing(document, [], false);
+    const { presses, focused } = paint.replaceWith(next);
     expect(main.firstElementChild).toBe(next);
-    expect(document.activeElement).toBe(next.querySelectorAll('a.aisle-card__link')[1]);
     expect(paint.pending).toBe(false);
-    expect(log).toEqual([]);
-    replay();
-    expect(log).toEqual(['sort rating', 'open all-filters']);
-    expect(next.querySelector('select')!.value).toBe('rating');
+    expect(presses).toEqual([{ target: container.querySelector('[data-aisle="all-filters"]') }, { escape: true }]);
+    expect(focused).toBe(link);
     // The guard stays until the app adopted it or the paint is withdrawn.
     expect(unguard).not.toHaveBeenCalled();
   });
 
-  it('keeps focus on the same control when the app’s screen has moved it', () => {
+  it('takes no more notes once replaced', () => {
     const { main, container } = painted();
     const paint = firstPaintHandle(testContext(), main, container, []);
-    container.querySelector<HTMLElement>('[data-product-id="p2"] [aria-label="Blue"]')!.focus();
-    const next = appListing(document, [], false, { notice: true });
-    paint.replaceWith(next)();
-    expect(document.activeElement).toBe(next.querySelector('[data-product-id="p2"] [aria-label="Blue"]'));
-  });
-
-  it('says in a debug event what it pressed again and what no longer applied', () => {
-    const { main, container } = painted();
-    const paint = firstPaintHandle(testContext(), main, container, []);
-    const select = container.querySelector('select')!;
-    select.value = 'rating';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const { presses } = paint.replaceWith(appListing(document, [], false));
     container.querySelector<HTMLElement>('[data-aisle="all-filters"]')!.click();
-    const heard: unknown[] = [];
-    const listen = (event: Event) => heard.push((event as CustomEvent).detail);
-    window.addEventListener(DEBUG_EVENT, listen);
-    // The window widened past 1,024 px meanwhile: the app draws the wide layout.
-    paint.replaceWith(appListing(document, [], true))();
-    window.removeEventListener(DEBUG_EVENT, listen);
-    expect(heard).toEqual([
-      {
-        source: 'first-paint',
-        phase: 'presses_replayed',
-        replayed: 1,
-        dropped: [expect.stringMatching(/^sort\|\|select\|/)],
-      },
-    ]);
-  });
-
-  it('stops listening once replaced: a later click on the old elements is not replayed', () => {
-    const { main, container } = painted();
-    const paint = firstPaintHandle(testContext(), main, container, []);
-    const log: string[] = [];
-    const replay = paint.replaceWith(appListing(document, log, false));
-    container.querySelector<HTMLElement>('[data-aisle="all-filters"]')!.click();
-    replay();
-    expect(log).toEqual([]);
+    expect(presses).toEqual([]);
+    expect(paint.replaceWith(appListing(document, [], false))).toEqual({ presses: [], focused: null });
   });
 
   it('withdraw gives the retailer’s content back and removes the guard; an adopted guard stays with the app', () => {
@@ -149,13 +118,55 @@ describe('a product link followed from the paint', () => {
     const paint = firstPaintHandle(testContext(), main, container, [], undefined, analytics);
     follow(container, 'p1', 'a.aisle-card__more');
     container.querySelector<HTMLElement>('[data-aisle="breadcrumbs"] a')!.click();
-    paint.replaceWith(appListing(document, [], false))();
+    paint.replaceWith(appListing(document, [], false));
     follow(container, 'p1');
     expect(analytics.written).toEqual([]);
   });
 });
 
 describe('the listing slot over a first paint', () => {
+  it('keeps focus on the same control wherever the app’s screen has it, and presses again, after the commit, what was pressed', async () => {
+    const { main, container } = painted();
+    const paint = firstPaintHandle(testContext(), main, container, []);
+    const select = container.querySelector('select')!;
+    select.value = 'rating';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    container.querySelector<HTMLElement>('[data-aisle="all-filters"]')!.click();
+    container.querySelector<HTMLElement>('[data-product-id="p2"] [aria-label="Blue"]')!.focus();
+    const log: string[] = [];
+    // The app's toolbar starts with a notice the paint did not have: every index path below it moved.
+    const slot = slotOver(paint, log, { notice: true });
+    slot.show();
+    expect(document.activeElement).toBe(slot.container.querySelector('[data-product-id="p2"] [aria-label="Blue"]'));
+    expect(log).toEqual([]);
+    await Promise.resolve();
+    expect(log).toEqual(['sort rating', 'open all-filters']);
+  });
+
+  it('says in a debug event what it pressed again and what no longer applied', async () => {
+    const { main, container } = painted();
+    const paint = firstPaintHandle(testContext(), main, container, []);
+    const select = container.querySelector('select')!;
+    select.value = 'rating';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    container.querySelector<HTMLElement>('[data-aisle="all-filters"]')!.click();
+    const heard: unknown[] = [];
+    const listen = (event: Event) => heard.push((event as CustomEvent).detail);
+    window.addEventListener(DEBUG_EVENT, listen);
+    // The window widened past 1,024 px meanwhile: the app draws the wide layout.
+    slotOver(paint, [], { desktop: true }).show();
+    await Promise.resolve();
+    window.removeEventListener(DEBUG_EVENT, listen);
+    expect(heard).toEqual([
+      {
+        source: 'first-paint',
+        phase: 'presses_replayed',
+        replayed: 1,
+        dropped: [expect.stringMatching(/^sort\|\|select\|/)],
+      },
+    ]);
+  });
+
   it('shows Aisle’s container in the paint’s place, and restore gives back the retailer’s content, not the paint', async () => {
     const { main, host, container } = painted();
     const paint = firstPaintHandle(testContext(), main, container, [host]);

@@ -6,12 +6,24 @@
  * Nothing the shopper does while the app is on its way is lost:
  * - a product link followed from the paint is on record for analytics (the click and the page's
  *   visit, written to the stored outbox as the link is followed, see `PaintAnalytics`);
- * - what the shopper pressed is played again on the app's screen as what it amounts to, not press
- *   by press (see `pressesOnPaint`).
+ * - what the shopper pressed is kept as it happened, and the app plays again what it amounts to
+ *   (sdk/host/paintPresses.ts, which ships with the app: aisle.js only takes notes).
  */
-import { DEBUG_EVENT } from '../contract.js';
 import type { RenderContext } from '../core/types.js';
-import { findControl, identityOf, pressesOnPaint } from './paintPresses.js';
+
+/**
+ * Something the shopper did on the paint, as it happened: a click anywhere in the page (its target),
+ * a select of the paint set to `value`, or Escape.
+ */
+export type PaintPress = { target: Element; value?: string } | { escape: true };
+
+/** What the paint hands the app as it takes its place. */
+export interface Handover {
+  /** What the shopper did meanwhile, in order. */
+  presses: readonly PaintPress[];
+  /** The paint's element that had the keyboard focus, if any. */
+  focused: Element | null;
+}
 
 /** A first screen on show in the page's main element, waiting for the app. */
 export interface FirstPaint {
@@ -26,11 +38,11 @@ export interface FirstPaint {
   /** True until the paint was replaced or withdrawn. */
   readonly pending: boolean;
   /**
-   * Puts `next` (the app's container, holding the same screen) in the paint's place and moves focus
-   * to the same control; returns the replay of what the shopper pressed meanwhile, to run once the
-   * app has finished its commit.
+   * Puts `next` (the app's container, holding the same screen) in the paint's place and stops
+   * listening; returns what the shopper did meanwhile and where the focus was, for the app to put
+   * the focus and the presses on its own screen (sdk/host/listingSlot.ts).
    */
-  replaceWith(next: HTMLElement): () => void;
+  replaceWith(next: HTMLElement): Handover;
   /** Gives the retailer's content back (the app could not take over). */
   withdraw(): void;
   /**
@@ -71,7 +83,7 @@ function productLinkClicked(container: Element, target: EventTarget | null): [st
 }
 
 /**
- * Watches the painted `container` for presses and product clicks and returns its hand-over;
+ * Takes note of what the shopper does on the painted `container` and returns its hand-over;
  * `unguard` removes the paint's #department guard, when the paint is withdrawn before the app
  * adopted it; `analytics` records a followed product link (null: this page has no analytics).
  */
@@ -85,22 +97,36 @@ export function firstPaintHandle(
 ): FirstPaint {
   let guard: (() => void) | null = unguard;
   const doc = container.ownerDocument;
-  const presses = pressesOnPaint(container);
+  const presses: PaintPress[] = [];
   let pending = true;
   let visit: string | null = null;
   const visitOnRecord = (record: () => string | null): string | null => (visit ??= record());
-  // The link is followed by the browser itself: the click and the visit are written before it goes.
+  // On the document, in the capture phase: a click outside Aisle counts too (it closes what was
+  // opened), even if the page stops it.
   const onClick = (event: Event): void => {
-    const clicked = analytics ? productLinkClicked(container, event.target) : null;
-    if (!clicked || !analytics) return;
+    const target = event.target as Element;
+    presses.push({ target });
+    // The link is followed by the browser itself: the click and the visit are written before it goes.
+    const clicked = analytics ? productLinkClicked(container, target) : null;
+    if (!analytics || !clicked) return;
     visitOnRecord(() => analytics.recordVisit());
     analytics.recordProductClick(...clicked);
   };
-  container.addEventListener('click', onClick);
+  const onChange = (event: Event): void => {
+    const target = event.target as HTMLSelectElement;
+    presses.push({ target, value: target.value });
+  };
+  const onKey = (event: KeyboardEvent): void => {
+    if (event.key === 'Escape') presses.push({ escape: true });
+  };
+  doc.addEventListener('click', onClick, true);
+  doc.addEventListener('keydown', onKey, true);
+  container.addEventListener('change', onChange);
   const stop = (): void => {
     pending = false;
-    presses.stop();
-    container.removeEventListener('click', onClick);
+    doc.removeEventListener('click', onClick, true);
+    doc.removeEventListener('keydown', onKey, true);
+    container.removeEventListener('change', onChange);
   };
   return {
     context,
@@ -112,21 +138,13 @@ export function firstPaintHandle(
     },
     visitOnRecord,
     replaceWith(next) {
-      if (!pending) return () => undefined;
+      if (!pending) return { presses: [], focused: null };
       stop();
       const active = doc.activeElement;
-      const focused = active && container.contains(active) ? identityOf(container, active) : null;
+      const focused = active && container.contains(active) ? active : null;
       if (container.parentNode === main) container.replaceWith(next);
       else main.replaceChildren(next);
-      if (focused) findControl(next, focused)?.focus?.({ preventScroll: true });
-      return () => {
-        const report = presses.replay(next);
-        if (report.replayed + report.dropped.length === 0) return;
-        // The extension's inspector shows what was pressed again, and what no longer applied.
-        doc.defaultView?.dispatchEvent(
-          new CustomEvent(DEBUG_EVENT, { detail: { source: 'first-paint', phase: 'presses_replayed', ...report } }),
-        );
-      };
+      return { presses, focused };
     },
     withdraw() {
       if (pending) {

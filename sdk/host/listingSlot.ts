@@ -1,4 +1,6 @@
+import { DEBUG_EVENT } from '../contract.js';
 import type { FirstPaint } from './firstPaintHandover.js';
+import { findControl, identityOf, replayPresses } from './paintPresses.js';
 
 /**
  * The retailer's main element and Aisle's place in it. Aisle takes the element over only when it
@@ -18,8 +20,9 @@ export interface ListingSlot {
 
 /**
  * Swaps `main`'s children with Aisle's container on demand, and back. When aisle.js already drew
- * the first screen there (`paint`), the container takes that paint's place, and giving the page
- * back means the retailer's content from before the paint.
+ * the first screen there (`paint`), the container takes that paint's place (with the focus, and
+ * what the shopper pressed meanwhile played again), and giving the page back means the retailer's
+ * content from before the paint.
  */
 export function listingSlot(main: Element, doc: Document, paint?: FirstPaint | null): ListingSlot {
   // Taken when Aisle takes over, not before: the host may change its content while Aisle waits.
@@ -36,12 +39,22 @@ export function listingSlot(main: Element, doc: Document, paint?: FirstPaint | n
     show() {
       if (shown) return;
       if (painted) {
+        const paint = painted.container;
         previous = [...painted.hostContent];
-        const replay = painted.replaceWith(container);
+        const { presses, focused } = painted.replaceWith(container);
         painted = null;
         shown = true;
+        // Focus stays on the same control, wherever the app's screen has it.
+        if (focused) findControl(container, identityOf(paint, focused))?.focus({ preventScroll: true });
         // After the commit this runs in: the app's handlers then see the screen they rendered.
-        queueMicrotask(replay);
+        queueMicrotask(() => {
+          const report = replayPresses(paint, presses, container);
+          // The extension's inspector shows what was pressed again, and what no longer applied.
+          if (report.replayed + report.dropped.length > 0)
+            doc.defaultView?.dispatchEvent(
+              new CustomEvent(DEBUG_EVENT, { detail: { source: 'first-paint', phase: 'presses_replayed', ...report } }),
+            );
+        });
         return;
       }
       previous = [...main.childNodes];

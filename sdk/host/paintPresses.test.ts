@@ -1,18 +1,21 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+import { testContext } from '../stores/testing.js';
+import { firstPaintHandle } from './firstPaintHandover.js';
 import { appListing, listingMarkup } from './paintFixtures.js';
-import { findControl, identityOf, pressesOnPaint, type ReplayReport } from './paintPresses.js';
+import { findControl, identityOf, replayPresses, type ReplayReport } from './paintPresses.js';
 
-/** A painted screen (narrow unless `desktop`) in the page, its presses being recorded. */
+/** A painted screen (narrow unless `desktop`) in the page, taking notes of what the shopper does. */
 function paint(desktop = false) {
   document.body.innerHTML = '<header><a href="/">Shop</a></header><main></main>';
+  const main = document.querySelector('main')!;
   const container = document.createElement('div');
   container.className = 'aisle-mount';
   container.innerHTML = listingMarkup(desktop);
-  document.querySelector('main')!.append(container);
-  const presses = pressesOnPaint(container);
+  main.append(container);
+  const handle = firstPaintHandle(testContext(), main, container, []);
   const q = <E extends Element = HTMLElement>(selector: string): E => container.querySelector<E>(selector)!;
-  return { container, presses, q };
+  return { container, handle, q };
 }
 
 /** Puts the app's screen in the paint's place and replays; what the app's controls heard, and the report. */
@@ -23,9 +26,8 @@ function handOver(
 ): { log: string[]; report: ReplayReport; next: HTMLElement } {
   const log: string[] = [];
   const next = appListing(document, log, desktop, options);
-  painted.presses.stop();
-  painted.container.replaceWith(next);
-  const report = painted.presses.replay(next);
+  const { presses } = painted.handle.replaceWith(next);
+  const report = replayPresses(painted.container, presses, next);
   return { log, report, next };
 }
 
@@ -164,16 +166,15 @@ describe('a press is replayed onto the same control or not at all', () => {
     expect(report.dropped).toEqual(['product|p1|button|radio||Green']);
   });
 
-  it('stops listening when stopped: later presses and Escape are not recorded', () => {
+  it('takes no more notes once replaced: later presses and Escape are not replayed', () => {
     const painted = paint();
-    painted.q('[data-aisle="all-filters"]').click();
-    painted.presses.stop();
-    escape();
     painted.q('[data-aisle="all-filters"]').click();
     const log: string[] = [];
     const next = appListing(document, log, false);
-    painted.container.replaceWith(next);
-    painted.presses.replay(next);
+    const { presses } = painted.handle.replaceWith(next);
+    escape();
+    painted.q('[data-aisle="all-filters"]').click();
+    replayPresses(painted.container, presses, next);
     expect(log).toEqual(['open all-filters']);
   });
 });

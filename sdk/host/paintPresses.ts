@@ -1,6 +1,7 @@
 /**
- * What the shopper pressed on the first paint while the app was on its way, kept as what it amounts
- * to and played again on the app's screen (see firstPaintHandover.ts).
+ * What the shopper pressed on the first paint while the app was on its way, played again on the
+ * app's screen as what it amounts to. aisle.js only notes each press as it happens
+ * (firstPaintHandover.ts); this, which ships with the app, works out what they meant.
  *
  * A control is known by who it is, not where it is: its `data-aisle` hook, the product card it is
  * in, its element, role and the kind of popup it opens, and its name (`data-filter-key`, else its
@@ -18,19 +19,12 @@
  * - any other button is pressed again, once per press.
  * Choices are made first, then the other buttons, then what was left open is opened.
  */
+import type { PaintPress } from './firstPaintHandover.js';
 
 /** What a replay did: how many presses it made, and the identities of the controls it could not find. */
 export interface ReplayReport {
   replayed: number;
   dropped: string[];
-}
-
-/** The presses on one paint. */
-export interface PaintPresses {
-  /** Plays the shopper's final intent on `next`, the app's screen, in the page. */
-  replay(next: Element): ReplayReport;
-  /** Stops listening. */
-  stop(): void;
 }
 
 /** Who `control` (below `root`) is: `hook|product|element|role|popup|name`. */
@@ -55,85 +49,86 @@ export function findControl(root: Element, identity: string): HTMLElement | null
   return null;
 }
 
-/** Starts recording the presses on `container` (and Escape, and clicks elsewhere in its document). */
-export function pressesOnPaint(container: Element): PaintPresses {
-  const doc = container.ownerDocument;
-  /** The control the shopper's presses left open, if any. */
-  let open: string | null = null;
-  /** The last choice of each select and swatch group (group → [identity, value]), in the order of their last change. */
-  const choices = new Map<string, [string, string?]>();
+/** What the presses on a paint amount to: the controls by identity (see above). */
+export interface PressIntent {
+  /** The control left open, if any. */
+  open: string | null;
+  /** The last choice of each select and swatch group: [control, the select's value], in the order of their last change. */
+  choices: Array<[string, string?]>;
   /** Other buttons pressed, in order. */
-  const pressed: string[] = [];
+  pressed: string[];
+}
 
+/** Works out what the presses on the paint `container` amount to (the rules above). */
+export function intentOf(container: Element, presses: readonly PaintPress[]): PressIntent {
+  let open: string | null = null;
+  const choices = new Map<string, [string, string?]>();
+  const pressed: string[] = [];
   const choose = (group: string, choice: [string, string?]): void => {
     choices.delete(group);
     choices.set(group, choice);
   };
-  const onClick = (event: Event): void => {
-    const control = (event.target as Element | null)?.closest?.('button, select');
+  for (const press of presses) {
+    if ('escape' in press) {
+      open = null;
+      continue;
+    }
+    const control = press.target.closest?.('button, select');
     const inside = !!control && container.contains(control);
-    // A select says what it became in its change event; a click on it only opens its list.
-    if (inside && control.tagName === 'SELECT') return;
+    if (press.value !== undefined) {
+      // A select's change says what it became (a click on it only opened its list).
+      if (!inside || control.tagName !== 'SELECT') continue;
+      open = null;
+      const identity = identityOf(container, control);
+      choose(identity, [identity, press.value]);
+      continue;
+    }
+    if (inside && control.tagName === 'SELECT') continue;
     const identity = inside ? identityOf(container, control) : null;
     if (identity && control!.hasAttribute('aria-expanded')) {
       open = open === identity ? null : identity;
-      return;
+      continue;
     }
     // Anything but the open control closes it, as a click outside the app's drawer or popover does.
     open = null;
-    if (!identity) return;
+    if (!identity) continue;
     const group = control!.getAttribute('role') === 'radio' && control!.closest('[role="radiogroup"]');
     if (group) choose(identityOf(container, group), [identity]);
     else pressed.push(identity);
-  };
-  const onChange = (event: Event): void => {
-    const select = event.target as HTMLSelectElement;
-    if (select.tagName !== 'SELECT') return;
-    open = null;
-    const identity = identityOf(container, select);
-    choose(identity, [identity, select.value]);
-  };
-  const onKey = (event: KeyboardEvent): void => {
-    if (event.key === 'Escape') open = null;
-  };
-  // On the document, in the capture phase: a click outside Aisle counts even if the page stops it.
-  doc.addEventListener('click', onClick, true);
-  doc.addEventListener('keydown', onKey, true);
-  container.addEventListener('change', onChange);
+  }
+  return { open, choices: [...choices.values()], pressed };
+}
 
-  return {
-    replay(next) {
-      const report: ReplayReport = { replayed: 0, dropped: [] };
-      if (!next.isConnected) return report;
-      const locate = (identity: string): HTMLElement | null => {
-        const control = findControl(next, identity);
-        if (!control) report.dropped.push(identity);
-        return control;
-      };
-      const press = (control: HTMLElement | null): void => {
-        if (!control) return;
-        control.click();
-        report.replayed++;
-      };
-      for (const [identity, value] of choices.values()) {
-        const control = locate(identity);
-        if (value === undefined) {
-          if (control?.getAttribute('aria-checked') !== 'true') press(control);
-        } else if (control && (control as HTMLSelectElement).value !== value) {
-          (control as HTMLSelectElement).value = value;
-          control.dispatchEvent(new Event('change', { bubbles: true }));
-          report.replayed++;
-        }
-      }
-      pressed.forEach((identity) => press(locate(identity)));
-      const left = open === null ? null : locate(open);
-      if (left?.getAttribute('aria-expanded') !== 'true') press(left);
-      return report;
-    },
-    stop() {
-      doc.removeEventListener('click', onClick, true);
-      doc.removeEventListener('keydown', onKey, true);
-      container.removeEventListener('change', onChange);
-    },
+/**
+ * Plays on `next` (the app's screen, in the page) what the presses on the paint `container`
+ * amounted to: choices first, then the other buttons, then what was left open.
+ */
+export function replayPresses(container: Element, presses: readonly PaintPress[], next: Element): ReplayReport {
+  const report: ReplayReport = { replayed: 0, dropped: [] };
+  if (presses.length === 0 || !next.isConnected) return report;
+  const { open, choices, pressed } = intentOf(container, presses);
+  const locate = (identity: string): HTMLElement | null => {
+    const control = findControl(next, identity);
+    if (!control) report.dropped.push(identity);
+    return control;
   };
+  const press = (control: HTMLElement | null): void => {
+    if (!control) return;
+    control.click();
+    report.replayed++;
+  };
+  for (const [identity, value] of choices) {
+    const control = locate(identity);
+    if (value === undefined) {
+      if (control?.getAttribute('aria-checked') !== 'true') press(control);
+    } else if (control && (control as HTMLSelectElement).value !== value) {
+      (control as HTMLSelectElement).value = value;
+      control.dispatchEvent(new Event('change', { bubbles: true }));
+      report.replayed++;
+    }
+  }
+  pressed.forEach((identity) => press(locate(identity)));
+  const left = open === null ? null : locate(open);
+  if (left?.getAttribute('aria-expanded') !== 'true') press(left);
+  return report;
 }
