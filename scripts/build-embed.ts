@@ -19,8 +19,10 @@
 import { createHash } from 'node:crypto';
 import { build, transform, type BuildOptions, type Plugin } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve as resolvePath } from 'node:path';
-import { rolldown, type OutputChunk } from 'rolldown';
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import { rolldown, type OutputChunk, type Plugin as RolldownPlugin } from 'rolldown';
+import { LAYOUT_STYLESHEET } from '../sdk/host/unstyled.js';
+import { layoutOnlyCss } from './layoutCss.js';
 import { parseAst } from 'rolldown/parseAst';
 
 // AISLE_EMBED_OUT builds elsewhere, e.g. a second embed for bench/compare.ts.
@@ -28,7 +30,7 @@ const outdir = process.env.AISLE_EMBED_OUT ?? 'dist/embed';
 const production = { 'process.env.NODE_ENV': '"production"' };
 
 /**
- * Reads `file.css?raw` imports (how sdk/ui/stylesheet.ts gathers Aisle's stylesheets) as the file's
+ * Reads `file.css?raw` imports (how sdk/ui/stylesheet.ts and appStylesheet.ts gather Aisle's stylesheets) as the file's
  * text, minified, so the rules aisle.js carries cost as few bytes as they did as hand-minified strings.
  */
 const rawCss: Plugin = {
@@ -45,10 +47,27 @@ const rawCss: Plugin = {
   },
 };
 
+/** The same `file.css?raw` reading for the app's build (its own rules, sdk/ui/appStylesheet.ts). */
+const rawCssModules: RolldownPlugin = {
+  name: 'aisle-raw-css',
+  resolveId(source, importer) {
+    if (source.endsWith('.css?raw') && importer)
+      return `\0aisle-raw-css:${resolvePath(dirname(importer), source.slice(0, -'?raw'.length))}`;
+    return null;
+  },
+  async load(id) {
+    if (!id.startsWith('\0aisle-raw-css:')) return null;
+    const file = id.slice('\0aisle-raw-css:'.length);
+    const { code } = await transform(readFileSync(file, 'utf8'), { loader: 'css', minify: true });
+    // Said to be JavaScript: by its name alone the bundler would read it as a stylesheet.
+    return { code: `export default ${JSON.stringify(code)};`, moduleType: 'js' };
+  },
+};
+
 /** The stylesheet exactly as aisle.js carries it, for the aisle.css written beside it. */
 async function aisleCss(): Promise<string> {
   const bundled = await build({
-    entryPoints: ['sdk/ui/stylesheet.ts'],
+    entryPoints: ['sdk/ui/appStylesheet.ts'],
     write: false,
     bundle: true,
     format: 'esm',
@@ -59,7 +78,7 @@ async function aisleCss(): Promise<string> {
   const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
     AISLE_CSS?: unknown;
   };
-  if (typeof module.AISLE_CSS !== 'string') throw new Error('sdk/ui/stylesheet.ts exports no AISLE_CSS');
+  if (typeof module.AISLE_CSS !== 'string') throw new Error('sdk/ui/appStylesheet.ts exports no AISLE_CSS');
   return module.AISLE_CSS;
 }
 
@@ -174,6 +193,7 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
     platform: 'browser',
     transform: { define: production },
     resolve: { alias: { 'use-sync-external-store/shim': resolvePath('sdk/vendor/useSyncExternalStore.ts') } },
+    plugins: [rawCssModules],
     logLevel: 'warn',
     // Lets the entry chunk carry the modules the lazy chunks share with it (and the runtime helpers),
     // instead of re-exporting them from a second chunk fetched only once the entry arrived.
@@ -211,7 +231,10 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
   const loader = await build({ ...loaderBuild(appScript), write: false });
   writeFileSync(join(outdir, 'aisle.js'), loader.outputFiles[0]?.text ?? '');
   // For pages that cannot use constructed style sheets (the loader links it then).
-  writeFileSync(join(outdir, 'aisle.css'), await aisleCss());
+  const css = await aisleCss();
+  writeFileSync(join(outdir, 'aisle.css'), css);
+  // The unstyled mode's rules: the layout's only (sdk/host/unstyled.ts decides which).
+  writeFileSync(join(outdir, LAYOUT_STYLESHEET), layoutOnlyCss(css));
   const firstRender = ['aisle.js'];
   writeFileSync(join(outdir, 'manifest.json'), JSON.stringify({ app, firstRender, appScript }, null, 2));
   return { app, firstRender, appScript };

@@ -2,6 +2,7 @@
 import { configure } from 'mobx';
 import { emptyDebugSnapshot } from './contract.js';
 import { mountAisle, type Mounted } from './mount.js';
+import { APP_CSS } from './ui/appStylesheet.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
 import type { EmitHostEvent } from './host/hostEvents.js';
 
@@ -17,6 +18,8 @@ export interface AisleApp {
   mount(context: unknown, firstPaint?: FirstPaint | null, emit?: EmitHostEvent): Promise<void>;
   unmount(): void;
   snapshot(): unknown;
+  /** The rules of what only the app draws, which the embed adopts beside the first screen's. */
+  css: string;
 }
 
 let current: Mounted | null = null;
@@ -24,6 +27,7 @@ let current: Mounted | null = null;
 let generation = 0;
 
 export const app: AisleApp = {
+  css: APP_CSS,
   async mount(context, firstPaint = null, emit) {
     current?.unmount();
     current = null;

@@ -7,7 +7,7 @@
  * page: every failure is one console message.
  */
 import type { AisleApp } from './app.js';
-import { AISLE_CSS } from './ui/stylesheet.js';
+import { FIRST_SCREEN_CSS } from './ui/stylesheet.js';
 import {
   CONTEXT_ELEMENT_ID,
   GLOBAL_NAME,
@@ -18,6 +18,7 @@ import {
 import { VERSION } from './version.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
 import { HostEvents } from './host/hostEvents.js';
+import { LAYOUT_STYLESHEET, wantsUnstyled } from './host/unstyled.js';
 import { paintFirstScreen } from './firstPaint/paint.js';
 
 // Every locale's words travel in this script (about 1.2 KB gzip each): the build inlines the loader
@@ -117,7 +118,8 @@ let painted: FirstPaint | null = null;
 /** Counts mount and unmount calls: an unmount while the app still loads cancels that mount. */
 let generation = 0;
 /** Aisle's rules as a constructed sheet (adopted by the document, or not yet), or the linked aisle.css. */
-let stylesheet: { sheet: CSSStyleSheet; adopted: boolean } | { link: HTMLLinkElement } | undefined;
+let stylesheet:
+  { sheet: CSSStyleSheet; adopted: boolean; app?: CSSStyleSheet } | { link: HTMLLinkElement; file: string } | undefined;
 
 /** Longest wait for a linked aisle.css before rendering anyway (a blocked stylesheet must not block Aisle). */
 const STYLES_WAIT_MS = 3000;
@@ -131,7 +133,7 @@ function constructStyles(): boolean {
   if (stylesheet) return 'sheet' in stylesheet;
   try {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(AISLE_CSS);
+    sheet.replaceSync(FIRST_SCREEN_CSS);
     stylesheet = { sheet, adopted: false };
     return true;
   } catch {
@@ -154,17 +156,22 @@ function adoptStyles(): void {
  * Installs Aisle's rules once: the constructed sheet, or where there is none, aisle.css linked from
  * beside aisle.js.
  */
-function loadStyles(): Promise<void> {
-  if (stylesheet && 'link' in stylesheet && stylesheet.link.isConnected) return Promise.resolve();
-  if (constructStyles()) {
+function loadStyles(unstyled: boolean): Promise<void> {
+  // The unstyled mode's rules (the layout's only) are a file of their own beside aisle.js.
+  const file = unstyled ? LAYOUT_STYLESHEET : 'aisle.css';
+  if (stylesheet && 'link' in stylesheet && stylesheet.file === file && stylesheet.link.isConnected)
+    return Promise.resolve();
+  // A mount in the other mode takes the previous mode's rules away.
+  if (stylesheet && ('sheet' in stylesheet ? unstyled : stylesheet.file !== file)) removeStyles();
+  if (!unstyled && constructStyles()) {
     adoptStyles();
     return Promise.resolve();
   }
   const link = document.createElement('link');
   link.rel = 'stylesheet';
-  link.href = new URL('aisle.css', scriptSrc || location.href).href;
+  link.href = new URL(file, scriptSrc || location.href).href;
   link.setAttribute('data-aisle-styles', '');
-  stylesheet = { link };
+  stylesheet = { link, file };
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, STYLES_WAIT_MS);
     const done = (): void => {
@@ -177,10 +184,26 @@ function loadStyles(): Promise<void> {
   });
 }
 
+/**
+ * Adds the app's own rules (what only the app draws) after the first screen's, when those are a
+ * constructed sheet; a linked aisle.css holds them already.
+ */
+function adoptAppStyles(css: string): void {
+  if (!stylesheet || !('sheet' in stylesheet) || stylesheet.app) return;
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    stylesheet.app = sheet;
+  } catch {
+    /* the listing stays usable without them, if plainer */
+  }
+}
+
 function removeStyles(): void {
   if (stylesheet && 'sheet' in stylesheet) {
-    const { sheet } = stylesheet;
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    const { sheet, app } = stylesheet;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet && s !== app);
   } else stylesheet?.link.remove();
   stylesheet = undefined;
 }
@@ -197,10 +220,11 @@ function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise
   // The app's script is added once the first screen is drawn (its download may have started), and
   // the rules are in place by then (the drawing applies them as it puts the screen in), unless an
   // unmount came meanwhile: it took them away for good.
-  const styled = drawn.then(() => (ticket === generation ? loadStyles() : undefined));
+  const styled = drawn.then(() => (ticket === generation ? loadStyles(wantsUnstyled(context)) : undefined));
   return Promise.all([drawn.then(loadApp), styled]).then(
     async ([app]) => {
       loaded = app;
+      if (ticket === generation) adoptAppStyles(app.css);
       // The app's code was evaluated in this task: its mount runs in a task of its own, so that
       // neither makes a long one.
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -262,10 +286,11 @@ function start(taskStartedAt: number): void {
   // On a slow connection the app is asked for before anything else, so that its download overlaps
   // the first paint; otherwise it is asked for once the first screen is in.
   if (appNeededEarly()) preloadApp();
-  // The first screen is drawn only with Aisle's rules at hand (a linked aisle.css may come later).
+  // The first screen is drawn only with Aisle's rules at hand (a linked aisle.css may come later,
+  // and an unstyled page waits for the retailer's rules to apply to the app's classes).
   const draw = (cancelled: () => boolean) =>
     paintFirstScreen(context, window, { cancelled, taskStartedAt, beforeInsert: adoptStyles });
-  mountApp(context, constructStyles() ? draw : undefined)
+  mountApp(context, !wantsUnstyled(context) && constructStyles() ? draw : undefined)
     .catch((error: unknown) => console.error('[Aisle] could not start:', error))
     .finally(() => (painted = null));
 }

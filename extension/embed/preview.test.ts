@@ -24,7 +24,7 @@ const app = vi.hoisted(() => ({
   snapshot: () => ({ search: { lastRequest: { page: 'no-such-page' } } }),
 }));
 vi.mock('../../sdk/app.js', () => ({ app }));
-vi.mock('../../sdk/ui/stylesheet.js', () => ({ AISLE_CSS: '' }));
+vi.mock('../../sdk/ui/appStylesheet.js', () => ({ AISLE_CSS: '' }));
 
 const { startPreview } = await import('./preview.js');
 

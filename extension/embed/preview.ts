@@ -13,7 +13,8 @@ import {
 } from '../../sdk/contract.js';
 import { app } from '../../sdk/app.js';
 import { HostEvents } from '../../sdk/host/hostEvents.js';
-import { AISLE_CSS } from '../../sdk/ui/stylesheet.js';
+import { keepLayoutOnly, wantsUnstyled } from '../../sdk/host/unstyled.js';
+import { AISLE_CSS } from '../../sdk/ui/appStylesheet.js';
 import { VERSION } from '../../sdk/version.js';
 import { createPageChannel } from '../lib/pageChannel.js';
 import type { PreviewStatus } from '../lib/pageData.js';
@@ -204,6 +205,7 @@ export function startPreview(win: AisleWindow): () => void {
     if (!sheet) {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(AISLE_CSS);
+      if (wantsUnstyled(next.context)) keepLayoutOnly(sheet);
       doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
     }
     let mounted: Promise<void>;

@@ -1,0 +1,27 @@
+/**
+ * The unstyled mode's stylesheet, made at build time from Aisle's whole one: every declaration a
+ * theme decides is left out (sdk/host/unstyled.ts's predicate says which), then the rules and
+ * at-rules left empty.
+ */
+import postcss from 'postcss';
+import { isLayoutProperty } from '../sdk/host/unstyled.js';
+
+/** `css` with the layout's declarations only. */
+export function layoutOnlyCss(css: string): string {
+  const root = postcss.parse(css);
+  root.walkDecls((decl) => {
+    if (!isLayoutProperty(decl.prop.toLowerCase())) decl.remove();
+  });
+  // Innermost first, so that a rule emptied by its nested rules' removal goes too.
+  const empty = (node: postcss.Container): boolean => (node.nodes ?? []).length === 0;
+  for (let removed = true; removed;) {
+    removed = false;
+    root.walk((node) => {
+      if ((node.type === 'rule' || node.type === 'atrule') && node.nodes && empty(node)) {
+        node.remove();
+        removed = true;
+      }
+    });
+  }
+  return root.toString();
+}

@@ -1,0 +1,67 @@
+/**
+ * The unstyled mode (`config.customization.unstyled`): Aisle's stylesheet keeps only what its layout
+ * needs to work (what is shown or hidden and where, the grid, sizes, overflow, the drawer's
+ * placement) and drops everything a theme decides (colours, fonts, borders, spacing, shadows, list
+ * markers, transitions), so the retailer's own rules style Aisle's parts through their classes.
+ * The build writes those rules to a file of their own beside aisle.js (LAYOUT_STYLESHEET), which
+ * the embed links in this mode, so aisle.js carries no second stylesheet; the extension's preview
+ * removes the same declarations from its parsed sheet (keepLayoutOnly). One predicate decides both.
+ */
+
+/** The unstyled mode's stylesheet, beside aisle.js. */
+export const LAYOUT_STYLESHEET = 'aisle-layout.css';
+
+/** Longhand properties (and their prefixes) that place or size things, or show and hide them. */
+const LAYOUT = [
+  /^display$/,
+  /^position$/,
+  /^(top|right|bottom|left|z-index|float|clear)$/,
+  /^inset(-|$)/,
+  /^(min-|max-)?(width|height|inline-size|block-size)$/,
+  /^aspect-ratio$/,
+  /^box-sizing$/,
+  /^overflow(-x|-y|-wrap|-anchor)?$/,
+  /^(word-break|white-space|white-space-collapse|text-wrap(-mode|-style)?|text-overflow)$/,
+  /^(-webkit-)?line-clamp$/,
+  /^-webkit-box-orient$/,
+  /^flex(-|$)/,
+  /^grid(-|$)/,
+  /^(gap|row-gap|column-gap|order)$/,
+  /^(align|justify|place)-(content|items|self)$/,
+  /^(visibility|clip|clip-path|contain|content-visibility)$/,
+  /^contain-intrinsic-/,
+  /^(transform|translate|scale|rotate|transform-origin)$/,
+  /^(pointer-events|touch-action)$/,
+  /^object-(fit|position)$/,
+  // Custom properties: the layout's own rules may read them.
+  /^--/,
+];
+
+/** True when `property` (as written, or a longhand as a parsed rule lists it) is one the layout needs. */
+export function isLayoutProperty(property: string): boolean {
+  return LAYOUT.some((pattern) => pattern.test(property));
+}
+
+type Rules = { cssRules?: CSSRuleList };
+
+/** Removes from `sheet` every declaration the layout does not need (nested rules, media and layers included). */
+export function keepLayoutOnly(sheet: Rules): void {
+  for (const rule of Array.from(sheet.cssRules ?? [])) {
+    const style = (rule as Partial<CSSStyleRule>).style;
+    if (style)
+      for (const property of Array.from(style)) if (!isLayoutProperty(property)) style.removeProperty(property);
+    if ((rule as Rules).cssRules) keepLayoutOnly(rule as Rules);
+  }
+}
+
+/** True when a raw render context asks for the unstyled mode. */
+export function wantsUnstyled(raw: unknown): boolean {
+  if (typeof raw === 'string')
+    try {
+      return wantsUnstyled(JSON.parse(raw));
+    } catch {
+      return false;
+    }
+  const config = (raw as { config?: { customization?: { unstyled?: unknown } } } | null)?.config;
+  return config?.customization?.unstyled === true;
+}
