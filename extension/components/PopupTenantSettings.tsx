@@ -3,12 +3,14 @@ import { observer } from 'mobx-react-lite';
 import type { ReactElement } from 'react';
 import { ENVIRONMENTS } from '../../sdk/core/types.js';
 import type { PopupStore } from '../lib/PopupStore.js';
+import { customizationSummary } from '../lib/customizationSummary.js';
 import { Choice } from './PopupChoice.js';
 
 /** Which tenant the preview shows, and where its data comes from. */
 export const TenantSettings = observer(function TenantSettings({ store }: { store: PopupStore }): ReactElement {
   const { site } = store;
   const tenantName = store.tenant?.config.name ?? site.tenantId;
+  const customized = customizationSummary(store.tenant?.config.customization);
   return (
     <>
       <Choice
@@ -23,6 +25,11 @@ export const TenantSettings = observer(function TenantSettings({ store }: { stor
       <p className="hint ellipsis" title={tenantName}>
         {tenantName}
       </p>
+      {customized ? (
+        <p className="hint ellipsis" data-testid="customization" title={customized}>
+          Customises: {customized}
+        </p>
+      ) : null}
       <Choice store={store} field="environment" label="Environment" options={ENVIRONMENTS.map((e) => [e, e])} />
       {site.environment === 'development' ? (
         <label className="field">
