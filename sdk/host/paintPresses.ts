@@ -69,32 +69,28 @@ export function intentOf(container: Element, presses: readonly PaintPress[]): Pr
     choices.set(group, choice);
   };
   for (const press of presses) {
-    if ('escape' in press) {
+    const target = 'escape' in press ? null : press.target.closest?.('button, select');
+    const control = target && container.contains(target) ? target : null;
+    if ('escape' in press || !control) {
+      // Escape, or a click anywhere but on a control of the paint, closes what was opened (as a
+      // click outside the app's drawer or popover does).
       open = null;
       continue;
     }
-    const control = press.target.closest?.('button, select');
-    const inside = !!control && container.contains(control);
-    if (press.value !== undefined) {
-      // A select's change says what it became (a click on it only opened its list).
-      if (!inside || control.tagName !== 'SELECT') continue;
+    const identity = identityOf(container, control);
+    if (control.tagName === 'SELECT') {
+      // Its change says what it became; a click on it only opened its list.
+      if (press.value === undefined) continue;
       open = null;
-      const identity = identityOf(container, control);
       choose(identity, [identity, press.value]);
-      continue;
+    } else if (control.hasAttribute('aria-expanded')) open = open === identity ? null : identity;
+    else {
+      // Pressing anything else closes what was opened, as in the app.
+      open = null;
+      const group = control.getAttribute('role') === 'radio' ? control.closest('[role="radiogroup"]') : null;
+      if (group) choose(identityOf(container, group), [identity]);
+      else pressed.push(identity);
     }
-    if (inside && control.tagName === 'SELECT') continue;
-    const identity = inside ? identityOf(container, control) : null;
-    if (identity && control!.hasAttribute('aria-expanded')) {
-      open = open === identity ? null : identity;
-      continue;
-    }
-    // Anything but the open control closes it, as a click outside the app's drawer or popover does.
-    open = null;
-    if (!identity) continue;
-    const group = control!.getAttribute('role') === 'radio' && control!.closest('[role="radiogroup"]');
-    if (group) choose(identityOf(container, group), [identity]);
-    else pressed.push(identity);
   }
   return { open, choices: [...choices.values()], pressed };
 }
