@@ -68,8 +68,17 @@ describe('a product link followed from the first paint', () => {
     expect(click!.data.metadata).toMatchObject({ list_position: 3, product_id: product.product_id });
   });
 
-  it('writes nothing on a page without analytics, or for a product the listing does not hold', () => {
+  it('writes nothing on a page without analytics or storage, or for a product the listing does not hold', () => {
     expect(paintAnalytics(listing({}), window)).toBeNull();
+    // A sandboxed frame may not use localStorage: reading it throws.
+    const sandboxed = Object.create(window, {
+      localStorage: {
+        get() {
+          throw new DOMException('denied', 'SecurityError');
+        },
+      },
+    }) as Window;
+    expect(paintAnalytics(listing(), sandboxed)).toBeNull();
     paintAnalytics(listing(), window)!.recordProductClick('no-such-product', 1);
     expect(stored()).toEqual([]);
   });
