@@ -5,6 +5,7 @@ import { mountAisle, type Mounted } from './mount.js';
 import { APP_CSS } from './ui/appStylesheet.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
 import type { EmitHostEvent } from './host/hostEvents.js';
+import type { CardSlotSource } from './host/cardSlots.js';
 
 // The host page may run its own MobX: keep our state and rules to ourselves.
 configure({ enforceActions: 'always', isolateGlobalState: true });
@@ -13,9 +14,15 @@ configure({ enforceActions: 'always', isolateGlobalState: true });
 export interface AisleApp {
   /**
    * `firstPaint`: the first screen aisle.js drew, which Aisle's own screen replaces; `emit`: where
-   * the page's handlers of Aisle's events (`Aisle.on`) are called.
+   * the page's handlers of Aisle's events (`Aisle.on`) are called; `cardSlots`: the page's card
+   * slots (`Aisle.setCardSlots`), followed while mounted.
    */
-  mount(context: unknown, firstPaint?: FirstPaint | null, emit?: EmitHostEvent): Promise<void>;
+  mount(
+    context: unknown,
+    firstPaint?: FirstPaint | null,
+    emit?: EmitHostEvent,
+    cardSlots?: CardSlotSource,
+  ): Promise<void>;
   unmount(): void;
   snapshot(): unknown;
   /** The rules of what only the app draws, which the embed adopts beside the first screen's. */
@@ -28,7 +35,7 @@ let generation = 0;
 
 export const app: AisleApp = {
   css: APP_CSS,
-  async mount(context, firstPaint = null, emit) {
+  async mount(context, firstPaint = null, emit, cardSlots) {
     current?.unmount();
     current = null;
     const ticket = ++generation;
@@ -36,7 +43,7 @@ export const app: AisleApp = {
     performance.mark('aisle:mount:start');
     let mounted: Mounted | null;
     try {
-      mounted = await mountAisle(context, window, { firstPaint, emit });
+      mounted = await mountAisle(context, window, { firstPaint, emit, cardSlots });
     } finally {
       // The mount resolves once its screen replaced the paint: a paint still on show was not taken
       // over (an unusable context, a failure), and the page gets its own content back.

@@ -59,6 +59,62 @@ export interface HostEventPayloads {
 /** A handler of host event `K`. */
 export type HostEventHandler<K extends HostEventName> = (payload: HostEventPayloads[K]) => void;
 
+/**
+ * A product as a card slot receives it: a plain copy of the card's documented fields, for the variant
+ * the card shows (the shopper may choose another with its swatches: the slot is then drawn again).
+ */
+export interface CardSlotProduct {
+  productId: string;
+  /** The variant on show, or null for a product without variants. */
+  variantId: string | null;
+  title: string;
+  /** '' when the product has none. */
+  brand: string;
+  /** The product page, absolute; '' when the product's address is unusable. */
+  url: string;
+  /** The image on show, as the card loads it ('' when none). */
+  image: string;
+  /** The variant's price (else the product's lowest), in the page's currency. */
+  price: number;
+  /** The price it sells for when on sale (below `price`), else null. */
+  salePrice: number | null;
+  /** The average rating (0 to 5) when the product has reviews, else null. */
+  rating: number | null;
+  reviewCount: number;
+  /** The variant's marketing flag ("New", "Limited"), else null. */
+  flag: string | null;
+  /** The product's promotion text, else null. */
+  promo: string | null;
+  /** 1-based position in its list, and the list. */
+  position: number;
+  list: 'search_results' | 'similar_products';
+}
+
+/** Attributes a card slot's builder accepts (see docs/customization-parts.md for what it refuses). */
+export type CardSlotAttributes = Record<
+  string,
+  string | number | boolean | null | undefined | ((event: Event) => void)
+>;
+
+/** What a card slot's builder takes as children: text (never read as HTML), nodes, or lists of them. */
+export type CardSlotChild = Node | string | number | false | null | undefined | readonly CardSlotChild[];
+
+/** The safe DOM builder a card slot receives: `h('button', { class: 'btn', onClick }, 'Add to cart')`. */
+export type CardSlotBuilder = (
+  tag: string,
+  attributes?: CardSlotAttributes | null,
+  ...children: CardSlotChild[]
+) => HTMLElement;
+
+/** A card slot: the shop's markup for one product, or null for none. */
+export type CardSlot = (product: CardSlotProduct, h: CardSlotBuilder) => Node | null;
+
+/** The shop's markup in each card: a badge over the image, an action row under the price. */
+export interface CardSlots {
+  badge?: CardSlot;
+  actions?: CardSlot;
+}
+
 /** What `window.Aisle` offers the page. */
 export interface AisleGlobal {
   version: string;
@@ -70,6 +126,8 @@ export interface AisleGlobal {
   on<K extends HostEventName>(name: K, handler: HostEventHandler<K>): () => void;
   /** Stops calling `handler` at `name`. */
   off<K extends HostEventName>(name: K, handler: HostEventHandler<K>): void;
+  /** Sets the shop's card slots (each call replaces the last; null removes them); unmount removes them too. */
+  setCardSlots(slots: CardSlots | null): void;
   debug: {
     /** A JSON-safe picture of the analytics queue and the search state; never holds the token. */
     snapshot(): unknown;

@@ -18,6 +18,7 @@ import {
 import { VERSION } from './version.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
 import { HostEvents } from './host/hostEvents.js';
+import { CardSlotRegistry } from './host/cardSlots.js';
 import { LAYOUT_STYLESHEET, wantsUnstyled } from './host/unstyled.js';
 import { paintFirstScreen } from './firstPaint/paint.js';
 
@@ -113,6 +114,8 @@ function loadApp(): Promise<AisleApp> {
 let loaded: AisleApp | undefined;
 /** The page's handlers of Aisle's events: registered at any time, the app calls them. */
 const hostEvents = new HostEvents();
+/** The page's card slots: set at any time, drawn by the app. */
+const cardSlots = new CardSlotRegistry();
 /** The first screen drawn by this script, until the app's replaces it. */
 let painted: FirstPaint | null = null;
 /** Counts mount and unmount calls: an unmount while the app still loads cancels that mount. */
@@ -229,7 +232,7 @@ function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise
       // neither makes a long one.
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (ticket !== generation) return paint?.withdraw();
-      return app.mount(context, paint, hostEvents.emit);
+      return app.mount(context, paint, hostEvents.emit, cardSlots);
     },
     (error: unknown) => {
       // Without the app the drawn screen cannot work: the page gets its own content back.
@@ -254,9 +257,11 @@ const aisle: AisleGlobal = {
     loaded?.unmount();
     removeStyles();
     hostEvents.clear();
+    cardSlots.set(null);
   },
   on: (name, handler) => hostEvents.on(name, handler),
   off: (name, handler) => hostEvents.off(name, handler),
+  setCardSlots: (slots) => cardSlots.set(slots),
   debug: {
     snapshot(): unknown {
       return loaded ? loaded.snapshot() : emptyDebugSnapshot();
@@ -289,7 +294,12 @@ function start(taskStartedAt: number): void {
   // The first screen is drawn only with Aisle's rules at hand (a linked aisle.css may come later,
   // and an unstyled page waits for the retailer's rules to apply to the app's classes).
   const draw = (cancelled: () => boolean) =>
-    paintFirstScreen(context, window, { cancelled, taskStartedAt, beforeInsert: adoptStyles });
+    paintFirstScreen(context, window, {
+      cancelled,
+      taskStartedAt,
+      beforeInsert: adoptStyles,
+      cardSlots: () => cardSlots.shape(),
+    });
   mountApp(context, !wantsUnstyled(context) && constructStyles() ? draw : undefined)
     .catch((error: unknown) => console.error('[Aisle] could not start:', error))
     .finally(() => (painted = null));

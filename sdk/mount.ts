@@ -20,6 +20,7 @@ import { ErrorReports } from './integrations/errorReports.js';
 import { recordVisitNow } from './analytics/visitNow.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
 import { hostEventOf, type EmitHostEvent } from './host/hostEvents.js';
+import { readCardSlots, type CardSlotSource } from './host/cardSlots.js';
 
 /** Sets a User Timing mark once (the page's vitals report it, retailers' tools see it). */
 function markTime(win: Window, name: string): void {
@@ -46,6 +47,8 @@ export interface MountOptions {
   firstPaint?: FirstPaint | null;
   /** Where the page's handlers of Aisle's events (`Aisle.on`) are called. */
   emit?: EmitHostEvent;
+  /** The page's card slots (`Aisle.setCardSlots`): the cards draw them, and follow each change. */
+  cardSlots?: CardSlotSource;
 }
 
 /**
@@ -104,6 +107,13 @@ export async function mountAisle(
         (emit as (name: string, payload: unknown) => void)(name, payload);
       }),
     );
+  const { cardSlots } = options;
+  if (cardSlots) {
+    // The page's own code: what is not a slot is named in the console (the page's, not Aisle's error reports).
+    const take = (raw: unknown): void => store.setCardSlots(readCardSlots(raw, win.console));
+    take(cardSlots.current);
+    life.add(cardSlots.subscribe(take));
+  }
   // The page's visit is on record now, before anything else can go wrong: a page left before the
   // analytics session loads still counts (its session, or the shop's next page, delivers it). A
   // product link followed from the first paint may have recorded it already: it is not written twice.

@@ -13,6 +13,7 @@ import {
 } from '../../sdk/contract.js';
 import { app } from '../../sdk/app.js';
 import { HostEvents } from '../../sdk/host/hostEvents.js';
+import { CardSlotRegistry } from '../../sdk/host/cardSlots.js';
 import { keepLayoutOnly, wantsUnstyled } from '../../sdk/host/unstyled.js';
 import { AISLE_CSS } from '../../sdk/ui/appStylesheet.js';
 import { VERSION } from '../../sdk/version.js';
@@ -150,6 +151,7 @@ export function startPreview(win: AisleWindow): () => void {
   });
 
   const hostEvents = new HostEvents(win.console);
+  const cardSlots = new CardSlotRegistry();
   const ours: AisleGlobal & { extension: true } = {
     version: VERSION,
     extension: true,
@@ -161,10 +163,12 @@ export function startPreview(win: AisleWindow): () => void {
     unmount(): void {
       stop();
       hostEvents.clear();
+      cardSlots.set(null);
     },
     // The page's own code may listen to the preview as it would to its own Aisle.
     on: (name, handler) => hostEvents.on(name, handler),
     off: (name, handler) => hostEvents.off(name, handler),
+    setCardSlots: (slots) => cardSlots.set(slots),
     debug: { snapshot: (): unknown => app.snapshot() },
   };
 
@@ -210,7 +214,7 @@ export function startPreview(win: AisleWindow): () => void {
     }
     let mounted: Promise<void>;
     try {
-      mounted = app.mount(next.context, null, hostEvents.emit);
+      mounted = app.mount(next.context, null, hostEvents.emit, cardSlots);
     } catch (error) {
       mounted = Promise.reject(error);
     }

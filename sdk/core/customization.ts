@@ -250,8 +250,21 @@ export function customizeMessages(base: Messages, locale: Locale, customization:
   return messages;
 }
 
+/** The retailer's classes per part, as the views and components receive them. */
+export type PartClasses = Customization['classes'];
+
 /** Aisle's own class for a part with the retailer's beside it. */
 export function partClass(customization: Customization | undefined, part: CustomizablePart, own: string): string {
-  const extra = customization?.classes[part];
-  return extra ? `${own} ${extra}` : own;
+  return partClasses(customization?.classes, own, part);
+}
+
+/**
+ * Aisle's own class `own` with the retailer's classes of each of `parts` beside it, each name once:
+ * an element may be two parts at once (a filter's button is a `filterButton` and a `button`).
+ * Without classes for those parts it is `own` itself, so an uncustomised page draws what it always drew.
+ */
+export function partClasses(classes: PartClasses | undefined, own: string, ...parts: CustomizablePart[]): string {
+  const extra = classes ? parts.map((part) => classes[part]).filter(Boolean) : [];
+  if (extra.length === 0) return own;
+  return [...new Set(`${own} ${extra.join(' ')}`.split(' ').filter(Boolean))].join(' ');
 }

@@ -16,6 +16,9 @@ export function drawCards(doc: Document, input: PaintInput, from: number, to: nu
     pageOrigin: input.origin,
   };
   const imagesNow = input.swatchImagesNow;
+  const classes = input.context.config.customization?.classes;
+  // The slots the page registered before the drawing get their empty containers, as the app draws them.
+  const slots = { badge: input.slots.badge || undefined, actions: input.slots.actions || undefined };
   return input.data.products.slice(from, to).map((product, i) =>
     card({
       product,
@@ -24,7 +27,9 @@ export function drawCards(doc: Document, input: PaintInput, from: number, to: nu
       locale: input.locale,
       eager: from + i < EAGER_IMAGES,
       priority: from + i < PRIORITY_IMAGES[input.viewport],
-      swatches: (group) => swatches({ ...group, imagesNow }),
+      swatches: (group) => swatches({ ...group, imagesNow, classes }),
+      classes,
+      slots,
     }),
   );
 }

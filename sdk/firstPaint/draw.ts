@@ -3,6 +3,7 @@
  * same views (sdk/views) drawn with the DOM alone. sdk/firstPaint/paint.test.tsx compares the two
  * for every layout.
  */
+import { partClasses, type PartClasses } from '../core/customization.js';
 import type { Filter } from '../core/types.js';
 import { breadcrumbLinks, createBreadcrumbs, createHeading } from '../views/breadcrumbs.js';
 import { visibleFilters } from '../views/filterOptions.js';
@@ -24,17 +25,19 @@ export function drawListing(doc: Document, input: PaintInput, cards = Infinity):
   const renderer = domRenderer(doc);
   const h = renderer.createElement;
   const { data, messages, viewport } = input;
+  const classes = input.context.config.customization?.classes;
   return h(
     'div',
-    { className: 'aisle-root', lang: input.locale },
+    { className: partClasses(classes, 'aisle-root', 'root'), lang: input.locale },
     createBreadcrumbs(renderer)({
       position: 'top',
       links: breadcrumbLinks(input.base, input.region, input.locale, input.href),
       current: data.h1_header,
       messages,
+      classes,
     }),
-    createHeading(renderer)({ text: data.h1_header, mobile: viewport === 'mobile' }),
-    drawToolbar(renderer, input),
+    createHeading(renderer)({ text: data.h1_header, mobile: viewport === 'mobile', classes }),
+    drawToolbar(renderer, input, classes),
     data.products.length > 0
       ? createProductGrid(renderer)({
           label: messages.products,
@@ -43,13 +46,18 @@ export function drawListing(doc: Document, input: PaintInput, cards = Infinity):
           busy: false,
           updating: false,
           cards: drawCards(doc, input, 0, cards),
+          classes,
         })
       : null,
     h('span', { hidden: true }),
   );
 }
 
-function drawToolbar(renderer: ReturnType<typeof domRenderer>, input: PaintInput): HTMLElement {
+function drawToolbar(
+  renderer: ReturnType<typeof domRenderer>,
+  input: PaintInput,
+  classes: PartClasses | undefined,
+): HTMLElement {
   const { data, messages } = input;
   const desktop = input.viewport === 'desktop';
   const filterButton = createFilterButton(renderer);
@@ -62,6 +70,7 @@ function drawToolbar(renderer: ReturnType<typeof domRenderer>, input: PaintInput
       desktop,
       expanded: false,
       popoverId: desktop ? nextId() : '',
+      classes,
     }),
   });
   return createToolbar(renderer)({
@@ -73,11 +82,16 @@ function drawToolbar(renderer: ReturnType<typeof domRenderer>, input: PaintInput
     drawerOpen: false,
     drawerShown: false,
     filterButtons: visibleFilters(data.filters).map(button),
-    sort: drawSort(renderer, input),
+    sort: drawSort(renderer, input, classes),
+    classes,
   });
 }
 
-function drawSort(renderer: ReturnType<typeof domRenderer>, input: PaintInput): HTMLElement | null {
+function drawSort(
+  renderer: ReturnType<typeof domRenderer>,
+  input: PaintInput,
+  classes: PartClasses | undefined,
+): HTMLElement | null {
   const options = input.data.sort_options;
   const selected = selectedSort(options);
   if (!selected) return null;
@@ -85,7 +99,7 @@ function drawSort(renderer: ReturnType<typeof domRenderer>, input: PaintInput): 
   return createSortControl(renderer)({
     control:
       input.viewport === 'desktop'
-        ? createSortDropdown(renderer)({ id: nextId(), label, selected, open: false, list: null })
-        : createSortSelect(renderer)({ label, options, selected }),
+        ? createSortDropdown(renderer)({ id: nextId(), label, selected, open: false, list: null, classes })
+        : createSortSelect(renderer)({ label, options, selected, classes }),
   });
 }

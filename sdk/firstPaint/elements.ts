@@ -21,6 +21,8 @@ export interface PaintInput {
   mainSelector: string;
   /** The render context read. */
   context: RenderContext;
+  /** Which card slots the page registered (Aisle.setCardSlots) before the drawing began. */
+  slots: { badge: boolean; actions: boolean };
 }
 
 /** React's names of the attributes whose prop name differs. */

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalogue } from '../../fixtures/catalogue/index.js';
 import { loadTenants, type TenantFixture } from '../../fixtures/tenants/index.js';
 import { demoContext } from '../../server/demo/tenant-pages.js';
 import { handleSearch } from '../../server/search/index.js';
+import { CUSTOMIZABLE_PARTS, type CustomizablePart } from '../core/customization.js';
 import { loadMessages } from '../core/messages.js';
 import { readRenderContext } from '../core/normalize.js';
 import { buildSearchRequest } from '../core/searchRequest.js';
@@ -255,6 +257,62 @@ describe('the first paint draws every branch of the card and the toolbar as the 
         expect(painted.querySelectorAll('.aisle-swatch[style*="background-image"]').length).toBeGreaterThan(0);
     },
   );
+});
+
+/** A class of the shop's for every part, named after it (and Bootstrap's on buttons and inputs). */
+const SHOP_CLASSES = Object.fromEntries(CUSTOMIZABLE_PARTS.map((part) => [part, `shop-${part}`])) as Record<
+  CustomizablePart,
+  string
+>;
+SHOP_CLASSES.button = 'btn btn-outline-dark';
+SHOP_CLASSES.input = 'form-control';
+
+describe('the first paint draws the shop’s classes and card slot places as the app does', () => {
+  let page: Rendered | undefined;
+  afterEach(() => {
+    page?.unmount();
+    page = undefined;
+  });
+
+  it.each([1280, 900, 375])('every part of the first screen, %i px', async (width) => {
+    const href = 'http://shop.test/maple/dresses';
+    const context = branchContext({ locale: 'en', region: 'us' });
+    context.config = { ...context.config, customization: { classes: SHOP_CLASSES, texts: {}, unstyled: false } };
+    const input = await paintInput(context, pageWindow(href, width));
+    if (typeof input === 'string') throw new Error(input);
+    // Slots the page registered before the drawing: empty places in the paint, filled by the app.
+    input.slots = { badge: true, actions: true };
+    const read = readRenderContext(context);
+    if (!read.ok) throw new Error(read.error);
+    page = await renderAisle(read.context, { width, href });
+    const { store } = page;
+    act(() => store.setCardSlots({ badge: () => null, actions: () => null }));
+    await page.settle();
+    const painted = drawListing(document, input);
+    expect(shape(painted)).toBe(reactFirstScreen(page));
+
+    const shown = (selector: string) => painted.querySelectorAll(selector).length;
+    expect(painted.classList.contains('shop-root')).toBe(true);
+    for (const part of ['breadcrumbs', 'heading', 'toolbar', 'grid', 'card', 'cardTitle', 'price'])
+      expect(shown(`.shop-${part}`), part).toBeGreaterThan(0);
+    expect(shown('.shop-card')).toBe(shown('.aisle-card'));
+    expect(shown('.shop-filterButton')).toBe(shown('[data-aisle="filter-button"], [data-aisle="all-filters"]'));
+    // Every button is the shop's `button` too; the sort is its dropdown's button, or its select.
+    expect(shown('button:not(.btn.btn-outline-dark)')).toBe(0);
+    expect(shown(width === 1280 ? '.aisle-dropdown__button.shop-sort' : 'select.shop-sort')).toBe(1);
+    expect(shown('.aisle-card__slot--badge')).toBe(5);
+    expect(shown('.aisle-card > .aisle-card__price + .aisle-card__slot--actions')).toBe(5);
+  });
+
+  it('without a customisation, draws no class of its own and no slot place', async () => {
+    const href = 'http://shop.test/maple/dresses';
+    const input = await paintInput(branchContext({ locale: 'en', region: 'us' }), pageWindow(href, 1280));
+    if (typeof input === 'string') throw new Error(input);
+    const painted = drawListing(document, input);
+    const names = [painted, ...painted.querySelectorAll('[class]')].flatMap((el) => [...el.classList]);
+    expect(names.filter((name) => !name.startsWith('aisle-'))).toEqual([]);
+    expect(painted.querySelectorAll('[class=""], .aisle-card__slot').length).toBe(0);
+  });
 });
 
 describe('what the first paint leaves to the app', () => {

@@ -62,6 +62,7 @@ export async function paintInput(raw: unknown, win: Window & typeof globalThis):
     swatchImagesNow: typeof win.IntersectionObserver === 'undefined',
     mainSelector: context.config.mainSelector ?? 'main',
     context,
+    slots: { badge: false, actions: false },
   };
 }
 
@@ -104,6 +105,12 @@ export interface PaintOptions {
   taskStartedAt?: number;
   /** Runs in the task that puts the screen in the page, just before (where the loader applies Aisle's rules). */
   beforeInsert?: () => void;
+  /**
+   * Which card slots the page has registered (Aisle.setCardSlots), asked as the drawing of the cards
+   * begins: their containers are drawn empty, as the app draws them, so that nothing moves when the
+   * app fills them. A slot registered later appears with the app.
+   */
+  cardSlots?: () => { badge: boolean; actions: boolean };
 }
 
 /**
@@ -119,7 +126,7 @@ export async function paintFirstScreen(
   win: Window & typeof globalThis,
   options: PaintOptions = {},
 ): Promise<FirstPaint | null> {
-  const { cancelled = () => false, taskStartedAt, beforeInsert } = options;
+  const { cancelled = () => false, taskStartedAt, beforeInsert, cardSlots } = options;
   let paint: FirstPaint | null = null;
   const clock = win.performance ?? { now: () => Date.now() };
   let taskStart = taskStartedAt ?? clock.now();
@@ -151,6 +158,7 @@ export async function paintFirstScreen(
     formatDecimal(0, input.locale);
     formatCount(0, input.locale);
     if (!(await step(COST.top))) return null;
+    if (cardSlots) input.slots = cardSlots();
     const container = win.document.createElement('div');
     container.className = 'aisle-mount';
     // Tells the paint from the app's screen (the app's container has no such attribute).

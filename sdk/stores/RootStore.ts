@@ -1,4 +1,5 @@
-import { makeObservable, observable, runInAction, when } from 'mobx';
+import { action, makeObservable, observable, runInAction, when } from 'mobx';
+import type { CardSlots } from '../contract.js';
 import { localeOf, messagesOf, regionOf, type Messages } from '../core/messages.js';
 import { readRenderContext } from '../core/normalize.js';
 import { pageFromPath, searchUrl } from '../core/searchRequest.js';
@@ -57,6 +58,8 @@ export class RootStore {
   restore: ListingRestore | null;
   /** Focus for the screen shown by an in-place move (its heading), so a keyboard user does not start from the top. */
   readonly cues = new Cues();
+  /** The shop's card slots (`Aisle.setCardSlots`), which every card draws; null when none are set. */
+  cardSlots: CardSlots | null = null;
 
   constructor(
     readonly env: StoreEnv,
@@ -91,7 +94,14 @@ export class RootStore {
       sitemap: observable.ref,
       sitemapLoading: observable,
       restore: observable.ref,
+      cardSlots: observable.ref,
+      setCardSlots: action,
     });
+  }
+
+  /** Takes the shop's card slots as they are now (the mount follows each change of the page's). */
+  setCardSlots(slots: CardSlots | null): void {
+    this.cardSlots = slots;
   }
 
   /** True when the screen of the route has its data (a listing, a not-found page or a sitemap). */

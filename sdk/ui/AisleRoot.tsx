@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Component, lazy, Suspense, useLayoutEffect, type MouseEvent, type ReactNode } from 'react';
+import { partClasses } from '../core/customization.js';
 import type { RootStore } from '../stores/RootStore.js';
 import { Dlp, preloadDlpSections } from './dlp/Dlp.js';
 import { FocusKeeper } from './dlp/FocusKeeper.js';
@@ -31,7 +32,11 @@ export const AisleRoot = observer(function AisleRoot({
   return (
     <StoreProvider store={store}>
       {/* Links to other Aisle screens (sitemap, related pages, breadcrumbs) are followed in place. */}
-      <div className="aisle-root" lang={store.locale} onClick={(event) => followInPlace(store, event)}>
+      <div
+        className={partClasses(store.context.config.customization?.classes, 'aisle-root', 'root')}
+        lang={store.locale}
+        onClick={(event) => followInPlace(store, event)}
+      >
         <ErrorBoundary key={store.route.page} log={store.env.log} onFailure={onRenderFailure}>
           {store.sitemap ? (
             <Suspense fallback={null}>

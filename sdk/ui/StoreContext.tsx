@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { partClasses, type CustomizablePart, type PartClasses } from '../core/customization.js';
 import type { RootStore } from '../stores/RootStore.js';
 
 const StoreContext = createContext<RootStore | null>(null);
@@ -13,4 +14,18 @@ export function useStores(): RootStore {
   const store = useContext(StoreContext);
   if (!store) throw new Error('useStores() outside <StoreProvider>');
   return store;
+}
+
+/** The retailer's classes per part (config.customization.classes), for the shared views. */
+export function usePartClasses(): PartClasses | undefined {
+  return useStores().context.config.customization?.classes;
+}
+
+/**
+ * Names an element's classes: Aisle's own, then the retailer's of each part it is (an element may be
+ * two: a chip is a `chip` and a `button`), as in `cx('button', 'aisle-drawer__close')`.
+ */
+export function usePartClass(): (parts: CustomizablePart | readonly CustomizablePart[], own: string) => string {
+  const classes = usePartClasses();
+  return (parts, own) => partClasses(classes, own, ...(typeof parts === 'string' ? [parts] : parts));
 }

@@ -62,7 +62,13 @@ describe('Aisle’s stylesheet against the page’s theme', () => {
   });
 
   it('reverts every element inside the root to the browser’s defaults, above element and attribute rules', () => {
-    expect(AISLE_CSS).toMatch(/\.aisle-root :not\(svg, svg \*, img\)[^{]*\{\s*all: revert;/);
+    expect(AISLE_CSS).toMatch(/\.aisle-root :not\(svg, svg \*, img, [^{]*\{\s*all: revert;/);
     expect(AISLE_CSS).toMatch(/\.aisle-root \[hidden\] \{\s*display: none !important;/);
+  });
+
+  it('leaves what the shop puts in a card slot to the shop’s own rules, at no extra specificity', () => {
+    expect(AISLE_CSS).toMatch(
+      /\.aisle-root :not\(svg, svg \*, img, :where\(\.aisle-card__slot \*\)\)[^{]*\{\s*all: revert;/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 /** The breadcrumbs and the listing's heading: the top of a listing, above its toolbar. */
 import { localeSuffixUrl } from '../core/localeUrl.js';
+import { partClasses, type PartClasses } from '../core/customization.js';
 import type { Messages } from '../core/messages.js';
 import { safeHref } from '../core/safeUrl.js';
 import type { Locale, Region } from '../core/types.js';
@@ -30,16 +31,18 @@ export interface BreadcrumbsProps {
   /** The current page's title; no crumb when empty. */
   current: string;
   messages: Messages;
+  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
+  classes?: PartClasses | undefined;
 }
 
 /** Breadcrumbs: home, then popular categories, then the current page. */
 export function createBreadcrumbs<E>({ createElement: h }: Renderer<E>): (props: BreadcrumbsProps) => E {
   const crumb = (href: string, text: string): E => (href ? h('a', { href }, text) : h('span', null, text));
-  return ({ position, links, current, messages: m }) =>
+  return ({ position, links, current, messages: m, classes }) =>
     h(
       'nav',
       {
-        className: `aisle-breadcrumbs aisle-breadcrumbs--${position}`,
+        className: partClasses(classes, `aisle-breadcrumbs aisle-breadcrumbs--${position}`, 'breadcrumbs'),
         'data-aisle': 'breadcrumbs',
         'aria-label': position === 'top' ? m.breadcrumbs : m.breadcrumbsBottom,
       },
@@ -58,15 +61,21 @@ export interface HeadingProps {
   text: string;
   /** On a phone the heading is hidden from sight; assistive technology still reads it. */
   mobile: boolean;
+  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
+  classes?: PartClasses | undefined;
 }
 
 /** The listing's heading, the target of focus after a page change; nothing for an empty title. */
 export function createHeading<E>({ createElement: h }: Renderer<E>): (props: HeadingProps) => E | null {
-  return ({ text, mobile }) =>
+  return ({ text, mobile, classes }) =>
     text.trim() !== ''
       ? h(
           'h1',
-          { className: `aisle-h1${mobile ? ' aisle-visually-hidden' : ''}`, 'data-aisle': 'heading', tabIndex: -1 },
+          {
+            className: partClasses(classes, `aisle-h1${mobile ? ' aisle-visually-hidden' : ''}`, 'heading'),
+            'data-aisle': 'heading',
+            tabIndex: -1,
+          },
           text,
         )
       : null;

@@ -2,6 +2,7 @@
  * The product card, its rating and its swatches, and the grid that lists the cards. What a card
  * says is worked out by cardView.ts; these say how it is laid out.
  */
+import { partClasses, type PartClasses } from '../core/customization.js';
 import { formatDecimal } from '../core/format.js';
 import type { Messages } from '../core/messages.js';
 import type { Locale, Product, Variant } from '../core/types.js';
@@ -29,6 +30,14 @@ export interface ProductCardProps<E> {
   swatches: (group: SwatchGroup) => E;
   /** The card link's click (passed on to the renderer). */
   onClick?: unknown;
+  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
+  classes?: PartClasses | undefined;
+  /**
+   * The retailer's card slots (Aisle.setCardSlots) that are set: each gets an empty container, which
+   * only the app fills (the value is passed on as the container's ref). The badge's sits over the
+   * image, the actions' under the price, outside the card's link.
+   */
+  slots?: { badge?: unknown; actions?: unknown } | undefined;
 }
 
 /**
@@ -39,11 +48,15 @@ export interface ProductCardProps<E> {
 export function createProductCard<E>(renderer: Renderer<E>): (props: ProductCardProps<E>) => E {
   const h = renderer.createElement;
   const stars = createStars(renderer);
-  return ({ product, card, messages: m, ...props }) => {
+  return ({ product, card, messages: m, classes, slots, ...props }) => {
     const href = card.href || undefined;
     return h(
       'li',
-      { className: 'aisle-card', 'data-aisle': 'product', 'data-product-id': product.product_id },
+      {
+        className: partClasses(classes, 'aisle-card', 'card'),
+        'data-aisle': 'product',
+        'data-product-id': product.product_id,
+      },
       h(
         'a',
         { className: 'aisle-card__link', href, onClick: props.onClick },
@@ -72,13 +85,14 @@ export function createProductCard<E>(renderer: Renderer<E>): (props: ProductCard
                 card.percentOff ? h('span', { className: 'aisle-card__discount' }, card.percentOff) : null,
               )
             : null,
+          slots?.badge ? h('span', { className: 'aisle-card__slot aisle-card__slot--badge', ref: slots.badge }) : null,
         ),
         product.brand ? h('span', { className: 'aisle-card__brand' }, product.brand) : null,
-        h('span', { className: 'aisle-card__title' }, product.title),
+        h('span', { className: partClasses(classes, 'aisle-card__title', 'cardTitle') }, product.title),
       ),
       h(
         'p',
-        { className: 'aisle-card__price' },
+        { className: partClasses(classes, 'aisle-card__price', 'price') },
         ...(card.sale !== null
           ? [
               h(
@@ -97,6 +111,7 @@ export function createProductCard<E>(renderer: Renderer<E>): (props: ProductCard
             ]
           : [h('span', null, card.price)]),
       ),
+      slots?.actions ? h('div', { className: 'aisle-card__slot aisle-card__slot--actions', ref: slots.actions }) : null,
       card.rating
         ? stars({
             className: 'aisle-card__rating',
@@ -167,6 +182,8 @@ export interface SwatchesProps extends SwatchGroup {
   onKeyDown?: unknown;
   /** Chooses a swatch (the click of each one calls it). */
   onChoose?: (id: string) => void;
+  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
+  classes?: PartClasses | undefined;
 }
 
 /**
@@ -175,7 +192,7 @@ export interface SwatchesProps extends SwatchGroup {
  * shows the stylesheet's neutral dot.
  */
 export function createSwatches<E>({ createElement: h }: Renderer<E>): (props: SwatchesProps) => E {
-  return ({ label, swatches, checkedId, imagesNow, onChoose, ...props }) => {
+  return ({ label, swatches, checkedId, imagesNow, onChoose, classes, ...props }) => {
     const tabbable = tabbableSwatch(swatches, checkedId);
     return h(
       'div',
@@ -192,7 +209,7 @@ export function createSwatches<E>({ createElement: h }: Renderer<E>): (props: Sw
           key: v.id,
           type: 'button',
           role: 'radio',
-          className: 'aisle-swatch',
+          className: partClasses(classes, 'aisle-swatch', 'button'),
           'aria-label': v.name || v.color,
           'aria-checked': v.id === checkedId,
           tabIndex: v.id === tabbable ? 0 : -1,
@@ -221,15 +238,21 @@ export interface ProductGridProps<E> {
   /** Cards are being added or replaced: assistive technology hears of the list once they are in. */
   updating: boolean;
   cards: readonly E[];
+  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
+  classes?: PartClasses | undefined;
 }
 
 /** A list of product cards (the result grid or the similar products). */
 export function createProductGrid<E>({ createElement: h }: Renderer<E>): (props: ProductGridProps<E>) => E {
-  return ({ label, hook, whole, busy, updating, cards }) =>
+  return ({ label, hook, whole, busy, updating, cards, classes }) =>
     h(
       'ul',
       {
-        className: `aisle-grid${whole ? ' aisle-grid--whole' : ''}${busy ? ' aisle-grid--busy' : ''}`,
+        className: partClasses(
+          classes,
+          `aisle-grid${whole ? ' aisle-grid--whole' : ''}${busy ? ' aisle-grid--busy' : ''}`,
+          'grid',
+        ),
         'data-aisle': hook === 'grid' ? 'grid' : undefined,
         'aria-label': label,
         'aria-busy': busy || updating || undefined,

@@ -2,6 +2,7 @@
  * The sort control: a dropdown (a button and a listbox) on a wide screen, the native select on a
  * phone or a tablet.
  */
+import { partClasses, type PartClasses } from '../core/customization.js';
 import type { SortOption } from '../core/types.js';
 import type { Renderer } from './renderer.js';
 
@@ -28,18 +29,20 @@ export interface SortSelectProps {
   selected: SortOption;
   /** Passed on to the renderer. */
   onChange?: unknown;
+  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
+  classes?: PartClasses | undefined;
 }
 
 /** The native select, for phones and tablets. */
 export function createSortSelect<E>({ createElement: h }: Renderer<E>): (props: SortSelectProps) => E {
-  return ({ label, options, selected, onChange }) =>
+  return ({ label, options, selected, onChange, classes }) =>
     h(
       'label',
       { className: 'aisle-sort__native' },
       h('span', null, label),
       h(
         'select',
-        { value: selected.key, onChange },
+        { className: partClasses(classes, '', 'sort') || undefined, value: selected.key, onChange },
         options.map((o) => h('option', { key: o.key, value: o.key }, o.text)),
       ),
     );
@@ -59,11 +62,13 @@ export interface SortDropdownProps<E> {
   buttonRef?: unknown;
   onButtonClick?: unknown;
   onButtonKeyDown?: unknown;
+  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
+  classes?: PartClasses | undefined;
 }
 
 /** The dropdown, for wide screens: a button naming the order, and the list it opens. */
 export function createSortDropdown<E>({ createElement: h }: Renderer<E>): (props: SortDropdownProps<E>) => E {
-  return ({ id, selected, open, ...props }) =>
+  return ({ id, selected, open, classes, ...props }) =>
     h(
       'div',
       { className: 'aisle-dropdown', ref: props.wrapperRef },
@@ -73,7 +78,7 @@ export function createSortDropdown<E>({ createElement: h }: Renderer<E>): (props
         {
           ref: props.buttonRef,
           type: 'button',
-          className: 'aisle-dropdown__button',
+          className: partClasses(classes, 'aisle-dropdown__button', 'sort', 'button'),
           'aria-haspopup': 'listbox',
           'aria-expanded': open,
           'aria-labelledby': `${id}-label ${id}-value`,

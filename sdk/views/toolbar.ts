@@ -1,4 +1,5 @@
 /** The toolbar: the item count, its live region, All Filters, one button per filter, and the sort. */
+import { partClasses, type PartClasses } from '../core/customization.js';
 import type { Messages } from '../core/messages.js';
 import { DRAWER_ID } from './ids.js';
 import type { Renderer } from './renderer.js';
@@ -22,14 +23,16 @@ export interface ToolbarProps<E> {
   /** One button per filter, keyed by the filter. */
   filterButtons: ReadonlyArray<{ key: string; button: E | null }>;
   sort: E | null;
+  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
+  classes?: PartClasses | undefined;
 }
 
 /** The toolbar above the grid. */
 export function createToolbar<E>({ createElement: h }: Renderer<E>): (props: ToolbarProps<E>) => E {
-  return ({ messages: m, selected, ...props }) =>
+  return ({ messages: m, selected, classes, ...props }) =>
     h(
       'div',
-      { className: 'aisle-toolbar' },
+      { className: partClasses(classes, 'aisle-toolbar', 'toolbar') },
       // The count is not a live region itself: the one below says the new count after each change, so
       // that a change is announced once, not by every region that shows a number.
       h('p', { className: 'aisle-count', 'data-aisle': 'item-count', tabIndex: -1 }, m.itemCount(props.itemCount)),
@@ -53,7 +56,7 @@ export function createToolbar<E>({ createElement: h }: Renderer<E>): (props: Too
           'button',
           {
             type: 'button',
-            className: 'aisle-button aisle-button--filters',
+            className: partClasses(classes, 'aisle-button aisle-button--filters', 'filterButton', 'button'),
             'data-aisle': 'all-filters',
             'aria-haspopup': 'dialog',
             'aria-expanded': props.drawerOpen,
@@ -102,11 +105,13 @@ export interface FilterButtonProps<E> {
   onClick?: unknown;
   buttonRef?: unknown;
   wrapperRef?: unknown;
+  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
+  classes?: PartClasses | undefined;
 }
 
 /** One filter's button in the toolbar, with its popover while open. */
 export function createFilterButton<E>({ createElement: h }: Renderer<E>): (props: FilterButtonProps<E>) => E {
-  return ({ label, selected, messages: m, desktop, expanded, popoverId, ...props }) =>
+  return ({ label, selected, messages: m, desktop, expanded, popoverId, classes, ...props }) =>
     h(
       'div',
       { className: 'aisle-filter-button-wrap', ref: props.wrapperRef },
@@ -115,7 +120,7 @@ export function createFilterButton<E>({ createElement: h }: Renderer<E>): (props
         {
           ref: props.buttonRef,
           type: 'button',
-          className: 'aisle-button aisle-filter-button',
+          className: partClasses(classes, 'aisle-button aisle-filter-button', 'filterButton', 'button'),
           'data-aisle': 'filter-button',
           'aria-haspopup': desktop ? undefined : 'dialog',
           'aria-expanded': expanded,
@@ -129,7 +134,16 @@ export function createFilterButton<E>({ createElement: h }: Renderer<E>): (props
         selected > 0 ? h('span', { className: 'aisle-visually-hidden' }, ', ', m.selectedCount(selected)) : null,
       ),
       desktop && expanded
-        ? h('div', { id: popoverId, className: 'aisle-popover', role: 'dialog', 'aria-label': label }, props.panel)
+        ? h(
+            'div',
+            {
+              id: popoverId,
+              className: partClasses(classes, 'aisle-popover', 'popover'),
+              role: 'dialog',
+              'aria-label': label,
+            },
+            props.panel,
+          )
         : null,
     );
 }

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { breadcrumbLinks, createBreadcrumbs, createHeading } from '../../views/breadcrumbs.js';
 import { reactRenderer } from '../renderer.js';
-import { useStores } from '../StoreContext.js';
+import { usePartClasses, useStores } from '../StoreContext.js';
 
 const breadcrumbsView = createBreadcrumbs(reactRenderer);
 const headingView = createHeading(reactRenderer);
@@ -14,10 +14,11 @@ export const Breadcrumbs = observer(function Breadcrumbs({ position }: { positio
     links: breadcrumbLinks(context.config.base, region, locale, env.host.location().href),
     current: dlp.data?.h1_header ?? '',
     messages,
+    classes: context.config.customization?.classes,
   });
 });
 
 /** The listing's heading; nothing for an empty title. */
 export function Heading({ text, mobile }: { text: string; mobile: boolean }) {
-  return headingView({ text, mobile });
+  return headingView({ text, mobile, classes: usePartClasses() });
 }

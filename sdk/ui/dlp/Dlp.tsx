@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { ProductGrid } from '../product/ProductGrid.js';
 import { SelectedChips } from '../filters/Chips.js';
-import { useStores } from '../StoreContext.js';
+import { usePartClass, useStores } from '../StoreContext.js';
 import { Breadcrumbs, Heading } from './Breadcrumbs.js';
 import { GridCurrent, gridDimmed } from './gridState.js';
 import { NotFound } from './NotFound.js';
@@ -30,6 +30,7 @@ const VehicleSelector = lazy(() => import('./VehicleSelector.js').then((m) => ({
 /** The DLP category page, its sections in the documented order; a section without data is left out. */
 export const Dlp = observer(function Dlp() {
   const { dlp, search, drawer, viewport, context, messages: m } = useStores();
+  const cx = usePartClass();
   const data = dlp.data;
   // New results reach the grid in an interruptible render: the frame that answers a click (the
   // pressed filter, the dimmed grid) is painted without waiting for 48 new cards, and building
@@ -66,7 +67,7 @@ export const Dlp = observer(function Dlp() {
         <div className="aisle-empty">
           <p>{m.noResults}</p>
           {dlp.selectedCount > 0 ? (
-            <button type="button" className="aisle-button" onClick={() => dlp.clearFilters()}>
+            <button type="button" className={cx('button', 'aisle-button')} onClick={() => dlp.clearFilters()}>
               {m.clearFilters}
             </button>
           ) : null}

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useContext, type MouseEvent, type ReactNode } from 'react';
-import { useStores } from '../StoreContext.js';
+import { usePartClass, useStores } from '../StoreContext.js';
 import { useIntersection } from '../hooks.js';
 import { GridCurrent } from './gridState.js';
 import { pageWindow } from './pageWindow.js';
@@ -11,6 +11,7 @@ export const SENTINEL_THRESHOLD = 0.2;
 /** Infinite mode: the sentinel that loads the next page, and where the shopper stands. */
 export const InfiniteSentinel = observer(function InfiniteSentinel() {
   const { dlp, search, messages: m } = useStores();
+  const cx = usePartClass();
   const payload = dlp.data?.payload;
   const more = dlp.canLoadMore;
   const gridCurrent = useContext(GridCurrent);
@@ -21,7 +22,7 @@ export const InfiniteSentinel = observer(function InfiniteSentinel() {
   );
   if (!payload || payload.filtered === 0) return null;
   return (
-    <div className="aisle-sentinel" data-aisle="sentinel" ref={ref}>
+    <div className={cx('pager', 'aisle-sentinel')} data-aisle="sentinel" ref={ref}>
       {/* Not a live region: after loading more, the toolbar's one live region says how many are shown. */}
       <p className="aisle-progress">
         {search.loading && !search.refresh ? m.loadingMore : m.showingOf(payload.shown, payload.filtered)}
@@ -29,7 +30,7 @@ export const InfiniteSentinel = observer(function InfiniteSentinel() {
       {more ? (
         <button
           type="button"
-          className="aisle-button aisle-button--secondary"
+          className={cx('button', 'aisle-button aisle-button--secondary')}
           onClick={() => dlp.loadMore()}
           disabled={search.loading}
         >
@@ -43,6 +44,7 @@ export const InfiniteSentinel = observer(function InfiniteSentinel() {
 /** Paged mode: page links, page size and View All. */
 export const Pagination = observer(function Pagination() {
   const { dlp, messages: m } = useStores();
+  const cx = usePartClass();
   const count = dlp.pageCount;
   const current = dlp.state.pageNumber;
   const filtered = dlp.data?.payload.filtered ?? 0;
@@ -51,7 +53,7 @@ export const Pagination = observer(function Pagination() {
     ...new Set([dlp.defaultPageSize, dlp.defaultPageSize * 2, dlp.defaultPageSize * 4, dlp.state.pageSize]),
   ].sort((a, b) => a - b);
   return (
-    <div className="aisle-paging">
+    <div className={cx('pager', 'aisle-paging')}>
       {count > 1 ? (
         <nav className="aisle-pagination" aria-label={m.pagination}>
           <PageLink n={current - 1} enabled={current > 1} label={m.previousPage}>
@@ -85,7 +87,11 @@ export const Pagination = observer(function Pagination() {
           </select>
         </label>
         {count > 1 && filtered <= 500 ? (
-          <button type="button" className="aisle-button aisle-button--link" onClick={() => dlp.loadAll()}>
+          <button
+            type="button"
+            className={cx('button', 'aisle-button aisle-button--link')}
+            onClick={() => dlp.loadAll()}
+          >
             {m.showAll}
           </button>
         ) : null}

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { RELATED_SHOWN, relatedNeedsToggle, relatedPageUrl } from '../../core/lists.js';
 import { localeSuffixUrl } from '../../core/localeUrl.js';
 import { safeHref } from '../../core/safeUrl.js';
-import { useStores } from '../StoreContext.js';
+import { usePartClass, useStores } from '../StoreContext.js';
 
 /**
  * Related Items: the first 15 links, collapsed to 80 px; See More shows them all,
@@ -12,6 +12,7 @@ import { useStores } from '../StoreContext.js';
  */
 export const RelatedItems = observer(function RelatedItems() {
   const { dlp, context, env, viewport, messages: m, region, locale } = useStores();
+  const cx = usePartClass();
   const pages = dlp.data?.related_pages ?? [];
   const [expanded, setExpanded] = useState(false);
   const [height, setHeight] = useState(0);
@@ -51,7 +52,7 @@ export const RelatedItems = observer(function RelatedItems() {
       {toggle ? (
         <button
           type="button"
-          className="aisle-button aisle-button--link"
+          className={cx('button', 'aisle-button aisle-button--link')}
           aria-expanded={expanded}
           aria-controls="aisle-related-list"
           onClick={() => setExpanded(!expanded)}

@@ -9,7 +9,7 @@ import {
   selectedSort,
 } from '../../views/sort.js';
 import { reactRenderer } from '../renderer.js';
-import { useStores } from '../StoreContext.js';
+import { usePartClasses, useStores } from '../StoreContext.js';
 
 const sortControlView = createSortControl(reactRenderer);
 const sortSelectView = createSortSelect(reactRenderer);
@@ -22,6 +22,7 @@ const sortListView = createSortList(reactRenderer);
  */
 export const SortControl = observer(function SortControl() {
   const { dlp, viewport, messages: m } = useStores();
+  const classes = usePartClasses();
   const options = dlp.data?.sort_options ?? [];
   const selected = selectedSort(options);
   if (!selected) return null;
@@ -39,6 +40,7 @@ export const SortControl = observer(function SortControl() {
         options,
         selected,
         onChange: (e: ChangeEvent<HTMLSelectElement>) => choose(e.target.value),
+        classes,
       })
     ),
   });
@@ -51,6 +53,7 @@ function SortDropdown(props: {
   onChoose: (key: string) => void;
 }) {
   const { options, selected } = props;
+  const classes = usePartClasses();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -112,6 +115,7 @@ function SortDropdown(props: {
           optionHandlers: (index) => ({ onClick: () => pick(index), onPointerMove: () => setActive(index) }),
         })
       : null,
+    classes,
     wrapperRef: wrapper,
     buttonRef: button,
     onButtonClick: () => (open ? close(false) : show()),

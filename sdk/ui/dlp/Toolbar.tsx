@@ -16,7 +16,7 @@ const toolbarView = createToolbar(reactRenderer);
  * `state`, the listing's own by default: the listing passes it a moment late (see Dlp), like the chips.
  */
 export const Toolbar = observer(function Toolbar(props: { state?: UrlState }) {
-  const { dlp, drawer, messages: m } = useStores();
+  const { dlp, drawer, context, messages: m } = useStores();
   const data = dlp.data;
   if (!data) return null;
   const state = props.state ?? dlp.state;
@@ -42,6 +42,7 @@ export const Toolbar = observer(function Toolbar(props: { state?: UrlState }) {
       button: <FilterButton filter={f} selected={selectedValueCount(state, f.key)} />,
     })),
     sort: <SortControl />,
+    classes: context.config.customization?.classes,
   });
 });
 

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useStores } from '../StoreContext.js';
+import { usePartClass, useStores } from '../StoreContext.js';
 
 /**
  * The auto-parts vehicle selector: a vehicle and a model year narrow the listing to the parts that
@@ -8,6 +8,7 @@ import { useStores } from '../StoreContext.js';
  */
 export const VehicleSelector = observer(function VehicleSelector() {
   const { dlp, context, messages: m } = useStores();
+  const cx = usePartClass();
   const vehicles = dlp.data?.vehicles ?? [];
   const id = useId();
   const [vehicleId, setVehicleId] = useState(dlp.vehicle?.id ?? '');
@@ -59,13 +60,17 @@ export const VehicleSelector = observer(function VehicleSelector() {
           ))}
         </select>
       </label>
-      <button type="submit" className="aisle-button" disabled={!chosen || year === ''}>
+      <button type="submit" className={cx('button', 'aisle-button')} disabled={!chosen || year === ''}>
         {m.showParts}
       </button>
       {applied && dlp.vehicle ? (
         <p className="aisle-vehicle__status" role="status">
           {m.fitsVehicle(applied.name, dlp.vehicle.year)}{' '}
-          <button type="button" className="aisle-button aisle-button--link" onClick={() => dlp.setVehicle(null)}>
+          <button
+            type="button"
+            className={cx('button', 'aisle-button aisle-button--link')}
+            onClick={() => dlp.setVehicle(null)}
+          >
             {m.clearVehicle}
           </button>
         </p>

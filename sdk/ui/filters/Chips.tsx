@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { formatPrice } from '../../core/format.js';
 import type { Filter, UrlState } from '../../core/types.js';
 import { isRangeFilter } from '../../core/urlState.js';
-import { useStores } from '../StoreContext.js';
+import { usePartClass, useStores } from '../StoreContext.js';
 
 /** Clear Filters shows from this many selected values. */
 export const CLEAR_FILTERS_AT = 2;
@@ -42,6 +42,7 @@ export function selectedChips(
  */
 export const SelectedChips = observer(function SelectedChips(props: { state?: UrlState }) {
   const { dlp, region, locale, messages: m } = useStores();
+  const cx = usePartClass();
   const state = props.state ?? dlp.state;
   const list = useRef<HTMLUListElement>(null);
   // Index of the chip just removed: focus goes to its neighbour instead of falling to the page.
@@ -70,7 +71,7 @@ export const SelectedChips = observer(function SelectedChips(props: { state?: Ur
           <li key={`${chip.key}\u0000${chip.value ?? ''}`}>
             <button
               type="button"
-              className="aisle-chip"
+              className={cx(['chip', 'button'], 'aisle-chip')}
               aria-label={m.removeFilter(chip.text)}
               onClick={() => remove(chip, index)}
             >
@@ -85,7 +86,7 @@ export const SelectedChips = observer(function SelectedChips(props: { state?: Ur
       {dlp.selectedCount >= CLEAR_FILTERS_AT ? (
         <button
           type="button"
-          className="aisle-chips__clear"
+          className={cx('button', 'aisle-chips__clear')}
           data-aisle="clear-filters"
           onClick={() => dlp.clearFilters()}
         >

@@ -4,7 +4,7 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef } from 'react';
-import { useStores } from '../StoreContext.js';
+import { usePartClass, useStores } from '../StoreContext.js';
 import { SelectedChips } from './Chips.js';
 import { FilterAccordion } from './FilterAccordion.js';
 import { DRAWER_ID } from '../../views/ids.js';
@@ -28,6 +28,7 @@ export default Drawer;
 
 const DrawerDialog = observer(function DrawerDialog() {
   const { dlp, drawer, viewport, messages: m } = useStores();
+  const cx = usePartClass();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -76,13 +77,15 @@ const DrawerDialog = observer(function DrawerDialog() {
     'aisle-drawer',
     viewport.kind === 'desktop' ? 'aisle-drawer--desktop' : 'aisle-drawer--full',
     drawer.contentReady ? 'aisle-drawer--ready' : '',
-  ].join(' ');
+  ]
+    .join(' ')
+    .trim();
   return (
     <div className="aisle-drawer-layer">
       <div
         ref={panel}
         id={DRAWER_ID}
-        className={className.trim()}
+        className={cx('drawer', className)}
         data-aisle="drawer"
         role="dialog"
         aria-modal="true"
@@ -92,7 +95,7 @@ const DrawerDialog = observer(function DrawerDialog() {
           <h2 id={titleId} ref={title} className="aisle-drawer__title" tabIndex={-1}>
             {m.allFilters}
           </h2>
-          <button type="button" className="aisle-drawer__close" aria-label={m.close} onClick={close}>
+          <button type="button" className={cx('button', 'aisle-drawer__close')} aria-label={m.close} onClick={close}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -103,7 +106,7 @@ const DrawerDialog = observer(function DrawerDialog() {
         <div className="aisle-drawer__footer">
           <button
             type="button"
-            className="aisle-drawer__results"
+            className={cx('button', 'aisle-drawer__results')}
             onClick={() => {
               toResults.current = true;
               close();

@@ -19,7 +19,7 @@ import {
 } from '../../core/facets.js';
 import type { Filter } from '../../core/types.js';
 import type { TimerHandle } from '../../ports/env.js';
-import { useStores } from '../StoreContext.js';
+import { usePartClass, useStores } from '../StoreContext.js';
 import { panelOptions, type PanelOption } from '../../views/filterOptions.js';
 
 /**
@@ -46,6 +46,7 @@ export interface FacetListProps {
 
 export const FacetList = observer(function FacetList({ filter, options, layout, children }: FacetListProps) {
   const { env, locale, messages: m } = useStores();
+  const cx = usePartClass();
   const [expanded, setExpanded] = useState(false);
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('');
@@ -126,7 +127,7 @@ export const FacetList = observer(function FacetList({ filter, options, layout, 
       {searchable ? (
         <input
           type="search"
-          className="aisle-facet__search"
+          className={cx('input', 'aisle-facet__search')}
           aria-label={m.searchFilter(filter.label)}
           placeholder={m.searchFilterPlaceholder}
           autoComplete="off"
@@ -149,7 +150,7 @@ export const FacetList = observer(function FacetList({ filter, options, layout, 
           {view.collapsible ? (
             <button
               type="button"
-              className="aisle-facet__more"
+              className={cx('button', 'aisle-facet__more')}
               aria-expanded={expanded}
               aria-label={
                 expanded ? m.showFewerOptionsOf(filter.label) : m.showMoreOptionsOf(view.hiddenCount, filter.label)

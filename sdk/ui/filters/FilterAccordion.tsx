@@ -1,12 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
-import { useStores } from '../StoreContext.js';
+import { usePartClass, useStores } from '../StoreContext.js';
 import { FilterPanel } from './FilterPanel.js';
 import { selectedValueCount, visibleFilters } from '../../views/filterOptions.js';
 
 /** The drawer's accordion: one section per visible filter, one open at a time. */
 export const FilterAccordion = observer(function FilterAccordion() {
   const { dlp, drawer, messages: m } = useStores();
+  const cx = usePartClass();
   const id = useId();
   const filters = visibleFilters(dlp.data?.filters ?? []);
   return (
@@ -23,7 +24,7 @@ export const FilterAccordion = observer(function FilterAccordion() {
               <button
                 type="button"
                 id={headerId}
-                className="aisle-accordion__toggle"
+                className={cx('button', 'aisle-accordion__toggle')}
                 aria-expanded={open}
                 aria-controls={panelId}
                 onClick={() => drawer.toggleSection(filter.key)}

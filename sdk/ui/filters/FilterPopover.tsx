@@ -25,7 +25,7 @@ export const FilterButton = observer(function FilterButton({
   filter: Filter;
   selected?: number;
 }) {
-  const { dlp, drawer, viewport, messages: m } = useStores();
+  const { dlp, drawer, viewport, context, messages: m } = useStores();
   const [open, setOpen] = useState(false);
   const popoverId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -79,5 +79,6 @@ export const FilterButton = observer(function FilterButton({
     onClick,
     buttonRef: button,
     wrapperRef: wrapper,
+    classes: context.config.customization?.classes,
   });
 });

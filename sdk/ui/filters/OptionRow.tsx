@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useStores } from '../StoreContext.js';
+import { usePartClass, useStores } from '../StoreContext.js';
 import { OptionCount } from './OptionCount.js';
 import { optionCount, optionDisabled, type PanelOption } from '../../views/filterOptions.js';
 
@@ -26,6 +26,7 @@ export interface OptionRowProps {
  */
 export function OptionRow({ filterKey, option, control, className, decoration, text, spoken }: OptionRowProps) {
   const { dlp, locale } = useStores();
+  const cx = usePartClass();
   const disabled = optionDisabled(option);
   const count = optionCount(option, locale);
   const toggle = () => dlp.toggleFilter(filterKey, option.key);
@@ -55,7 +56,7 @@ export function OptionRow({ filterKey, option, control, className, decoration, t
     <li>
       <button
         type="button"
-        className={className ? `aisle-chip-option ${className}` : 'aisle-chip-option'}
+        className={cx('button', className ? `aisle-chip-option ${className}` : 'aisle-chip-option')}
         aria-pressed={option.selected}
         aria-label={spoken === undefined ? undefined : count === null ? spoken : `${spoken} ${count}`}
         disabled={disabled}

@@ -12,7 +12,7 @@ import { PRICE_DEBOUNCE_MS, PRICE_STEP, sliderRange, snapRange, typedRange, type
 import type { Filter, UrlState } from '../../core/types.js';
 import { isRangeFilter } from '../../core/urlState.js';
 import type { TimerHandle } from '../../ports/env.js';
-import { useStores } from '../StoreContext.js';
+import { usePartClass, useStores } from '../StoreContext.js';
 
 type Range = [number, number];
 
@@ -114,6 +114,7 @@ interface PriceInputProps {
  */
 function PriceInput({ label, value, affix, onCommit }: PriceInputProps) {
   const { locale, region } = useStores();
+  const cx = usePartClass();
   const id = useId();
   const [text, setText] = useState<string | null>(null);
   const commit = () => {
@@ -138,7 +139,7 @@ function PriceInput({ label, value, affix, onCommit }: PriceInputProps) {
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          className="aisle-price-input__field"
+          className={cx('input', 'aisle-price-input__field')}
           value={text ?? String(value)}
           aria-invalid={invalid || undefined}
           onChange={(event) => setText(event.currentTarget.value)}

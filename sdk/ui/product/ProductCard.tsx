@@ -1,8 +1,11 @@
-import { memo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useIntersection } from '../hooks.js';
+import type { CardSlot, CardSlotProduct, CardSlots } from '../../contract.js';
+import type { PartClasses } from '../../core/customization.js';
 import type { Locale, Product, Region, Viewport } from '../../core/types.js';
 import type { Messages } from '../../core/messages.js';
-import { cardView, swatchImage } from '../../views/cardView.js';
+import { cardView, swatchImage, type CardView } from '../../views/cardView.js';
+import { drawSlot, slotProduct, type CardSlotName } from './cardSlots.js';
 import { createProductCard, createSwatches, type SwatchGroup } from '../../views/productCard.js';
 import { reactRenderer } from '../renderer.js';
 
@@ -24,6 +27,12 @@ export interface ProductCardProps {
   eager: boolean;
   /** The first row's images: the browser fetches them before other images (they are the LCP). */
   priority?: boolean;
+  /** The list the card is in (what its slots are told). */
+  list?: CardSlotProduct['list'];
+  /** The retailer's classes per part (config.customization.classes). */
+  classes?: PartClasses | undefined;
+  /** The shop's card slots (Aisle.setCardSlots), or null. */
+  slots?: CardSlots | null;
   onProductClick?: (
     product: Product,
     variantId: string | null,
@@ -41,8 +50,11 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const card = cardView(product, chosenId, props);
   const { variant } = card;
+  const { classes, slots } = props;
   const onClick = (event: MouseEvent<HTMLAnchorElement>) =>
     props.onProductClick?.(product, variant?.id ?? null, props.position, event);
+  const badge = useSlotRef('badge', slots?.badge, product, card, props);
+  const actions = useSlotRef('actions', slots?.actions, product, card, props);
   return productCardView({
     product,
     card,
@@ -50,10 +62,41 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
     locale,
     eager: props.eager,
     priority: props.priority ?? false,
-    swatches: (group) => <Swatches {...group} onChoose={setChosenId} />,
+    swatches: (group) => <Swatches {...group} classes={classes} onChoose={setChosenId} />,
     onClick,
+    classes,
+    slots: { badge, actions },
   });
 });
+
+/**
+ * The ref of a card slot's container (which React leaves empty): it draws the slot when the container
+ * arrives, in the commit, before the browser paints, and takes it away when the container goes. A
+ * new ref when the slot, the product or the variant on show changes makes React call the old one with
+ * null and the new one with the container: the slot is drawn again. Undefined when the slot is not set.
+ */
+function useSlotRef(
+  name: CardSlotName,
+  slot: CardSlot | undefined,
+  product: Product,
+  card: CardView,
+  props: Pick<ProductCardProps, 'position' | 'list' | 'pageOrigin'>,
+): ((container: HTMLElement | null) => void) | undefined {
+  const { position, list = 'search_results', pageOrigin } = props;
+  const variantId = card.variant?.id ?? null;
+  const clear = useRef<(() => void) | null>(null);
+  const ref = useCallback(
+    (container: HTMLElement | null) => {
+      clear.current?.();
+      clear.current = null;
+      if (container && slot)
+        clear.current = drawSlot(container, name, slot, slotProduct(product, card, { position, list, pageOrigin }));
+    },
+    // `card` follows from the product and the variant on show, which are what the slot is drawn again for.
+    [name, slot, product, variantId, position, list, pageOrigin],
+  );
+  return slot ? ref : undefined;
+}
 
 /** How far below the viewport a card's swatch images start loading. */
 const SWATCH_IMAGES_MARGIN = '400px';
@@ -63,7 +106,11 @@ const SWATCH_IMAGES_MARGIN = '400px';
  * choice, as in any radio group. Background images would all load at once, so they are set only
  * once the group comes near the viewport, as a lazy image would.
  */
-function Swatches({ onChoose, ...group }: SwatchGroup & { onChoose: (id: string) => void }) {
+function Swatches({
+  onChoose,
+  classes,
+  ...group
+}: SwatchGroup & { onChoose: (id: string) => void; classes: PartClasses | undefined }) {
   const { swatches } = group;
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
   const images = swatches.some((v) => swatchImage(v.swatch) !== null);
@@ -93,5 +140,5 @@ function Swatches({ onChoose, ...group }: SwatchGroup & { onChoose: (id: string)
     onChoose(swatch.id);
     buttons[to]?.focus();
   };
-  return swatchesView({ ...group, imagesNow: near, groupRef: ref, onKeyDown, onChoose });
+  return swatchesView({ ...group, imagesNow: near, groupRef: ref, onKeyDown, onChoose, classes });
 }

@@ -39,7 +39,9 @@ export const ProductGrid = observer(function ProductGrid(props: {
   // A listing the shopper came back to is laid out whole, so that their card's offset is exact
   // (otherwise the cards far below the first screen are laid out only as they come near it).
   const whole = root.restore !== null;
+  const classes = root.context.config.customization?.classes;
   return productGridView({
+    classes,
     label: props.label,
     hook: props.hook,
     whole,
@@ -58,6 +60,9 @@ export const ProductGrid = observer(function ProductGrid(props: {
         eager={props.hook === 'grid' && index < EAGER_IMAGES}
         priority={props.hook === 'grid' && index < PRIORITY_IMAGES[root.viewport.kind]}
         onProductClick={onProductClick}
+        list={listName}
+        classes={classes}
+        slots={root.cardSlots}
       />
     )),
   });

@@ -3,7 +3,7 @@ import { useMemo, useRef } from 'react';
 import { groupSitemap, letterPairs, localeSuffixUrl, sortByTitle } from '../../core/sitemap.js';
 import { safeHref } from '../../core/safeUrl.js';
 import type { SitemapData } from '../../core/types.js';
-import { useStores } from '../StoreContext.js';
+import { usePartClass, useStores } from '../StoreContext.js';
 
 /**
  * The visual sitemap: heading, optional breadcrumbs, subcategories sorted by title,
@@ -11,6 +11,7 @@ import { useStores } from '../StoreContext.js';
  */
 export const Vsm = observer(function Vsm({ data }: { data: SitemapData }) {
   const { env, messages: m, locale, region } = useStores();
+  const cx = usePartClass();
   const sections = useMemo(() => groupSitemap(data.links, locale), [data.links, locale]);
   const pairs = useMemo(() => letterPairs(sections), [sections]);
   const subcategories = useMemo(() => sortByTitle(data.subcategories, locale), [data.subcategories, locale]);
@@ -28,7 +29,11 @@ export const Vsm = observer(function Vsm({ data }: { data: SitemapData }) {
   return (
     <div className="aisle-vsm" data-aisle="vsm">
       {data.breadcrumbs.length > 0 ? (
-        <nav className="aisle-breadcrumbs aisle-breadcrumbs--top" data-aisle="breadcrumbs" aria-label={m.breadcrumbs}>
+        <nav
+          className={cx('breadcrumbs', 'aisle-breadcrumbs aisle-breadcrumbs--top')}
+          data-aisle="breadcrumbs"
+          aria-label={m.breadcrumbs}
+        >
           <ol>
             {data.breadcrumbs.map((crumb, i) => (
               <li key={`${i}-${crumb.url}`}>
@@ -42,7 +47,7 @@ export const Vsm = observer(function Vsm({ data }: { data: SitemapData }) {
           </ol>
         </nav>
       ) : null}
-      <h1 className="aisle-h1" data-aisle="heading">
+      <h1 className={cx('heading', 'aisle-h1')} data-aisle="heading">
         {m.popularCategories}
       </h1>
       {subcategories.length > 0 ? (
@@ -67,7 +72,7 @@ export const Vsm = observer(function Vsm({ data }: { data: SitemapData }) {
               ) : (
                 <button
                   type="button"
-                  className="aisle-vsm__letter"
+                  className={cx('button', 'aisle-vsm__letter')}
                   aria-label={m.jumpTo(pair.label)}
                   onClick={() => jump(pair.letters)}
                 >
