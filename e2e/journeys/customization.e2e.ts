@@ -85,12 +85,17 @@ beforeAll(async () => {
       });
       return;
     }
+    // `?unstyled`: the same page in the unstyled mode, where the shop's rules style Aisle's parts.
+    const unstyled = req.url?.includes('unstyled') ?? false;
+    const pageContext = unstyled
+      ? { ...context, config: { ...context.config, customization: { classes: CLASSES, unstyled } } }
+      : context;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Running shoes</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <style>body { margin: 0 16px; font-family: sans-serif; }${SHOP_CSS}</style></head>
 <body><header><strong>Maple Outfitters</strong></header><main><h1>Women's running shoes</h1></main>
-<script type="application/json" id="aisle-context">${jsonForScript(context)}</script>
+<script type="application/json" id="aisle-context">${jsonForScript(pageContext)}</script>
 <script>${WATCH_PAINT}</script>
 <script src="${baseUrl}/embed/aisle.js"></script>
 <script>${SLOTS}</script></body></html>`);
@@ -105,9 +110,9 @@ afterAll(async () => {
 });
 
 /** The retailer's listing at `width`, once the app has taken over and drawn the slots. */
-async function openShop(engine: Engine, width: number): Promise<EnginePage> {
+async function openShop(engine: Engine, width: number, query = ''): Promise<EnginePage> {
   const page = await engine.newPage({ width, height: 900 });
-  await page.goto(`${retailer}${LISTING}`);
+  await page.goto(`${retailer}${LISTING}${query}`);
   await page.waitForSelector(`${APP_CARD} .aisle-card__slot--actions button`, 30_000);
   return page;
 }
@@ -188,6 +193,20 @@ describe.each(engines)('a retailer’s classes and card slots (%s)', (name) => {
       return { background: style.backgroundColor, color: style.color, radius: style.borderTopLeftRadius };
     });
     expect(look).toEqual({ background: 'rgb(13, 110, 253)', color: 'rgb(255, 255, 255)', radius: '6px' });
+    expect(await page.errors()).toEqual([]);
+    await page.close();
+  });
+
+  it('in the unstyled mode, the page’s own .btn styles Aisle’s buttons too', async () => {
+    const page = await openShop(engine(), 1280, '?unstyled');
+    const looks = await page.evaluate(() =>
+      ['[data-aisle="all-filters"]', '.aisle-dropdown__button', '.shop-add'].map((selector) => {
+        const style = getComputedStyle(document.querySelector(selector)!);
+        return { background: style.backgroundColor, radius: style.borderTopLeftRadius };
+      }),
+    );
+    expect(looks).toEqual(Array(3).fill({ background: 'rgb(13, 110, 253)', radius: '6px' }));
+    await page.screenshot('customization-unstyled-1280');
     expect(await page.errors()).toEqual([]);
     await page.close();
   });
