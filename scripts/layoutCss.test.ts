@@ -20,6 +20,12 @@ describe('the unstyled mode stylesheet', () => {
     const css = layoutOnlyCss(sources.join('\n'));
     expect(css).toMatch(/\.aisle-visually-hidden\s*\{[^}]*position:\s*absolute/);
     expect(css).toMatch(/display:\s*none/);
-    expect(css).not.toMatch(/(^|[;{\s])(color|font-family|font-size|background-color|border-color|box-shadow)\s*:/);
+    const withoutStars = css.replace(/[^{}]*\.aisle-stars[^{]*\{[^}]*\}/g, '');
+    expect(withoutStars).not.toMatch(
+      /(^|[;{\s])(color|font-family|font-size|background-color|border-color|box-shadow)\s*:/,
+    );
+    // No list markers, and the stars keep their fill (five full stars would misstate a rating).
+    expect(css).toMatch(/list-style:\s*none/);
+    expect(css).toMatch(/\.aisle-stars::before\s*\{[^}]*background-clip:\s*text/);
   });
 });

@@ -4,12 +4,14 @@
  * at-rules left empty.
  */
 import postcss from 'postcss';
-import { isLayoutProperty } from '../sdk/host/unstyled.js';
+import { isKeptWhole, isLayoutProperty } from '../sdk/host/unstyled.js';
 
 /** `css` with the layout's declarations only. */
 export function layoutOnlyCss(css: string): string {
   const root = postcss.parse(css);
   root.walkDecls((decl) => {
+    const rule = decl.parent?.type === 'rule' ? (decl.parent as postcss.Rule) : null;
+    if (rule && isKeptWhole(rule.selector)) return;
     if (!isLayoutProperty(decl.prop.toLowerCase())) decl.remove();
   });
   // Innermost first, so that a rule emptied by its nested rules' removal goes too.

@@ -310,13 +310,17 @@ if (!page[GLOBAL_NAME]) {
   page[GLOBAL_NAME] = aisle;
   // In a task of its own, after the one that compiled and ran this script (together they made a
   // long task on a phone): a DOMContentLoaded task, or a message to ourselves, which no timer clamps.
+  // A mount or unmount called meanwhile (the page's own script, right after this one) decides instead.
+  const ticket = generation;
   if (document.readyState === 'loading')
-    document.addEventListener('DOMContentLoaded', () => start(performance.now()), { once: true });
+    document.addEventListener('DOMContentLoaded', () => ticket === generation && start(performance.now()), {
+      once: true,
+    });
   else if (typeof MessageChannel === 'function') {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();
-      start(performance.now());
+      if (ticket === generation) start(performance.now());
     };
     channel.port2.postMessage(null);
   } else start(evaluatedAt);

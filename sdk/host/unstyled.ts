@@ -33,9 +33,24 @@ const LAYOUT = [
   /^(transform|translate|scale|rotate|transform-origin)$/,
   /^(pointer-events|touch-action)$/,
   /^object-(fit|position)$/,
+  // Aisle's lists are rows and grids, never bulleted: a marker would sit on top of the links.
+  /^list-style(-|$)/,
+  // Generated content is what Aisle draws (separators, chevrons), not how it looks.
+  /^content$/,
   // Custom properties: the layout's own rules may read them.
   /^--/,
 ];
+
+/**
+ * Rules kept whole: a rating's stars are drawn by the stylesheet, and without their fill they would
+ * show five full stars whatever the rating.
+ */
+const KEPT_WHOLE = /\.aisle-stars\b/;
+
+/** True when every declaration of a rule with this selector is kept. */
+export function isKeptWhole(selector: string): boolean {
+  return KEPT_WHOLE.test(selector);
+}
 
 /** True when `property` (as written, or a longhand as a parsed rule lists it) is one the layout needs. */
 export function isLayoutProperty(property: string): boolean {
@@ -48,7 +63,7 @@ type Rules = { cssRules?: CSSRuleList };
 export function keepLayoutOnly(sheet: Rules): void {
   for (const rule of Array.from(sheet.cssRules ?? [])) {
     const style = (rule as Partial<CSSStyleRule>).style;
-    if (style)
+    if (style && !isKeptWhole((rule as Partial<CSSStyleRule>).selectorText ?? ''))
       for (const property of Array.from(style)) if (!isLayoutProperty(property)) style.removeProperty(property);
     if ((rule as Rules).cssRules) keepLayoutOnly(rule as Rules);
   }
