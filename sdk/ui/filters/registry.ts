@@ -25,6 +25,9 @@ const PANELS = {
   size: SizePanel,
 } satisfies Record<string, ComponentType<PanelProps>>;
 
+/** The filter keys with a panel of their own (docs/backend-fields.md names them; a test checks it). */
+export const PANEL_KEYS = Object.keys(PANELS);
+
 /** The panel every other key gets. */
 const DEFAULT_KIND = 'checkbox';
 
