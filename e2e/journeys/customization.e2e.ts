@@ -21,6 +21,9 @@ const CONTEXT = /<script type="application\/json" id="aisle-context">([\s\S]*?)<
 /** The classes the retailer gives Aisle's parts (Bootstrap's names, and one of its own on the root). */
 const CLASSES = { root: 'shop-aisle', button: 'btn', card: 'card', cardTitle: 'card-title', input: 'form-control' };
 
+/** The retailer's own words for two of Aisle's (one counted, with its plural forms). */
+const TEXTS = { en: { allFilters: 'Refine', itemCount: { one: '{count} shoe', other: '{count} shoes' } } };
+
 /** The retailer's own stylesheet: its button and badge, which its slot markup uses. */
 const SHOP_CSS = `
 .btn { background: rgb(13, 110, 253); color: #fff; border: 0; border-radius: 6px; padding: 6px 12px; font: 600 14px/1.2 sans-serif; cursor: pointer; }
@@ -45,6 +48,8 @@ new MutationObserver(function (records, observer) {
     buttonsWithClass: count('button.btn'),
     badgePlaces: count('.aisle-card__media > .aisle-card__slot--badge:empty'),
     actionPlaces: count('.aisle-card__price + .aisle-card__slot--actions:empty'),
+    allFilters: (paint.querySelector('[data-aisle="all-filters"]') || {}).textContent,
+    itemCount: (paint.querySelector('[data-aisle="item-count"]') || {}).textContent,
   };
 }).observe(document.documentElement, { childList: true, subtree: true });`;
 
@@ -75,7 +80,7 @@ beforeAll(async () => {
   // The render context the stack writes for the listing (data included), with the retailer's classes.
   const html = await (await fetch(`${baseUrl}${LISTING}`)).text();
   context = JSON.parse(CONTEXT.exec(html)![1]!) as typeof context;
-  context.config.customization = { classes: CLASSES };
+  context.config.customization = { classes: CLASSES, texts: TEXTS };
   server = createServer((req, res) => {
     // The shop serves its product images itself: here, those of the stack's catalogue.
     if (req.url?.startsWith('/img/')) {
@@ -131,6 +136,8 @@ const appShape = (page: EnginePage) =>
       buttonsWithClass: count('button.btn:not(.aisle-card__slot *)'),
       badges: count('.aisle-card__media > .aisle-card__slot--badge > .shop-badge'),
       actions: count('.aisle-card__price + .aisle-card__slot--actions > button.shop-add'),
+      allFilters: app.querySelector('[data-aisle="all-filters"]')?.textContent ?? null,
+      itemCount: app.querySelector('[data-aisle="item-count"]')?.textContent ?? null,
     };
   });
 
@@ -156,6 +163,11 @@ describe.each(engines)('a retailer’s classes and card slots (%s)', (name) => {
     expect(app.buttonsWithClass).toBe(app.buttons);
     expect(app.actions).toBe(app.cards);
     expect(app.badges).toBeGreaterThan(0);
+    // The retailer's words, the same on the paint and in the app (no change at the hand-over).
+    expect(app.allFilters).toContain('Refine');
+    expect(app.itemCount).toMatch(/^\d[\d,]* shoes$/);
+    if (paint.allFilters !== undefined) expect(paint.allFilters).toBe(app.allFilters);
+    expect(paint.itemCount).toBe(app.itemCount);
 
     // The badge says the card's brand.
     const first = await page.evaluate((selector) => {
