@@ -62,7 +62,7 @@ async function gotoSettled(page: Page, url: string): Promise<void> {
   try {
     await page.goto(url);
   } catch (error) {
-    if (!String(error).includes('ERR_ABORTED')) throw error;
+    if (!/ERR_ABORTED|interrupted by another navigation/.test(String(error))) throw error;
     await page.waitForLoadState('load');
     if (page.url() !== url) await page.goto(url);
   }
