@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeEnv } from '../stores/testing.js';
 import { DEAD_LETTER_CAP, Outbox, outboxKeys } from './outbox.js';
 import type { AnalyticsEvent } from './types.js';
@@ -34,6 +34,24 @@ describe('Outbox', () => {
     const tabB = new Outbox(storage, 'maple');
     expect([tabA.nextSeq(), tabB.nextSeq(), tabA.nextSeq()]).toEqual([1, 2, 3]);
     expect(new Outbox(storage, 'maple').nextSeq()).toBe(4);
+  });
+
+  it('numbers an event recorded as the page goes away in the tab own class: two tabs closing together never share one', () => {
+    // Both tabs read the counter before either write reaches the other (two copies of one storage).
+    const a = fakeEnv();
+    const b = fakeEnv();
+    for (const env of [a, b]) env.store.set(keys.seq, '23');
+    const random = vi.spyOn(Math, 'random').mockReturnValueOnce(0.25).mockReturnValueOnce(0.75);
+    const tabA = new Outbox(a.storage, 'maple');
+    const tabB = new Outbox(b.storage, 'maple');
+    random.mockRestore();
+    expect([new Outbox(a.storage, 'maple').nextSeq(), new Outbox(b.storage, 'maple').nextSeq()]).toEqual([24, 24]);
+    for (const env of [a, b]) env.store.set(keys.seq, '23');
+    const leaving = [tabA.nextSeq(true), tabB.nextSeq(true)];
+    expect(leaving[0]).not.toBe(leaving[1]);
+    expect(Math.min(...leaving)).toBeGreaterThan(23);
+    // The counter follows, so what either tab numbers next still comes after.
+    expect(tabA.nextSeq()).toBe(leaving[0]! + 1);
   });
 
   it('falls back to memory when storage refuses, and persists those events on the next good write', () => {

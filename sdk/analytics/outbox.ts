@@ -208,8 +208,13 @@ export class Outbox {
     }
   }
 
-  /** The next sequence number, unique across the shop's tabs and reloads (a counter in storage). */
-  nextSeq(): number {
+  /**
+   * The next sequence number, unique across the shop's tabs and reloads (a counter in storage).
+   * `own`: a number of this tab's own class, for an event recorded as the page goes away: two tabs
+   * closed together number their last events at the same moment, from the same counter, before
+   * either write can reach the other.
+   */
+  nextSeq(own = false): number {
     let stored = 0;
     try {
       const text = this.storage.getItem(this.keys.seq);
@@ -224,13 +229,15 @@ export class Outbox {
     }
     const highestPending = this.pending().at(-1)?.seq ?? 0;
     const next = Math.max(stored, this.lastSeq, highestPending) + 1;
+    // Another tab may read the same stale counter: this tab's own class keeps the two apart.
+    const ownClass = next + ((this.tabSlot - (next % TAB_SEQ_SPACE) + TAB_SEQ_SPACE) % TAB_SEQ_SPACE);
+    const numbered = own ? ownClass : next;
     try {
-      this.storage.setItem(this.keys.seq, String(next));
-      this.lastSeq = next;
+      this.storage.setItem(this.keys.seq, String(numbered));
+      this.lastSeq = numbered;
       this.onWrite(true);
     } catch {
-      // Another tab may read the same stale counter: this tab takes the next number of its own class.
-      this.lastSeq = next + ((this.tabSlot - (next % TAB_SEQ_SPACE) + TAB_SEQ_SPACE) % TAB_SEQ_SPACE);
+      this.lastSeq = ownClass;
       this.onWrite(false);
     }
     return this.lastSeq;

@@ -151,7 +151,8 @@ export class AnalyticsSession {
     try {
       const payload = buildEvent({
         id: uuidv4(),
-        seq: this.#outbox.nextSeq(),
+        // Numbered in this tab's own class as the page goes away (see Outbox.nextSeq).
+        seq: this.#outbox.nextSeq(!send),
         event,
         data,
         globalMetadata: this.#options.globalMetadata,
