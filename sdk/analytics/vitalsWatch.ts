@@ -17,6 +17,8 @@ export const IDLE_TIMEOUT_MS = 3000;
 export const FIRST_SCREEN_MARK = 'aisle:first-screen';
 /** The app's screen has replaced the first paint (or the page's content). */
 export const TAKE_OVER_MARK = 'aisle:take-over';
+/** The page's LCP has reached Aisle's vitals (the library loads at idle, so a page left sooner reports none). */
+export const LCP_SEEN_MARK = 'aisle:lcp-seen';
 
 /** A short CSS selector for `node` (up to three levels: tag, id or first class), or null. */
 export function selectorOf(node: Node | null | undefined): string | null {
@@ -53,6 +55,7 @@ export function watchVitals(options: {
 }): () => void {
   const { win, root, lifecycle } = options;
   const record = new VitalsRecord(root.viewport.kind);
+  let lcpSeen = false;
   let stopped = false;
   const safe = (fn: () => void): void => {
     try {
@@ -70,6 +73,9 @@ export function watchVitals(options: {
         const entry = m.entries.at(-1) as (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
         // An element aisle.js drew and the app replaced is gone by now: its image's address says what it was.
         record.set({ lcpMs: m.value, lcpElement: selectorOf(entry?.element) ?? (entry?.url || null) });
+        // Tools (and the tests) can tell when the page's LCP is known to Aisle.
+        if (!lcpSeen) win.performance.mark?.(LCP_SEEN_MARK);
+        lcpSeen = true;
       }, all);
       onINP((m) => {
         const entry = m.entries.find((e) => e.target) ?? m.entries[0];
