@@ -14,7 +14,7 @@ import type { Product, RenderContext } from '../core/types.js';
 import { fakeProduct, fakeResponse } from '../stores/testing.js';
 import { renderAisle, testContext, type Rendered } from '../ui/testing.js';
 import { drawListing } from './draw.js';
-import { paintFirstScreen, paintInput } from './paint.js';
+import { firstFrameCards, paintFirstScreen, paintInput } from './paint.js';
 
 const ORIGIN = 'http://shop.test';
 
@@ -49,15 +49,22 @@ function pageWindow(href: string, width: number): Window & typeof globalThis {
 
 /**
  * The page's window on a machine of a given pace: its clock moves `msPerLook` each time it is read,
- * and `tasks()` counts the tasks the drawing gave the main thread back in.
+ * `tasks()` counts the tasks the drawing gave the main thread back in, and `frame()` draws a frame
+ * (the page draws none until asked: a test says when).
  */
-function pacedWindow(href: string, msPerLook: number): { win: Window & typeof globalThis; tasks: () => number } {
+function pacedWindow(
+  href: string,
+  msPerLook: number,
+): { win: Window & typeof globalThis; tasks: () => number; frame: () => void } {
   let now = 0;
   let tasks = 0;
+  let frames: FrameRequestCallback[] = [];
   const channel = globalThis.MessageChannel;
   const win = {
     ...pageWindow(href, 1280),
+    innerHeight: 900,
     performance: { now: () => (now += msPerLook), mark: () => undefined },
+    requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback),
     MessageChannel: class extends channel {
       constructor() {
         super();
@@ -65,7 +72,12 @@ function pacedWindow(href: string, msPerLook: number): { win: Window & typeof gl
       }
     },
   } as unknown as Window & typeof globalThis;
-  return { win, tasks: () => tasks };
+  const frame = () => {
+    const due = frames;
+    frames = [];
+    for (const callback of due) callback(now);
+  };
+  return { win, tasks: () => tasks, frame };
 }
 
 /** The 48-product Summit listing in English, its page's main element holding the shop's own content. */
@@ -383,42 +395,81 @@ describe('paintFirstScreen', () => {
     expect(paint?.container.querySelectorAll('[data-aisle="product"]').length).toBe(24);
   });
 
-  it('draws in tasks of its own on a slow machine, and puts the whole first page in at once', async () => {
+  const cardsInMain = () => document.querySelectorAll('main [data-aisle="product"]').length;
+
+  it('draws a step per task on a slow machine; the screen goes in with the cards a screen shows, the rest after its frame', async () => {
     const { raw, href } = summitPage();
     const counts: number[] = [];
-    const watcher = new MutationObserver(() =>
-      counts.push(document.querySelectorAll('main [data-aisle="product"]').length),
-    );
+    const watcher = new MutationObserver(() => counts.push(cardsInMain()));
     watcher.observe(document.body, { childList: true, subtree: true });
     // A slow machine: every step costs more than a task's share.
     const slow = pacedWindow(href, 60);
     const paint = await paintFirstScreen(raw, slow.win);
-    watcher.disconnect();
     expect(paint?.pending).toBe(true);
-    expect(counts).toEqual([48]);
-    // After aisle.js: reading, the number formats, the top with 12 cards, 3 × 12 cards, putting it in.
-    expect(slow.tasks()).toBe(7);
+    // Five columns of three rows at 1,280 × 900.
+    expect(counts).toEqual([15]);
+    // After aisle.js: reading, the number formats, the fonts, the top, each of the 48 cards, putting it in.
+    expect(slow.tasks()).toBe(1 + 1 + 1 + 1 + 48 + 1);
+    slow.frame();
+    await vi.waitFor(() => expect(cardsInMain()).toBe(48));
+    watcher.disconnect();
+    // The other cards went in together, in the order of the listing.
+    expect(counts).toEqual([15, 48]);
+    const ids = [...document.querySelectorAll('main [data-aisle="product"]')].map((card) =>
+      card.getAttribute('data-product-id'),
+    );
+    expect(ids).toEqual((raw as { data: { products: Product[] } }).data.products.map((product) => product.product_id));
   });
 
-  it('runs the loader’s last step in the task that puts the screen in, just before it goes in', async () => {
+  it('leaves the cards below the fold out once the app has taken the paint’s place', async () => {
     const { raw, href } = summitPage();
     const slow = pacedWindow(href, 60);
-    const seen: Array<{ tasks: number; hostShown: boolean }> = [];
-    const paint = await paintFirstScreen(raw, slow.win, {
-      beforeInsert: () => seen.push({ tasks: slow.tasks(), hostShown: !!document.querySelector('main #host') }),
+    const paint = await paintFirstScreen(raw, slow.win);
+    paint!.withdraw();
+    slow.frame();
+    // The task after the frame found the paint gone: the retailer's content is all there is.
+    await new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
     });
-    expect(paint?.pending).toBe(true);
-    // Once, with the retailer's content still there, in the last task (no task between it and the insertion).
-    expect(seen).toEqual([{ tasks: slow.tasks(), hostShown: true }]);
-    expect(slow.tasks()).toBe(7);
+    expect(cardsInMain()).toBe(0);
+    expect(paint!.container.querySelectorAll('[data-aisle="product"]').length).toBe(15);
   });
 
-  it('a fast machine draws everything in the task it starts in', async () => {
+  it('runs the loader’s steps where it asks: its fonts before the drawing, its rules just before the screen goes in', async () => {
     const { raw, href } = summitPage();
-    const fast = pacedWindow(href, 1);
+    const slow = pacedWindow(href, 60);
+    const seen: Array<{ step: string; tasks: number; hostShown: boolean }> = [];
+    const look = (step: string) => () =>
+      seen.push({ step, tasks: slow.tasks(), hostShown: !!document.querySelector('main #host') });
+    const paint = await paintFirstScreen(raw, slow.win, { beforeDrawing: look('fonts'), beforeInsert: look('rules') });
+    expect(paint?.pending).toBe(true);
+    // The fonts in a task of their own after the number formats'; the rules once, with the retailer's
+    // content still there, in the task that puts the screen in.
+    expect(seen).toEqual([
+      { step: 'fonts', tasks: 3, hostShown: true },
+      { step: 'rules', tasks: slow.tasks(), hostShown: true },
+    ]);
+  });
+
+  it('a fast machine draws everything in the task it starts in, but for the number formats’ own', async () => {
+    const { raw, href } = summitPage();
+    const fast = pacedWindow(href, 0.01);
     const paint = await paintFirstScreen(raw, fast.win, { taskStartedAt: 0 });
     expect(paint?.pending).toBe(true);
-    expect(fast.tasks()).toBe(0);
+    expect(fast.tasks()).toBe(1);
+  });
+
+  it('counts the cards of the first frame generously: the most columns, the shortest rows', () => {
+    expect(firstFrameCards(412, 915)).toBe(2 * 4);
+    expect(firstFrameCards(375, 667)).toBe(2 * 3);
+    expect(firstFrameCards(768, 1024)).toBe(3 * 4);
+    expect(firstFrameCards(1280, 900)).toBe(5 * 3);
+    expect(firstFrameCards(1920, 1080)).toBe(8 * 4);
+    // A window not laid out yet counts as a screen 900 px tall; never fewer than two rows.
+    expect(firstFrameCards(412, 0)).toBe(2 * 3);
+    expect(firstFrameCards(412, 200)).toBe(2 * 2);
   });
 
   it('a start cancelled while drawing leaves the page as it was', async () => {

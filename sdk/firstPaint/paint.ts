@@ -66,18 +66,26 @@ export async function paintInput(raw: unknown, win: Window & typeof globalThis):
   };
 }
 
-/** Cards drawn with the top of the listing: what the first screen shows on any viewport (the rest follow). */
-export const FIRST_SCREEN_CARDS = 12;
-/** Cards drawn per step after the first screen. */
-const CARDS_PER_STEP = 12;
-/** No task of the drawing goes past this if the next step's cost can be foreseen (50 ms makes a long task). */
-const TASK_BUDGET_MS = 48;
 /**
- * What each step costs, as a multiple of what reading the data cost on this page: that first step
- * tells how fast the machine is, so a fast one draws everything in a task or two and a slow phone
- * gets a task per step (the first number format alone costs it about 55 ms).
+ * No task of the drawing works past this: a long task begins at 50 ms, and the garbage collection
+ * and promise callbacks that follow a step need the rest.
  */
-const COST = { numberFormats: 1.3, top: 0.45, cards: 0.3, insert: 0.1 } as const;
+const TASK_BUDGET_MS = 40;
+/** No row of cards is shorter than this on any layout (a phone's narrowest card, image and text). */
+const MIN_ROW_PX = 300;
+/** The grid's columns are at least this wide with their gap (two on a phone below 540 px). */
+const MIN_COLUMN_PX = 240;
+
+/**
+ * How many cards go in with the top of the listing: the rows a screen of this size can show, counted
+ * generously (the shortest row, the most columns). The frame that first shows the listing lays out
+ * only these; the others join it after that frame, below the fold, where nothing on screen moves.
+ */
+export function firstFrameCards(width: number, height: number): number {
+  const columns = width < 540 ? 2 : Math.max(3, Math.floor(width / MIN_COLUMN_PX));
+  const rows = Math.max(2, Math.ceil((Number.isFinite(height) && height > 0 ? height : 900) / MIN_ROW_PX));
+  return columns * rows;
+}
 
 /**
  * Resolves in a task of its own (a message to ourselves: unlike a timer, never clamped), so that
@@ -98,11 +106,21 @@ function nextTask(win: Window & typeof globalThis): Promise<void> {
   });
 }
 
+/** Resolves in a task after the next frame has been drawn (at once where there are no frames). */
+function afterNextFrame(win: Window & typeof globalThis): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof win.requestAnimationFrame !== 'function') resolve();
+    else win.requestAnimationFrame(() => void nextTask(win).then(resolve));
+  });
+}
+
 export interface PaintOptions {
   /** True once the start was cancelled (a newer mount, an unmount): nothing more is drawn. */
   cancelled?: () => boolean;
   /** When the task this is called in began (aisle.js's own evaluation counts toward its share). */
   taskStartedAt?: number;
+  /** Runs in a step of its own before the top of the listing is drawn (where the loader loads Aisle's fonts). */
+  beforeDrawing?: () => void;
   /** Runs in the task that puts the screen in the page, just before (where the loader applies Aisle's rules). */
   beforeInsert?: () => void;
   /**
@@ -115,63 +133,72 @@ export interface PaintOptions {
 
 /**
  * Draws the first screen into the page's main element in place of its content, in steps: reading
- * the data, warming the number formats (their first use costs a phone tens of milliseconds), the top
- * of the listing with the first screen of cards, then the other cards, then putting it in the page;
- * it gives the main thread back between steps once a task has worked for a while. Resolves with the hand-over, or null (nothing
- * drawn) when this page is not one it draws, the main element is not there, `cancelled()` turned
- * true, or anything fails: the app then renders as it would have without it.
+ * the data, making the number formats, the top of the listing, each card; a step that would take
+ * its task past its share waits for a new task, foreseen by what the same kind of step cost on this
+ * page. The screen goes in with the cards a screen shows; the others follow after the frame that
+ * shows it. Resolves with the hand-over, or null (nothing drawn) when this page is not one it
+ * draws, the main element is not there, `cancelled()` turned true, or anything fails: the app then
+ * renders as it would have without it.
  */
 export async function paintFirstScreen(
   raw: unknown,
   win: Window & typeof globalThis,
   options: PaintOptions = {},
 ): Promise<FirstPaint | null> {
-  const { cancelled = () => false, taskStartedAt, beforeInsert, cardSlots } = options;
+  const { cancelled = () => false, taskStartedAt, beforeDrawing, beforeInsert, cardSlots } = options;
   let paint: FirstPaint | null = null;
   const clock = win.performance ?? { now: () => Date.now() };
   let taskStart = taskStartedAt ?? clock.now();
-  /** The cost of reading the data, once known; until then the script's own evaluation stands in for it. */
-  let unit: number | null = null;
-  /**
-   * Before each step: a new task when the step would take this one past its share; false when the
-   * start was cancelled.
-   */
+  /** Before a step that costs about `cost` ms: a new task if this one cannot afford it; false when cancelled. */
   const step = async (cost: number): Promise<boolean> => {
-    const elapsed = clock.now() - taskStart;
-    if (elapsed + cost * (unit ?? elapsed) >= TASK_BUDGET_MS) {
+    if (clock.now() - taskStart + cost >= TASK_BUDGET_MS) {
       await nextTask(win);
       taskStart = clock.now();
     }
     return !cancelled() && (paint === null || paint.pending);
   };
+  /** What the last drawing step cost: the next one is foreseen to cost as much. */
+  let cost = 0;
+  const timed = <T>(work: () => T): T => {
+    const at = clock.now();
+    const made = work();
+    cost = clock.now() - at;
+    return made;
+  };
   try {
-    if (!(await step(1))) return null;
+    // Reading the data is foreseen to cost what parsing it did, in this task, before the drawing began.
+    if (!(await step(clock.now() - taskStart))) return null;
     const reading = clock.now();
     const input = await paintInput(raw, win);
     if (typeof input === 'string') return null;
-    unit = clock.now() - reading;
+    // Until a drawing step has been measured, reading the data tells how fast this machine is.
+    cost = clock.now() - reading;
     const main = win.document.querySelector(input.mainSelector);
     if (!main) return null;
-    if (!(await step(COST.numberFormats))) return null;
-    // Every number format the screen uses, made once here (the first one loads the locale's data).
+    // The page's first number format costs a phone 40 to 60 ms whatever the listing (the browser
+    // gathers its locale tables): it always has a task of its own.
+    if (!(await step(TASK_BUDGET_MS))) return null;
     formatPrice(0, input.region, input.locale);
     formatDecimal(0, input.locale);
     formatCount(0, input.locale);
-    if (!(await step(COST.top))) return null;
+    if (!(await step(cost))) return null;
+    beforeDrawing?.();
+    if (!(await step(cost))) return null;
     if (cardSlots) input.slots = cardSlots();
     const container = win.document.createElement('div');
     container.className = 'aisle-mount';
     // Tells the paint from the app's screen (the app's container has no such attribute).
     container.setAttribute('data-aisle-first-paint', '');
-    container.append(drawListing(win.document, input, FIRST_SCREEN_CARDS));
-    // The other cards are drawn before the screen goes in, so that the page is laid out once, whole.
+    container.append(timed(() => drawListing(win.document, input, 0)));
     const grid = container.querySelector('[data-aisle="grid"]');
-    const total = input.data.products.length;
-    for (let from = FIRST_SCREEN_CARDS; grid && from < total; from += CARDS_PER_STEP) {
-      if (!(await step(COST.cards))) return null;
-      grid.append(...drawCards(win.document, input, from, from + CARDS_PER_STEP));
+    const cards: HTMLElement[] = [];
+    for (let at = 0; grid && at < input.data.products.length; at++) {
+      if (!(await step(cost))) return null;
+      cards.push(...timed(() => drawCards(win.document, input, at, at + 1)));
     }
-    if (!(await step(COST.insert))) return null;
+    const shown = firstFrameCards(win.innerWidth, win.innerHeight);
+    grid?.append(...cards.slice(0, shown));
+    if (!(await step(cost))) return null;
     // The #department guard holds from Aisle's first moment on the page: the app installs its own
     // before it takes over, and this one ends with the paint.
     const unguard = guardHistory(win);
@@ -179,8 +206,13 @@ export async function paintFirstScreen(
     beforeInsert?.();
     main.replaceChildren(container);
     // A product link followed from the paint is on record before the page goes (the app is not here yet).
-    paint = firstPaintHandle(input.context, main, container, hostContent, unguard, paintAnalytics(input, win));
+    const handle = firstPaintHandle(input.context, main, container, hostContent, unguard, paintAnalytics(input, win));
+    paint = handle;
     win.performance?.mark?.('aisle:first-paint');
+    // The cards below the fold join after the frame that shows the screen, unless the app came first.
+    const rest = cards.slice(shown);
+    if (grid && rest.length > 0)
+      void afterNextFrame(win).then(() => !cancelled() && handle.pending && grid.append(...rest));
     return paint;
   } catch {
     paint?.withdraw();
