@@ -28,10 +28,11 @@ export interface MountStatus {
 }
 
 /**
- * 1000/25 = 40 ms slices for the first render (see takeOver): React's own work between slices and
- * the slice that overran its deadline took 45 ms slices past 50 ms at 4× CPU.
+ * 1000/33 = 30 ms slices for the first render (see takeOver): a slice ends at the first component
+ * past its deadline, and React's own work and the garbage collection follow it in the same task, so
+ * 40 ms slices still made tasks of 54 to 61 ms at 4× CPU.
  */
-const FIRST_RENDER_FPS = 25;
+const FIRST_RENDER_FPS = 33;
 
 /** What the take-over of the main element works with. */
 export interface TakeOver {

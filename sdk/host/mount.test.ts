@@ -82,11 +82,11 @@ describe('the first render', () => {
   it('runs in long slices until it is on show, then later renders go back to short ones', async () => {
     slices.fps = [];
     const started = mount(testContext());
-    expect(slices.fps).toEqual([25]);
+    expect(slices.fps).toEqual([33]);
     expect(aisleShown()).toBe(false);
     await started;
     expect(aisleShown()).toBe(true);
-    expect(slices.fps).toEqual([25, 0]);
+    expect(slices.fps).toEqual([33, 0]);
   });
 
   it('gives the short slices back when it fails', async () => {
@@ -97,7 +97,7 @@ describe('the first render', () => {
     slices.fps = [];
     await mount(testContext());
     expect(hostShown()).toBe(true);
-    expect(slices.fps[0]).toBe(25);
+    expect(slices.fps[0]).toBe(33);
     expect(slices.fps.at(-1)).toBe(0);
   });
 });
