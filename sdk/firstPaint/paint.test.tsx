@@ -408,8 +408,9 @@ describe('paintFirstScreen', () => {
     expect(paint?.pending).toBe(true);
     // Five columns of three rows at 1,280 × 900.
     expect(counts).toEqual([15]);
-    // After aisle.js: reading, the number formats, the fonts, the top, each of the 48 cards, putting it in.
-    expect(slow.tasks()).toBe(1 + 1 + 1 + 1 + 48 + 1);
+    // After aisle.js: reading, the price format, the other number formats, the fonts, the top, each of
+    // the 48 cards, putting it in.
+    expect(slow.tasks()).toBe(1 + 1 + 1 + 1 + 1 + 48 + 1);
     slow.frame();
     await vi.waitFor(() => expect(cardsInMain()).toBe(48));
     watcher.disconnect();
@@ -448,7 +449,7 @@ describe('paintFirstScreen', () => {
     // The fonts in a task of their own after the number formats'; the rules once, with the retailer's
     // content still there, in the task that puts the screen in.
     expect(seen).toEqual([
-      { step: 'fonts', tasks: 3, hostShown: true },
+      { step: 'fonts', tasks: 4, hostShown: true },
       { step: 'rules', tasks: slow.tasks(), hostShown: true },
     ]);
   });

@@ -176,11 +176,11 @@ export async function paintFirstScreen(
     const main = win.document.querySelector(input.mainSelector);
     if (!main) return null;
     // The page's first number format costs a phone 40 to 60 ms whatever the listing (the browser
-    // gathers its locale tables): it always has a task of its own.
+    // gathers its locale tables): it always has a task of its own; the others cost little after it.
     if (!(await step(TASK_BUDGET_MS))) return null;
-    formatPrice(0, input.region, input.locale);
-    formatDecimal(0, input.locale);
-    formatCount(0, input.locale);
+    timed(() => formatPrice(0, input.region, input.locale));
+    if (!(await step(cost))) return null;
+    timed(() => [formatDecimal(0, input.locale), formatCount(0, input.locale)]);
     if (!(await step(cost))) return null;
     beforeDrawing?.();
     if (!(await step(cost))) return null;
