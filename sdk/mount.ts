@@ -210,13 +210,15 @@ export async function mountAisle(
           const onShown = (): void => {
             if (!paint) markTime(win, 'aisle:first-screen');
             markTime(win, 'aisle:take-over');
-            startPageAdapters();
+            // Each in a task after the one whose commit showed the screen: run in it, their start
+            // made it a long task on a phone. Unmounting clears the timers.
+            env.timers.setTimeout(startPageAdapters, 0);
           };
           void takeOver({ win, found, store, env, life, mounted, onShown }).then(() => {
             resolve(mounted);
             if (life.ended) return;
-            loadAnalytics();
-            startIntegrations();
+            env.timers.setTimeout(loadAnalytics, 0);
+            env.timers.setTimeout(startIntegrations, 0);
           });
         },
         win.console,
