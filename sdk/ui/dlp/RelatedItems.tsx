@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { RELATED_SHOWN, relatedNeedsToggle, relatedPageUrl } from '../../core/lists.js';
 import { localeSuffixUrl } from '../../core/localeUrl.js';
 import { safeHref } from '../../core/safeUrl.js';
@@ -18,7 +19,17 @@ export const RelatedItems = observer(function RelatedItems() {
   const [height, setHeight] = useState(0);
   const list = useRef<HTMLUListElement>(null);
   useLayoutEffect(() => {
-    if (list.current) setHeight(list.current.scrollHeight);
+    const element = list.current;
+    if (!element) return;
+    if (typeof ResizeObserver !== 'function') {
+      setHeight(element.scrollHeight);
+      return;
+    }
+    // Read once the browser has laid the list out (reading it here would lay out the whole page inside
+    // the commit: a long task on a phone), and applied before that frame is painted.
+    const observer = new ResizeObserver(() => flushSync(() => setHeight(element.scrollHeight)));
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [pages, viewport.width]);
   if (pages.length === 0) return null;
   const here = env.host.location();
