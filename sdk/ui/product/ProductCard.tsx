@@ -1,4 +1,5 @@
-import { memo, useCallback, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useIntersection } from '../hooks.js';
 import type { CardSlot, CardSlotProduct, CardSlots } from '../../contract.js';
 import type { PartClasses } from '../../core/customization.js';
@@ -8,6 +9,7 @@ import { cardView, swatchImage, type CardView } from '../../views/cardView.js';
 import { drawSlot, slotProduct, type CardSlotName } from './cardSlots.js';
 import { createProductCard, createSwatches, type SwatchGroup } from '../../views/productCard.js';
 import { reactRenderer } from '../renderer.js';
+import { frameQueue, type FrameQueue } from './frameQueue.js';
 
 const productCardView = createProductCard(reactRenderer);
 const swatchesView = createSwatches(reactRenderer);
@@ -100,6 +102,19 @@ function useSlotRef(
 
 /** How far below the viewport a card's swatch images start loading. */
 const SWATCH_IMAGES_MARGIN = '400px';
+/** Swatch groups whose images start in one frame (a card's group has about four swatches). */
+const SWATCH_GROUPS_PER_FRAME = 4;
+
+let swatchImageQueue: FrameQueue | null = null;
+/** Starts a group's images a few groups per frame (see frameQueue.ts); at once where there are no frames. */
+function startSwatchImages(start: () => void): () => void {
+  if (typeof requestAnimationFrame !== 'function') {
+    start();
+    return () => undefined;
+  }
+  swatchImageQueue ??= frameQueue(SWATCH_GROUPS_PER_FRAME, window);
+  return swatchImageQueue.add(start);
+}
 
 /**
  * The swatches' radio group (see sdk/views/productCard.ts): the arrow keys, Home and End move the
@@ -114,7 +129,17 @@ function Swatches({
   const { swatches } = group;
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
   const images = swatches.some((v) => swatchImage(v.swatch) !== null);
-  const ref = useIntersection<HTMLDivElement>(() => setNear(true), 0, images && !near, SWATCH_IMAGES_MARGIN);
+  const takeBack = useRef<(() => void) | null>(null);
+  // A group that leaves the page before its frame came starts nothing.
+  useEffect(() => () => takeBack.current?.(), []);
+  const ref = useIntersection<HTMLDivElement>(
+    () => {
+      takeBack.current ??= startSwatchImages(() => flushSync(() => setNear(true)));
+    },
+    0,
+    images && !near,
+    SWATCH_IMAGES_MARGIN,
+  );
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="radio"]')];
     const from = buttons.indexOf(event.target as HTMLButtonElement);
