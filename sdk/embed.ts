@@ -145,9 +145,9 @@ function constructStyles(): boolean {
 }
 
 /**
- * Applies the constructed sheet to the document. The first paint does it in the task that puts
- * the listing in the page: applied earlier, the rules would make the browser restyle and repaint
- * the retailer's content in between, for nothing.
+ * Applies the constructed sheet to the document. The first paint does it as it rehearses the
+ * screen, off the page's view (see paint.ts), not before: every rule starts with Aisle's root, so the
+ * retailer's content looks the same either way, but each application makes the browser restyle it.
  */
 function adoptStyles(): void {
   if (!stylesheet || !('sheet' in stylesheet) || stylesheet.adopted) return;
@@ -314,7 +314,7 @@ function start(taskStartedAt: number): void {
       cancelled,
       taskStartedAt,
       beforeDrawing: loadFonts,
-      beforeInsert: adoptStyles,
+      applyRules: adoptStyles,
       cardSlots: () => cardSlots.shape(),
     });
   mountApp(context, !wantsUnstyled(context) && constructStyles() ? draw : undefined)

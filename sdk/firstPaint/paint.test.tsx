@@ -400,7 +400,8 @@ describe('paintFirstScreen', () => {
   it('draws a step per task on a slow machine; the screen goes in with the cards a screen shows, the rest after its frame', async () => {
     const { raw, href } = summitPage();
     const counts: number[] = [];
-    const watcher = new MutationObserver(() => counts.push(cardsInMain()));
+    // The cards in the main element each time that number changes.
+    const watcher = new MutationObserver(() => cardsInMain() !== (counts.at(-1) ?? 0) && counts.push(cardsInMain()));
     watcher.observe(document.body, { childList: true, subtree: true });
     // A slow machine: every step costs more than a task's share.
     const slow = pacedWindow(href, 60);
@@ -438,20 +439,72 @@ describe('paintFirstScreen', () => {
     expect(paint!.container.querySelectorAll('[data-aisle="product"]').length).toBe(15);
   });
 
-  it('runs the loader’s steps where it asks: its fonts before the drawing, its rules just before the screen goes in', async () => {
+  it('runs the loader’s steps where it asks: its fonts before the drawing, its rules before the rehearsal and the insertion', async () => {
     const { raw, href } = summitPage();
     const slow = pacedWindow(href, 60);
-    const seen: Array<{ step: string; tasks: number; hostShown: boolean }> = [];
+    const seen: Array<{ step: string; tasks: number; hostShown: boolean; rehearsal: boolean }> = [];
     const look = (step: string) => () =>
-      seen.push({ step, tasks: slow.tasks(), hostShown: !!document.querySelector('main #host') });
-    const paint = await paintFirstScreen(raw, slow.win, { beforeDrawing: look('fonts'), beforeInsert: look('rules') });
+      seen.push({
+        step,
+        tasks: slow.tasks(),
+        hostShown: !!document.querySelector('main #host'),
+        rehearsal: !!document.querySelector('body > [aria-hidden="true"]'),
+      });
+    const paint = await paintFirstScreen(raw, slow.win, { beforeDrawing: look('fonts'), applyRules: look('rules') });
     expect(paint?.pending).toBe(true);
-    // The fonts in a task of their own after the number formats'; the rules once, with the retailer's
-    // content still there, in the task that puts the screen in.
+    // The fonts in a task of their own after the number formats'; the rules once the second card is
+    // drawn, before its rehearsal, and again (doing nothing more) in the task that puts the screen in.
     expect(seen).toEqual([
-      { step: 'fonts', tasks: 4, hostShown: true },
-      { step: 'rules', tasks: slow.tasks(), hostShown: true },
+      { step: 'fonts', tasks: 4, hostShown: true, rehearsal: false },
+      { step: 'rules', tasks: 7, hostShown: true, rehearsal: false },
+      { step: 'rules', tasks: slow.tasks(), hostShown: true, rehearsal: true },
     ]);
+  });
+
+  it('rehearses the screen hidden and inert, without hooks or ids, until the task that puts it in', async () => {
+    const { raw, href } = summitPage();
+    const slow = pacedWindow(href, 60);
+    const stages: HTMLElement[] = [];
+    const watcher = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) if (node.parentNode === document.body) stages.push(node as HTMLElement);
+    });
+    watcher.observe(document.body, { childList: true });
+    let rehearsed = '';
+    const paint = await paintFirstScreen(raw, slow.win, {
+      applyRules: () => {
+        const stage = document.querySelector<HTMLElement>('body > [aria-hidden="true"]');
+        if (stage) rehearsed = stage.textContent ?? '';
+      },
+    });
+    watcher.disconnect();
+    expect(paint?.pending).toBe(true);
+    expect(stages).toHaveLength(1);
+    const stage = stages[0]!;
+    expect(stage.isConnected).toBe(false);
+    expect(stage.inert).toBe(true);
+    expect(stage.getAttribute('aria-hidden')).toBe('true');
+    expect(stage.style.visibility).toBe('hidden');
+    expect(stage.querySelectorAll('[data-aisle], [id]')).toHaveLength(0);
+    // The top of the listing and the first two cards, word for word.
+    const products = (raw as { data: { products: Product[] } }).data.products;
+    expect(rehearsed).toContain(products[1]!.title);
+    expect(rehearsed).not.toContain(products[2]!.title);
+    expect(stage.querySelectorAll('.aisle-card')).toHaveLength(2);
+    expect(stage.querySelector('.aisle-h1')?.textContent).toBe(
+      paint!.container.querySelector('.aisle-h1')?.textContent,
+    );
+  });
+
+  it('a start cancelled after the rehearsal began takes it away too', async () => {
+    const { raw, href } = summitPage();
+    let looks = 0;
+    // Cancelled at the tenth step: reading, two of number formats, fonts, top, then cards (the rehearsal
+    // began after the second).
+    const paint = await paintFirstScreen(raw, pacedWindow(href, 25).win, { cancelled: () => ++looks >= 10 });
+    expect(paint).toBeNull();
+    expect(document.body.children).toHaveLength(1);
+    expect(document.querySelector('#host')).not.toBeNull();
   });
 
   it('a fast machine draws everything in the task it starts in, but for the number formats’ own', async () => {
