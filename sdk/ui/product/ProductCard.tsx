@@ -102,8 +102,11 @@ function useSlotRef(
 
 /** How far below the viewport a card's swatch images start loading. */
 const SWATCH_IMAGES_MARGIN = '400px';
-/** Swatch groups whose images start in one frame (a card's group has about four swatches). */
-const SWATCH_GROUPS_PER_FRAME = 4;
+/**
+ * Swatch groups whose images start in one frame: a group has about four swatches, and each image
+ * costs a phone (4× CPU) over a millisecond of that frame's style work as its request starts.
+ */
+const SWATCH_GROUPS_PER_FRAME = 2;
 
 let swatchImageQueue: FrameQueue | null = null;
 /** Starts a group's images a few groups per frame (see frameQueue.ts); at once where there are no frames. */
