@@ -507,12 +507,14 @@ describe('paintFirstScreen', () => {
     expect(document.querySelector('#host')).not.toBeNull();
   });
 
-  it('a fast machine draws everything in the task it starts in, but for the number formats’ own', async () => {
+  it('a fast machine draws everything in the task it starts in, but for the number formats’ own, and puts it in whole', async () => {
     const { raw, href } = summitPage();
     const fast = pacedWindow(href, 0.01);
     const paint = await paintFirstScreen(raw, fast.win, { taskStartedAt: 0 });
     expect(paint?.pending).toBe(true);
     expect(fast.tasks()).toBe(1);
+    // It drew the page in well under a frame's worth: all 48 cards go in at once, no frame waited for.
+    expect(cardsInMain()).toBe(48);
   });
 
   it('counts the cards of the first frame generously: the most columns, the shortest rows', () => {
