@@ -49,22 +49,24 @@ function pageWindow(href: string, width: number): Window & typeof globalThis {
 
 /**
  * The page's window on a machine of a given pace: its clock moves `msPerLook` each time it is read,
- * `tasks()` counts the tasks the drawing gave the main thread back in, and `frame()` draws a frame
- * (the page draws none until asked: a test says when).
+ * `tasks()` counts the tasks the drawing gave the main thread back in, `frame()` draws a frame and
+ * `timeouts()` runs the timers set so far (neither comes until a test says so).
  */
 function pacedWindow(
   href: string,
   msPerLook: number,
-): { win: Window & typeof globalThis; tasks: () => number; frame: () => void } {
+): { win: Window & typeof globalThis; tasks: () => number; frame: () => void; timeouts: () => void } {
   let now = 0;
   let tasks = 0;
   let frames: FrameRequestCallback[] = [];
+  let timers: Array<() => void> = [];
   const channel = globalThis.MessageChannel;
   const win = {
     ...pageWindow(href, 1280),
     innerHeight: 900,
     performance: { now: () => (now += msPerLook), mark: () => undefined },
     requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback),
+    setTimeout: (callback: () => void) => timers.push(callback),
     MessageChannel: class extends channel {
       constructor() {
         super();
@@ -77,10 +79,33 @@ function pacedWindow(
     frames = [];
     for (const callback of due) callback(now);
   };
-  return { win, tasks: () => tasks, frame };
+  const timeouts = () => {
+    const due = timers;
+    timers = [];
+    for (const callback of due) callback();
+  };
+  return { win, tasks: () => tasks, frame, timeouts };
 }
 
 /** The 48-product Summit listing in English, its page's main element holding the shop's own content. */
+/**
+ * Paints on a paced window, drawing a frame whenever the paint gives the main thread back (a
+ * rehearsed screen waits for one), until it has resolved.
+ */
+async function paintWithFrames(
+  raw: unknown,
+  paced: ReturnType<typeof pacedWindow>,
+  options?: Parameters<typeof paintFirstScreen>[2],
+): ReturnType<typeof paintFirstScreen> {
+  let done = false;
+  const painting = paintFirstScreen(raw, paced.win, options).finally(() => (done = true));
+  while (!done) {
+    paced.frame();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return painting;
+}
+
 function summitPage(): { raw: unknown; href: string } {
   document.body.innerHTML = '<main><p id="host">The shop’s own content</p></main>';
   const tenant = tenants.find((t) => t.config.id === 'summit') ?? tenants[0]!;
@@ -405,13 +430,13 @@ describe('paintFirstScreen', () => {
     watcher.observe(document.body, { childList: true, subtree: true });
     // A slow machine: every step costs more than a task's share.
     const slow = pacedWindow(href, 60);
-    const paint = await paintFirstScreen(raw, slow.win);
+    const paint = await paintWithFrames(raw, slow);
     expect(paint?.pending).toBe(true);
     // Five columns of three rows at 1,280 × 900.
     expect(counts).toEqual([15]);
     // After aisle.js: reading, the price format, the other number formats, the fonts, the top, each of
-    // the 48 cards, putting it in.
-    expect(slow.tasks()).toBe(1 + 1 + 1 + 1 + 1 + 48 + 1);
+    // the 48 cards, the task after the rehearsal's frame, putting it in.
+    expect(slow.tasks()).toBe(1 + 1 + 1 + 1 + 1 + 48 + 1 + 1);
     slow.frame();
     await vi.waitFor(() => expect(cardsInMain()).toBe(48));
     watcher.disconnect();
@@ -423,10 +448,41 @@ describe('paintFirstScreen', () => {
     expect(ids).toEqual((raw as { data: { products: Product[] } }).data.products.map((product) => product.product_id));
   });
 
+  it('puts a rehearsed screen in only once a frame has laid the rehearsal out', async () => {
+    const { raw, href } = summitPage();
+    const slow = pacedWindow(href, 60);
+    let done = false;
+    const painting = paintFirstScreen(raw, slow.win).finally(() => (done = true));
+    // Every drawing step has run (reading, two of number formats, fonts, the top, 48 cards) ...
+    await vi.waitFor(() => expect(slow.tasks()).toBe(1 + 1 + 1 + 1 + 1 + 48));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // ... and the retailer's content is still there, with the rehearsal, until a frame comes.
+    expect(done).toBe(false);
+    expect(document.querySelector('main #host')).not.toBeNull();
+    expect(document.querySelector('body > [aria-hidden="true"]')).not.toBeNull();
+    slow.frame();
+    const paint = await painting;
+    expect(paint?.pending).toBe(true);
+    expect(document.querySelector('main #host')).toBeNull();
+    expect(document.querySelector('body > [aria-hidden="true"]')).toBeNull();
+  });
+
+  it('puts a rehearsed screen in without its frame after a while, as on a page in a background tab', async () => {
+    const { raw, href } = summitPage();
+    const slow = pacedWindow(href, 60);
+    const painting = paintFirstScreen(raw, slow.win);
+    await vi.waitFor(() => expect(slow.tasks()).toBe(1 + 1 + 1 + 1 + 1 + 48));
+    // No frame comes: the longest wait for one ends.
+    slow.timeouts();
+    const paint = await painting;
+    expect(paint?.pending).toBe(true);
+    expect(document.querySelector('main #host')).toBeNull();
+  });
+
   it('leaves the cards below the fold out once the app has taken the paint’s place', async () => {
     const { raw, href } = summitPage();
     const slow = pacedWindow(href, 60);
-    const paint = await paintFirstScreen(raw, slow.win);
+    const paint = await paintWithFrames(raw, slow);
     paint!.withdraw();
     slow.frame();
     // The task after the frame found the paint gone: the retailer's content is all there is.
@@ -450,7 +506,7 @@ describe('paintFirstScreen', () => {
         hostShown: !!document.querySelector('main #host'),
         rehearsal: !!document.querySelector('body > [aria-hidden="true"]'),
       });
-    const paint = await paintFirstScreen(raw, slow.win, { beforeDrawing: look('fonts'), applyRules: look('rules') });
+    const paint = await paintWithFrames(raw, slow, { beforeDrawing: look('fonts'), applyRules: look('rules') });
     expect(paint?.pending).toBe(true);
     // The fonts in a task of their own after the number formats'; the rules once the second card is
     // drawn, before its rehearsal, and again (doing nothing more) in the task that puts the screen in.
@@ -471,7 +527,7 @@ describe('paintFirstScreen', () => {
     });
     watcher.observe(document.body, { childList: true });
     let rehearsed = '';
-    const paint = await paintFirstScreen(raw, slow.win, {
+    const paint = await paintWithFrames(raw, slow, {
       applyRules: () => {
         const stage = document.querySelector<HTMLElement>('body > [aria-hidden="true"]');
         if (stage) rehearsed = stage.textContent ?? '';

@@ -118,11 +118,18 @@ function nextTask(win: Window & typeof globalThis): Promise<void> {
   });
 }
 
-/** Resolves in a task after the next frame has been drawn (at once where there are no frames). */
+/** Longest wait for a frame: a page in a background tab draws none. */
+const FRAME_WAIT_MS = 100;
+
+/**
+ * Resolves in a task after the next frame has been drawn, or after FRAME_WAIT_MS without one (at
+ * once where there are no frames).
+ */
 function afterNextFrame(win: Window & typeof globalThis): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof win.requestAnimationFrame !== 'function') resolve();
-    else win.requestAnimationFrame(() => void nextTask(win).then(resolve));
+    if (typeof win.requestAnimationFrame !== 'function') return resolve();
+    win.requestAnimationFrame(() => void nextTask(win).then(resolve));
+    win.setTimeout(resolve, FRAME_WAIT_MS);
   });
 }
 
@@ -130,8 +137,9 @@ function afterNextFrame(win: Window & typeof globalThis): Promise<void> {
  * Puts a copy of the top of the listing and its first cards in the page, hidden, inert and off
  * screen at the main element's width, while the other cards are drawn: the browser's first style
  * and layout with Aisle's rules (its caches, the words' shapes) then happen in a frame of their own,
- * and the frame that shows the screen costs a phone about a third less. The copy has no hooks and
- * no ids. Returns what takes it away (before the screen goes in, in the same task).
+ * and the frame that shows the screen costs a phone about a third less (the screen waits for that
+ * frame if the drawing ends first). The copy has no hooks and no ids. Returns what takes it away
+ * (before the screen goes in, in the same task).
  */
 function rehearse(win: Window & typeof globalThis, main: Element, listing: HTMLElement, cards: HTMLElement[]) {
   const doc = win.document;
@@ -205,6 +213,7 @@ export async function paintFirstScreen(
     return made;
   };
   let endRehearsal = (): void => undefined;
+  let rehearsed = Promise.resolve();
   try {
     // Reading the data is foreseen to cost what parsing it did, in this task, before the drawing began.
     if (!(await step(clock.now() - taskStart))) return null;
@@ -245,10 +254,13 @@ export async function paintFirstScreen(
       if (cards.length === REHEARSED_CARDS && drawing + (total - REHEARSED_CARDS) * cost >= ONE_FRAME_DRAWING_MS) {
         applyRules();
         endRehearsal = rehearse(win, main, listing, cards);
+        rehearsed = afterNextFrame(win);
       }
     }
     const shown = drawing < ONE_FRAME_DRAWING_MS ? cards.length : firstFrameCards(win.innerWidth, win.innerHeight);
     grid?.append(...cards.slice(0, shown));
+    // The rehearsal is worth its frame only if that frame comes before the screen goes in.
+    await rehearsed;
     if (!(await step(cost))) return null;
     // The #department guard holds from Aisle's first moment on the page: the app installs its own
     // before it takes over, and this one ends with the paint.
