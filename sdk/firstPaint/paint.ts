@@ -72,11 +72,12 @@ export async function paintInput(raw: unknown, win: Window & typeof globalThis):
  */
 const TASK_BUDGET_MS = 40;
 /**
- * Below this much drawing (the top and every card of the first page: a task's share), the whole
- * first page goes in at once, unrehearsed (1× CPU: 11 to 28 ms to draw 48 cards; 4×: 41 to 110, and
- * the frame that laid that out whole took 55–85 ms).
+ * A machine that takes longer than this to draw the top of the listing (breadcrumbs, heading,
+ * toolbar) is a slow one: its screen is rehearsed and goes in with the rows a screen shows. Measured
+ * on the benchmark page: 12–15 ms at 4× CPU, 3–6 ms at 1×, where the whole page (48 cards) was drawn
+ * in 12–29 ms and put in at once in a frame under 50 ms.
  */
-const ONE_FRAME_DRAWING_MS = 40;
+const SLOW_TOP_MS = 9;
 /** Cards in the rehearsal of the screen (see rehearse). */
 const REHEARSED_CARDS = 2;
 /** No row of cards is shorter than this on any layout (a phone's narrowest card, image and text). */
@@ -182,7 +183,7 @@ export interface PaintOptions {
  * Draws the first screen into the page's main element in place of its content, in steps: reading
  * the data, making the number formats, the top of the listing, each card; a step that would take
  * its task past its share waits for a new task, foreseen by what the same kind of step cost on this
- * page. On a machine that drew slowly, the screen goes in with the cards a screen shows and the
+ * page. On a slow machine, the screen is rehearsed, goes in with the cards a screen shows, and the
  * others follow after the frame that shows it (a fast one puts them all in at once). Resolves with the hand-over, or null (nothing drawn) when this page is not one it
  * draws, the main element is not there, `cancelled()` turned true, or anything fails: the app then
  * renders as it would have without it.
@@ -239,7 +240,8 @@ export async function paintFirstScreen(
     // Tells the paint from the app's screen (the app's container has no such attribute).
     container.setAttribute('data-aisle-first-paint', '');
     const listing = timed(() => drawListing(win.document, input, 0));
-    let drawing = cost;
+    // The top's cost tells a slow machine, before the cards are drawn (they get faster as they go).
+    const slow = cost >= SLOW_TOP_MS;
     container.append(listing);
     const grid = container.querySelector('[data-aisle="grid"]');
     const cards: HTMLElement[] = [];
@@ -248,16 +250,14 @@ export async function paintFirstScreen(
     for (let at = 0; grid && at < total; at++) {
       if (!(await step(cost))) return null;
       cards.push(...timed(() => drawCards(at, at + 1)));
-      drawing += cost;
-      // A machine foreseen to draw the whole page under a frame's worth lays it out cheaply: its
-      // rehearsal would only add a frame before the screen.
-      if (cards.length === REHEARSED_CARDS && drawing + (total - REHEARSED_CARDS) * cost >= ONE_FRAME_DRAWING_MS) {
+      // A fast machine lays the page out cheaply: a rehearsal would only add a frame before the screen.
+      if (slow && cards.length === REHEARSED_CARDS) {
         applyRules();
         endRehearsal = rehearse(win, main, listing, cards);
         rehearsed = afterNextFrame(win);
       }
     }
-    const shown = drawing < ONE_FRAME_DRAWING_MS ? cards.length : firstFrameCards(win.innerWidth, win.innerHeight);
+    const shown = slow ? firstFrameCards(win.innerWidth, win.innerHeight) : cards.length;
     grid?.append(...cards.slice(0, shown));
     // The rehearsal is worth its frame only if that frame comes before the screen goes in.
     await rehearsed;
