@@ -1,7 +1,7 @@
 /**
  * The loader of the production embed (`dist/embed/aisle.js`, a classic script of a few kilobytes).
- * It defines `window.Aisle`, reads the render context from `#aisle-context`, adopts Aisle's
- * stylesheet, asks for the app (React, the stores and the screens: one classic script beside it)
+ * It defines `window.Aisle`, reads the render context from `#aisle-context`, installs Aisle's
+ * rules (sdk/host/aisleStyles.ts), asks for the app (React, the stores and the screens: one classic script beside it)
  * at once, and meanwhile draws the listing's first screen from the page's data with the DOM alone
  * (sdk/firstPaint), which the app's screen replaces when it arrives. It never throws into the host
  * page: every failure is one console message.
@@ -19,7 +19,8 @@ import { VERSION } from './version.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
 import { HostEvents } from './host/hostEvents.js';
 import { CardSlotRegistry } from './host/cardSlots.js';
-import { LAYOUT_STYLESHEET, wantsUnstyled } from './host/unstyled.js';
+import { wantsUnstyled } from './host/unstyled.js';
+import { AisleStyles } from './host/aisleStyles.js';
 import { paintFirstScreen } from './firstPaint/paint.js';
 
 // Every locale's words travel in this script (about 1.2 KB gzip each): the build inlines the loader
@@ -120,112 +121,8 @@ const cardSlots = new CardSlotRegistry();
 let painted: FirstPaint | null = null;
 /** Counts mount and unmount calls: an unmount while the app still loads cancels that mount. */
 let generation = 0;
-/** Aisle's rules as a constructed sheet (adopted by the document, or not yet), or the linked aisle.css. */
-let stylesheet:
-  { sheet: CSSStyleSheet; adopted: boolean; app?: CSSStyleSheet } | { link: HTMLLinkElement; file: string } | undefined;
-
-/** Longest wait for a linked aisle.css before rendering anyway (a blocked stylesheet must not block Aisle). */
-const STYLES_WAIT_MS = 3000;
-
-/**
- * Aisle's rules as a constructed sheet, parsed once and not yet applied; false where the browser
- * has no constructed sheets. They travel inside aisle.js: no request to wait for, and a page's
- * style-src policy, which governs style elements, does not apply to them.
- */
-function constructStyles(): boolean {
-  if (stylesheet) return 'sheet' in stylesheet;
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(FIRST_SCREEN_CSS);
-    stylesheet = { sheet, adopted: false };
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Applies the constructed sheet to the document. The first paint does it as it rehearses the
- * screen, off the page's view (see paint.ts), not before: every rule starts with Aisle's root, so the
- * retailer's content looks the same either way, but each application makes the browser restyle it.
- */
-function adoptStyles(): void {
-  if (!stylesheet || !('sheet' in stylesheet) || stylesheet.adopted) return;
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, stylesheet.sheet];
-  stylesheet.adopted = true;
-}
-
-/**
- * Loads the fonts of the first screen's text (Aisle's font stack in each weight its rules use) by
- * measuring a word in each on a canvas, apart from the page. The browser keeps a font once loaded;
- * left alone, it loads each one while laying out the frame that first shows the screen, about a
- * fifth of that frame on a phone.
- */
-function loadFonts(): void {
-  const stack = /--aisle-font:([^;]+)/.exec(FIRST_SCREEN_CSS)?.[1];
-  const canvas = document.createElement('canvas').getContext('2d');
-  if (!stack || !canvas) return;
-  for (const weight of new Set(FIRST_SCREEN_CSS.match(/font-weight: *\d+/g))) {
-    canvas.font = `${weight.slice(12)} 15px ${stack}`;
-    canvas.measureText('Aisle');
-  }
-}
-
-/**
- * Installs Aisle's rules once: the constructed sheet, or where there is none, aisle.css linked from
- * beside aisle.js.
- */
-function loadStyles(unstyled: boolean): Promise<void> {
-  // The unstyled mode's rules (the layout's only) are a file of their own beside aisle.js.
-  const file = unstyled ? LAYOUT_STYLESHEET : 'aisle.css';
-  if (stylesheet && 'link' in stylesheet && stylesheet.file === file && stylesheet.link.isConnected)
-    return Promise.resolve();
-  // A mount in the other mode takes the previous mode's rules away.
-  if (stylesheet && ('sheet' in stylesheet ? unstyled : stylesheet.file !== file)) removeStyles();
-  if (!unstyled && constructStyles()) {
-    adoptStyles();
-    return Promise.resolve();
-  }
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = new URL(file, scriptSrc || location.href).href;
-  link.setAttribute('data-aisle-styles', '');
-  stylesheet = { link, file };
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, STYLES_WAIT_MS);
-    const done = (): void => {
-      clearTimeout(timer);
-      resolve();
-    };
-    link.addEventListener('load', done, { once: true });
-    link.addEventListener('error', done, { once: true });
-    document.head.appendChild(link);
-  });
-}
-
-/**
- * Adds the app's own rules (what only the app draws) after the first screen's, when those are a
- * constructed sheet; a linked aisle.css holds them already.
- */
-function adoptAppStyles(css: string): void {
-  if (!stylesheet || !('sheet' in stylesheet) || stylesheet.app) return;
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    stylesheet.app = sheet;
-  } catch {
-    /* the listing stays usable without them, if plainer */
-  }
-}
-
-function removeStyles(): void {
-  if (stylesheet && 'sheet' in stylesheet) {
-    const { sheet, app } = stylesheet;
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet && s !== app);
-  } else stylesheet?.link.remove();
-  stylesheet = undefined;
-}
+/** Aisle's rules on this page (see host/aisleStyles.ts). */
+const styles = new AisleStyles(document, FIRST_SCREEN_CSS, (file) => new URL(file, scriptSrc || location.href).href);
 
 /** Mounts the app for `context` once it is here, handing it the first screen drawn meanwhile. */
 function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise<FirstPaint | null>): Promise<void> {
@@ -239,11 +136,11 @@ function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise
   // The app's script is added once the first screen is drawn (its download may have started), and
   // the rules are in place by then (the drawing applies them as it puts the screen in), unless an
   // unmount came meanwhile: it took them away for good.
-  const styled = drawn.then(() => (ticket === generation ? loadStyles(wantsUnstyled(context)) : undefined));
+  const styled = drawn.then(() => (ticket === generation ? styles.load(wantsUnstyled(context)) : undefined));
   return Promise.all([drawn.then(loadApp), styled]).then(
     async ([app]) => {
       loaded = app;
-      if (ticket === generation) adoptAppStyles(app.css);
+      if (ticket === generation) styles.adoptApp(app.css);
       // The app's code was evaluated in this task: its mount runs in a task of its own, so that
       // neither makes a long one.
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -271,7 +168,7 @@ const aisle: AisleGlobal = {
     painted?.withdraw();
     painted = null;
     loaded?.unmount();
-    removeStyles();
+    styles.remove();
     hostEvents.clear();
     cardSlots.set(null);
   },
@@ -313,11 +210,11 @@ function start(taskStartedAt: number): void {
     paintFirstScreen(context, window, {
       cancelled,
       taskStartedAt,
-      beforeDrawing: loadFonts,
-      applyRules: adoptStyles,
+      beforeDrawing: () => styles.loadFonts(),
+      applyRules: () => styles.adopt(),
       cardSlots: () => cardSlots.shape(),
     });
-  mountApp(context, !wantsUnstyled(context) && constructStyles() ? draw : undefined)
+  mountApp(context, !wantsUnstyled(context) && styles.construct() ? draw : undefined)
     .catch((error: unknown) => console.error('[Aisle] could not start:', error))
     .finally(() => (painted = null));
 }

@@ -1,0 +1,129 @@
+/**
+ * Aisle's rules on the retailer's page, as the embed (aisle.js) installs them: the first screen's
+ * rules as a constructed sheet that travels inside aisle.js (no request to wait for, and a page's
+ * style-src policy, which governs style elements, does not apply to it), the app's own rules as a
+ * second sheet when the app arrives, or where the browser has no constructed sheets (and in the
+ * unstyled mode) a stylesheet linked from beside aisle.js. Everything it adds, `remove()` takes away.
+ */
+import { LAYOUT_STYLESHEET } from './unstyled.js';
+
+/** Longest wait for a linked stylesheet before rendering anyway (a blocked file must not block Aisle). */
+const LINK_WAIT_MS = 3000;
+
+type Installed =
+  { sheet: CSSStyleSheet; adopted: boolean; app?: CSSStyleSheet } | { link: HTMLLinkElement; file: string } | undefined;
+
+export class AisleStyles {
+  private installed: Installed;
+
+  /**
+   * `css`: the first screen's rules; `fileUrl` makes the address of a file beside aisle.js (the
+   * whole `aisle.css`, or the unstyled mode's layout-only file).
+   */
+  constructor(
+    private readonly doc: Document,
+    private readonly css: string,
+    private readonly fileUrl: (file: string) => string,
+  ) {}
+
+  /** Parses the first screen's rules into a constructed sheet, not yet applied; false where there is none. */
+  construct(): boolean {
+    if (this.installed) return 'sheet' in this.installed;
+    try {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(this.css);
+      this.installed = { sheet, adopted: false };
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Applies the constructed sheet to the document (again: nothing more). The first paint does it
+   * as it rehearses the screen, off the page's view, not before: every rule starts with Aisle's
+   * root, so the retailer's content looks the same either way, but each application makes the
+   * browser restyle it.
+   */
+  adopt(): void {
+    const installed = this.installed;
+    if (!installed || !('sheet' in installed) || installed.adopted) return;
+    this.doc.adoptedStyleSheets = [...this.doc.adoptedStyleSheets, installed.sheet];
+    installed.adopted = true;
+  }
+
+  /**
+   * Loads the fonts of the first screen's text (Aisle's font stack in each weight its rules use) by
+   * measuring a word in each on a canvas, apart from the page. The browser keeps a font once loaded;
+   * left alone, it loads each one while laying out the frame that first shows the screen, about a
+   * fifth of that frame on a phone.
+   */
+  loadFonts(): void {
+    const stack = /--aisle-font: *([^;}]+)/.exec(this.css)?.[1];
+    const canvas = this.doc.createElement('canvas').getContext('2d');
+    if (!stack || !canvas) return;
+    for (const weight of new Set(Array.from(this.css.matchAll(/font-weight: *(\d+)/g), (found) => found[1]))) {
+      canvas.font = `${weight} 15px ${stack}`;
+      canvas.measureText('Aisle');
+    }
+  }
+
+  /**
+   * Installs the rules once for a mount, styled or `unstyled`: the constructed sheet, or a linked
+   * file (`aisle.css`, or the layout-only one), resolved once it has loaded or failed, or after
+   * LINK_WAIT_MS. A mount in the other mode takes the previous mode's rules away.
+   */
+  load(unstyled: boolean): Promise<void> {
+    const file = unstyled ? LAYOUT_STYLESHEET : 'aisle.css';
+    const installed = this.installed;
+    if (installed && 'link' in installed && installed.file === file && installed.link.isConnected)
+      return Promise.resolve();
+    if (installed && ('sheet' in installed ? unstyled : installed.file !== file)) this.remove();
+    if (!unstyled && this.construct()) {
+      this.adopt();
+      return Promise.resolve();
+    }
+    const link = this.doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = this.fileUrl(file);
+    link.setAttribute('data-aisle-styles', '');
+    this.installed = { link, file };
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, LINK_WAIT_MS);
+      const done = (): void => {
+        clearTimeout(timer);
+        resolve();
+      };
+      link.addEventListener('load', done, { once: true });
+      link.addEventListener('error', done, { once: true });
+      this.doc.head.appendChild(link);
+    });
+  }
+
+  /**
+   * Adds the app's own rules (what only the app draws) after the first screen's, when those are a
+   * constructed sheet; a linked aisle.css holds them already.
+   */
+  adoptApp(css: string): void {
+    const installed = this.installed;
+    if (!installed || !('sheet' in installed) || installed.app) return;
+    try {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      this.doc.adoptedStyleSheets = [...this.doc.adoptedStyleSheets, sheet];
+      installed.app = sheet;
+    } catch {
+      /* the listing stays usable without them, if plainer */
+    }
+  }
+
+  /** Takes away every sheet and link it added. */
+  remove(): void {
+    const installed = this.installed;
+    if (installed && 'sheet' in installed) {
+      const { sheet, app } = installed;
+      this.doc.adoptedStyleSheets = this.doc.adoptedStyleSheets.filter((s) => s !== sheet && s !== app);
+    } else installed?.link.remove();
+    this.installed = undefined;
+  }
+}
