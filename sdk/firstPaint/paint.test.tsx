@@ -55,6 +55,7 @@ function pageWindow(href: string, width: number): Window & typeof globalThis {
 function pacedWindow(
   href: string,
   msPerLook: number,
+  width = 1280,
 ): { win: Window & typeof globalThis; tasks: () => number; frame: () => void; timeouts: () => void } {
   let now = 0;
   let tasks = 0;
@@ -62,7 +63,7 @@ function pacedWindow(
   let timers: Array<() => void> = [];
   const channel = globalThis.MessageChannel;
   const win = {
-    ...pageWindow(href, 1280),
+    ...pageWindow(href, width),
     innerHeight: 900,
     performance: { now: () => (now += msPerLook), mark: () => undefined },
     requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback),
@@ -429,11 +430,11 @@ describe('paintFirstScreen', () => {
     const watcher = new MutationObserver(() => cardsInMain() !== (counts.at(-1) ?? 0) && counts.push(cardsInMain()));
     watcher.observe(document.body, { childList: true, subtree: true });
     // A slow machine: every step costs more than a task's share.
-    const slow = pacedWindow(href, 60);
+    const slow = pacedWindow(href, 60, 412);
     const paint = await paintWithFrames(raw, slow);
     expect(paint?.pending).toBe(true);
-    // Five columns of three rows at 1,280 × 900.
-    expect(counts).toEqual([15]);
+    // Two columns of three rows at 412 × 900.
+    expect(counts).toEqual([6]);
     // After aisle.js: reading, the price format, the other number formats, the fonts, the top, each of
     // the 48 cards, the task after the rehearsal's frame, putting it in.
     expect(slow.tasks()).toBe(1 + 1 + 1 + 1 + 1 + 48 + 1 + 1);
@@ -441,7 +442,7 @@ describe('paintFirstScreen', () => {
     await vi.waitFor(() => expect(cardsInMain()).toBe(48));
     watcher.disconnect();
     // The other cards went in together, in the order of the listing.
-    expect(counts).toEqual([15, 48]);
+    expect(counts).toEqual([6, 48]);
     const ids = [...document.querySelectorAll('main [data-aisle="product"]')].map((card) =>
       card.getAttribute('data-product-id'),
     );
@@ -479,9 +480,20 @@ describe('paintFirstScreen', () => {
     expect(document.querySelector('main #host')).toBeNull();
   });
 
+  it('puts every card in with a wide screen, whose first frame shows as many as are laid out at once', async () => {
+    const { raw, href } = summitPage();
+    const counts: number[] = [];
+    const watcher = new MutationObserver(() => cardsInMain() !== (counts.at(-1) ?? 0) && counts.push(cardsInMain()));
+    watcher.observe(document.body, { childList: true, subtree: true });
+    // Five columns of three rows at 1,280 × 900: past the twelve cards laid out before they near the viewport.
+    await paintWithFrames(raw, pacedWindow(href, 60, 1280));
+    watcher.disconnect();
+    expect(counts).toEqual([48]);
+  });
+
   it('leaves the cards below the fold out once the app has taken the paint’s place', async () => {
     const { raw, href } = summitPage();
-    const slow = pacedWindow(href, 60);
+    const slow = pacedWindow(href, 60, 412);
     const paint = await paintWithFrames(raw, slow);
     paint!.withdraw();
     slow.frame();
@@ -492,7 +504,7 @@ describe('paintFirstScreen', () => {
       channel.port2.postMessage(null);
     });
     expect(cardsInMain()).toBe(0);
-    expect(paint!.container.querySelectorAll('[data-aisle="product"]').length).toBe(15);
+    expect(paint!.container.querySelectorAll('[data-aisle="product"]').length).toBe(6);
   });
 
   it('runs the loader’s steps where it asks: its fonts before the drawing, its rules before the rehearsal and the insertion', async () => {

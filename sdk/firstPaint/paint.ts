@@ -78,6 +78,11 @@ const TASK_BUDGET_MS = 40;
  * in 12–29 ms and put in at once in a frame under 50 ms.
  */
 const SLOW_TOP_MS = 9;
+/**
+ * The cards laid out as soon as they are in the page: from the 13th on, a card skips its layout
+ * until it comes near the viewport (`content-visibility: auto` in sdk/ui/styles.css).
+ */
+const LAID_OUT_CARDS = 12;
 /** Cards in the rehearsal of the screen (see rehearse). */
 const REHEARSED_CARDS = 2;
 /** No row of cards is shorter than this on any layout (a phone's narrowest card, image and text). */
@@ -183,8 +188,9 @@ export interface PaintOptions {
  * Draws the first screen into the page's main element in place of its content, in steps: reading
  * the data, making the number formats, the top of the listing, each card; a step that would take
  * its task past its share waits for a new task, foreseen by what the same kind of step cost on this
- * page. On a slow machine, the screen is rehearsed, goes in with the cards a screen shows, and the
- * others follow after the frame that shows it (a fast one puts them all in at once). Resolves with the hand-over, or null (nothing drawn) when this page is not one it
+ * page. On a slow machine, the screen is rehearsed and, on a narrow screen, goes in with the cards
+ * it shows, the others following after the frame that shows it (a fast one puts them all in at
+ * once). Resolves with the hand-over, or null (nothing drawn) when this page is not one it
  * draws, the main element is not there, `cancelled()` turned true, or anything fails: the app then
  * renders as it would have without it.
  */
@@ -257,7 +263,10 @@ export async function paintFirstScreen(
         rehearsed = afterNextFrame(win);
       }
     }
-    const shown = slow ? firstFrameCards(win.innerWidth, win.innerHeight) : cards.length;
+    // Cards past the laid-out ones skip their layout until they near the viewport: they can go in with
+    // the screen (a wide screen shows as many as are laid out).
+    const first = firstFrameCards(win.innerWidth, win.innerHeight);
+    const shown = slow && first < LAID_OUT_CARDS ? first : cards.length;
     grid?.append(...cards.slice(0, shown));
     // The rehearsal is worth its frame only if that frame comes before the screen goes in.
     await rehearsed;
