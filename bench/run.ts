@@ -10,6 +10,7 @@ import { benchIntegrations } from './integrations.js';
 import { benchInteractions } from './interactions.js';
 import { benchRender } from './render.js';
 import { benchSearch } from './search.js';
+import { benchSideBySide } from './sideBySide.js';
 import { benchSize } from './size.js';
 
 /** A figure with the budget it must stay within, if any. */
@@ -65,6 +66,15 @@ add(
       .concat([['drawer_open_375_4x_long_tasks', 0]]),
   ),
 );
+
+// Side by side with Constructor's ui-plp on slow 4G at 4× and 6× CPU (../shared/bench, where there is one):
+// the goals are the 48 cards and LCP within 0.7× of Constructor's, TBT within 0.5×, at 4×.
+const sideBySide = !wanted('side-by-side') ? {} : benchSideBySide(Number(process.env.AISLE_BENCH_SIDE_RUNS ?? 9));
+add(sideBySide, Object.fromEntries(Object.keys(sideBySide).map((k) => [k, k.endsWith('_ratio') ? '×' : ''])), {
+  side_by_side_slow4g_4x_48_cards_ratio: 0.7,
+  side_by_side_slow4g_4x_lcp_ratio: 0.7,
+  side_by_side_slow4g_4x_tbt_ratio: 0.5,
+});
 
 // A facet of 10,000 options at 4× CPU: a query is answered within one frame, a pasted megabyte within 100 ms.
 const facets = !wanted('facets') ? {} : await benchFacetSearch(Number(process.env.AISLE_BENCH_RUNS ?? 5));
