@@ -73,7 +73,8 @@ export async function paintInput(raw: unknown, win: Window & typeof globalThis):
 const TASK_BUDGET_MS = 40;
 /**
  * A machine that takes longer than this to draw the top of the listing (breadcrumbs, heading,
- * toolbar) is a slow one: its screen is rehearsed and goes in with the rows a screen shows. Measured
+ * toolbar) is a slow one: its screen is rehearsed and, on a narrow screen, goes in with the rows the
+ * screen shows. Measured
  * on the benchmark page: 12–15 ms at 4× CPU, 3–6 ms at 1×, where the whole page (48 cards) was drawn
  * in 12–29 ms and put in at once in a frame under 50 ms.
  */
@@ -91,9 +92,10 @@ const MIN_ROW_PX = 300;
 const MIN_COLUMN_PX = 240;
 
 /**
- * How many cards go in with the top of the listing: the rows a screen of this size can show, counted
- * generously (the shortest row, the most columns). The frame that first shows the listing lays out
- * only these; the others join it after that frame, below the fold, where nothing on screen moves.
+ * How many cards a screen of this size can show with the top of the listing, counted generously
+ * (the shortest row, the most columns). On a slow machine, when that is fewer than the cards laid
+ * out at once, the frame that first shows the listing lays out only these; the others join it after
+ * that frame, below the fold, where nothing on screen moves.
  */
 export function firstFrameCards(width: number, height: number): number {
   const columns = width < 540 ? 2 : Math.max(3, Math.floor(width / MIN_COLUMN_PX));
