@@ -18,6 +18,17 @@ describe.each(engines)('the first screen and the take-over (%s)', (name) => {
     await page.close();
   });
 
+  it('a shop whose search sends only the documented fields gets its first screen and the app too', async () => {
+    // Cedar's backend is the strict one: no counts, no swatches, nothing the spec does not name.
+    const page = await openListing(engine(), baseUrl, '/cedar/mens-rain-jackets?pageSize=48', 375);
+    expect(await countOf(page, APP_CARD)).toBe(48);
+    expect(await countOf(page, '[data-aisle-first-paint]')).toBe(0);
+    expect(await countOf(page, '[data-aisle="breadcrumbs"], nav.aisle-breadcrumbs')).toBeGreaterThan(0);
+    await page.screenshot('first-screen-strict-375');
+    expect(await page.errors()).toEqual([]);
+    await page.close();
+  });
+
   it('starts the integrations once the page is idle, with requestIdleCallback or without it', async () => {
     await fetch(`${baseUrl}/integrations/growthbook/received`, { method: 'DELETE' });
     const page = await openListing(engine(), baseUrl, '/maple/womens-running-shoes');
