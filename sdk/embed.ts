@@ -134,7 +134,7 @@ function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise
     if (ticket === generation) painted = done;
   });
   // The app's script is added once the first screen is drawn (its download may have started), and
-  // the rules are in place by then (the drawing applies them as it puts the screen in), unless an
+  // the rules are in place by then (the drawing applies them before it puts the screen in), unless an
   // unmount came meanwhile: it took them away for good.
   const styled = drawn.then(() => (ticket === generation ? styles.load(wantsUnstyled(context)) : undefined));
   return Promise.all([drawn.then(loadApp), styled]).then(

@@ -74,9 +74,8 @@ const TASK_BUDGET_MS = 40;
 /**
  * A machine that takes longer than this to draw the top of the listing (breadcrumbs, heading,
  * toolbar) is a slow one: its screen is rehearsed and, on a narrow screen, goes in with the rows the
- * screen shows. Measured
- * on the benchmark page: 12–15 ms at 4× CPU, 3–6 ms at 1×, where the whole page (48 cards) was drawn
- * in 12–29 ms and put in at once in a frame under 50 ms.
+ * screen shows. Measured on the benchmark page: 12–15 ms at 4× CPU, 3–6 ms at 1×, where the whole
+ * page (48 cards) was drawn in 12–29 ms and put in at once in a frame under 50 ms.
  */
 const SLOW_TOP_MS = 9;
 /**
@@ -174,8 +173,8 @@ export interface PaintOptions {
   /** Runs in a step of its own before the top of the listing is drawn (where the loader loads Aisle's fonts). */
   beforeDrawing?: () => void;
   /**
-   * Applies Aisle's rules to the page (where the loader adopts its sheet): once, before the
-   * rehearsal of the screen, or before the screen goes in if it goes in first.
+   * Applies Aisle's rules to the page (where the loader adopts its sheet): before the rehearsal of
+   * the screen, and again just before the screen goes in (a second call must do nothing more).
    */
   applyRules?: () => void;
   /**
