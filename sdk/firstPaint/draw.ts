@@ -3,7 +3,8 @@
  * same views (sdk/views) drawn with the DOM alone. sdk/firstPaint/paint.test.tsx compares the two
  * for every layout.
  */
-import { partClasses, type PartClasses } from '../core/customization.js';
+import type { PartClasses } from '../core/customization.js';
+import { createListing, createRoot } from '../views/listing.js';
 import type { Filter } from '../core/types.js';
 import { breadcrumbLinks, createBreadcrumbs, createHeading } from '../views/breadcrumbs.js';
 import { visibleFilters } from '../views/filterOptions.js';
@@ -26,31 +27,34 @@ export function drawListing(doc: Document, input: PaintInput, cards = Infinity):
   const h = renderer.createElement;
   const { data, messages, viewport } = input;
   const classes = input.context.config.customization?.classes;
-  return h(
-    'div',
-    { className: partClasses(classes, 'aisle-root', 'root'), lang: input.locale },
-    createBreadcrumbs(renderer)({
-      position: 'top',
-      links: breadcrumbLinks(input.base, input.region, input.locale, input.href),
-      current: data.h1_header,
-      messages,
-      classes,
+  return createRoot(renderer)({
+    lang: input.locale,
+    classes,
+    screen: createListing(renderer)({
+      breadcrumbs: createBreadcrumbs(renderer)({
+        position: 'top',
+        links: breadcrumbLinks(input.base, input.region, input.locale, input.href),
+        current: data.h1_header,
+        messages,
+        classes,
+      }),
+      heading: createHeading(renderer)({ text: data.h1_header, mobile: viewport === 'mobile', classes }),
+      toolbar: drawToolbar(renderer, input, classes),
+      results:
+        data.products.length > 0
+          ? createProductGrid(renderer)({
+              label: messages.products,
+              hook: 'grid',
+              whole: false,
+              busy: false,
+              updating: false,
+              cards: drawCards(doc, input, 0, cards),
+              classes,
+            })
+          : null,
     }),
-    createHeading(renderer)({ text: data.h1_header, mobile: viewport === 'mobile', classes }),
-    drawToolbar(renderer, input, classes),
-    data.products.length > 0
-      ? createProductGrid(renderer)({
-          label: messages.products,
-          hook: 'grid',
-          whole: false,
-          busy: false,
-          updating: false,
-          cards: drawCards(doc, input, 0, cards),
-          classes,
-        })
-      : null,
-    h('span', { hidden: true }),
-  );
+    marker: h('span', { hidden: true }),
+  });
 }
 
 function drawToolbar(

@@ -1,11 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { Component, lazy, Suspense, useLayoutEffect, type MouseEvent, type ReactNode } from 'react';
-import { partClasses } from '../core/customization.js';
+import { createRoot } from '../views/listing.js';
+import { reactRenderer } from './renderer.js';
 import type { RootStore } from '../stores/RootStore.js';
 import { Dlp, preloadDlpSections } from './dlp/Dlp.js';
 import { FocusKeeper } from './dlp/FocusKeeper.js';
 import { VsmLoading } from './vsm/VsmLoading.js';
 import { StoreProvider } from './StoreContext.js';
+
+const rootView = createRoot(reactRenderer);
 
 // The sitemap is another route: DLP pages never load its code.
 const loadVsm = () => import('./vsm/Vsm.js');
@@ -31,29 +34,30 @@ export const AisleRoot = observer(function AisleRoot({
 }) {
   return (
     <StoreProvider store={store}>
-      {/* Links to other Aisle screens (sitemap, related pages, breadcrumbs) are followed in place. */}
-      <div
-        className={partClasses(store.context.config.customization?.classes, 'aisle-root', 'root')}
-        lang={store.locale}
-        onClick={(event) => followInPlace(store, event)}
-      >
-        <ErrorBoundary key={store.route.page} log={store.env.log} onFailure={onRenderFailure}>
-          {store.sitemap ? (
-            <Suspense fallback={null}>
-              <Vsm data={store.sitemap} />
-            </Suspense>
-          ) : store.route.screen === 'vsm' && !store.search.response ? (
-            // A sitemap page that came without data: its data loads (no product search for it).
-            store.sitemapLoading ? (
-              <VsmLoading heading={store.messages.popularCategories} label={store.messages.loading} />
-            ) : null
-          ) : (
-            // A new page starts its own sections afresh (similar products, related list, drawer).
-            <Dlp key={store.route.page} />
-          )}
-        </ErrorBoundary>
-        <FocusKeeper />
-      </div>
+      {rootView({
+        lang: store.locale,
+        classes: store.context.config.customization?.classes,
+        // Links to other Aisle screens (sitemap, related pages, breadcrumbs) are followed in place.
+        onClick: (event: MouseEvent<HTMLDivElement>) => followInPlace(store, event),
+        screen: (
+          <ErrorBoundary key={store.route.page} log={store.env.log} onFailure={onRenderFailure}>
+            {store.sitemap ? (
+              <Suspense fallback={null}>
+                <Vsm data={store.sitemap} />
+              </Suspense>
+            ) : store.route.screen === 'vsm' && !store.search.response ? (
+              // A sitemap page that came without data: its data loads (no product search for it).
+              store.sitemapLoading ? (
+                <VsmLoading heading={store.messages.popularCategories} label={store.messages.loading} />
+              ) : null
+            ) : (
+              // A new page starts its own sections afresh (similar products, related list, drawer).
+              <Dlp key={store.route.page} />
+            )}
+          </ErrorBoundary>
+        ),
+        marker: <FocusKeeper />,
+      })}
     </StoreProvider>
   );
 });

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import type { ReactElement } from 'react';
 import { useStores } from '../StoreContext.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { InfiniteSentinel, Pagination } from './Paging.js';
@@ -6,22 +7,24 @@ import { RelatedItems } from './RelatedItems.js';
 import { SafeHtml } from './SafeHtml.js';
 import { SimilarProducts } from './SimilarProducts.js';
 import { StructuredData } from './StructuredData.js';
+import { reactRenderer } from '../renderer.js';
+import { createBelowFold } from '../../views/listing.js';
+
+const belowFoldView = createBelowFold(reactRenderer);
 
 /** The DLP sections after the grid (sentinel or paging, similar, related, breadcrumb, SEO) plus the structured data. */
 const BelowFold = observer(function BelowFold() {
   const { dlp } = useStores();
   const data = dlp.data;
   if (!data) return null;
-  return (
-    <>
-      {dlp.infinite ? <InfiniteSentinel /> : <Pagination />}
-      <SimilarProducts />
-      <RelatedItems />
-      <Breadcrumbs position="bottom" />
-      {data.description.trim() !== '' ? <SafeHtml html={data.description} className="aisle-seo" hook="seo" /> : null}
-      <StructuredData />
-    </>
-  );
+  return belowFoldView({
+    pager: dlp.infinite ? <InfiniteSentinel /> : <Pagination />,
+    similar: <SimilarProducts />,
+    related: <RelatedItems />,
+    breadcrumbs: <Breadcrumbs position="bottom" />,
+    seo: data.description.trim() !== '' ? <SafeHtml html={data.description} className="aisle-seo" hook="seo" /> : null,
+    structuredData: <StructuredData />,
+  }) as ReactElement;
 });
 
 export default BelowFold;

@@ -1,5 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactElement } from 'react';
+import { createListing } from '../../views/listing.js';
+import { reactRenderer } from '../renderer.js';
 import { ProductGrid } from '../product/ProductGrid.js';
 import { SelectedChips } from '../filters/Chips.js';
 import { usePartClass, useStores } from '../StoreContext.js';
@@ -8,6 +10,8 @@ import { GridCurrent, gridDimmed } from './gridState.js';
 import { NotFound } from './NotFound.js';
 import { Toolbar } from './Toolbar.js';
 import { Skeleton } from './Skeleton.js';
+
+const listingView = createListing(reactRenderer);
 
 // The drawer is not part of the first render: it loads when the shopper first opens it.
 const Drawer = lazy(() => import('../filters/Drawer.js'));
@@ -50,18 +54,18 @@ export const Dlp = observer(function Dlp() {
   const shown = products ?? data.products;
   const current = shown === data.products;
   const busy = gridDimmed(shown, data.products, replacing && search.loading);
-  return (
-    <>
-      <Breadcrumbs position="top" />
-      <Heading text={data.h1_header} mobile={viewport.kind === 'mobile'} />
-      {context.config.vehicleSelector ? (
-        <Suspense fallback={<div className="aisle-vehicle aisle-vehicle--loading" />}>
-          <VehicleSelector />
-        </Suspense>
-      ) : null}
-      <Toolbar state={shownState} />
-      <SelectedChips state={shownState} />
-      {shown.length > 0 ? (
+  return listingView({
+    breadcrumbs: <Breadcrumbs position="top" />,
+    heading: <Heading text={data.h1_header} mobile={viewport.kind === 'mobile'} />,
+    vehicle: context.config.vehicleSelector ? (
+      <Suspense fallback={<div className="aisle-vehicle aisle-vehicle--loading" />}>
+        <VehicleSelector />
+      </Suspense>
+    ) : null,
+    toolbar: <Toolbar state={shownState} />,
+    chips: <SelectedChips state={shownState} />,
+    results:
+      shown.length > 0 ? (
         <ProductGrid products={shown} label={m.products} hook="grid" busy={busy} updating={!current} />
       ) : (
         <div className="aisle-empty">
@@ -72,17 +76,18 @@ export const Dlp = observer(function Dlp() {
             </button>
           ) : null}
         </div>
-      )}
+      ),
+    belowFold: (
       <GridCurrent.Provider value={current}>
         <Suspense fallback={null}>
           <BelowFold />
         </Suspense>
       </GridCurrent.Provider>
-      {drawer.visible ? (
-        <Suspense fallback={null}>
-          <Drawer />
-        </Suspense>
-      ) : null}
-    </>
-  );
+    ),
+    drawer: drawer.visible ? (
+      <Suspense fallback={null}>
+        <Drawer />
+      </Suspense>
+    ) : null,
+  }) as ReactElement;
 });

@@ -5,6 +5,10 @@ import { RELATED_SHOWN, relatedNeedsToggle, relatedPageUrl } from '../../core/li
 import { localeSuffixUrl } from '../../core/localeUrl.js';
 import { safeHref } from '../../core/safeUrl.js';
 import { usePartClass, useStores } from '../StoreContext.js';
+import { reactRenderer } from '../renderer.js';
+import { createRelatedSection } from '../../views/listing.js';
+
+const relatedView = createRelatedSection(reactRenderer);
 
 /**
  * Related Items: the first 15 links, collapsed to 80 px; See More shows them all,
@@ -35,42 +39,24 @@ export const RelatedItems = observer(function RelatedItems() {
   const here = env.host.location();
   const toggle = relatedNeedsToggle(height, viewport.width, pages.length);
   const shown = expanded ? pages : pages.slice(0, RELATED_SHOWN);
-  return (
-    <section className="aisle-section aisle-related" data-aisle="related" aria-labelledby="aisle-related-title">
-      <h2 className="aisle-section__title" id="aisle-related-title">
-        {m.relatedItems}
-      </h2>
-      <ul
-        ref={list}
-        id="aisle-related-list"
-        className={`aisle-related__list${toggle && !expanded ? ' aisle-related__list--collapsed' : ''}`}
-      >
-        {shown.map((page, index) => {
-          const built = relatedPageUrl(page.href, context.config.base, here.origin);
-          // The locale suffix changes the text, so the check runs on what lands in `href`.
-          const url = safeHref(localeSuffixUrl(built ?? '', { region, locale }), here.href);
-          if (url === '')
-            env.log.error(`[Aisle] related link URL cannot be built from "${page.href}": empty URL used.`);
-          return (
-            <li key={`${index}-${page.href}`}>
-              <a className="aisle-pill" href={url}>
-                {page.title}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-      {toggle ? (
-        <button
-          type="button"
-          className={cx('button', 'aisle-button aisle-button--link')}
-          aria-expanded={expanded}
-          aria-controls="aisle-related-list"
-          onClick={() => setExpanded(!expanded)}
-        >
-          {expanded ? m.seeLess : m.seeMore}
-        </button>
-      ) : null}
-    </section>
-  );
+  return relatedView({
+    title: m.relatedItems,
+    links: shown.map((page, index) => {
+      const built = relatedPageUrl(page.href, context.config.base, here.origin);
+      // The locale suffix changes the text, so the check runs on what lands in `href`.
+      const url = safeHref(localeSuffixUrl(built ?? '', { region, locale }), here.href);
+      if (url === '') env.log.error(`[Aisle] related link URL cannot be built from "${page.href}": empty URL used.`);
+      return { key: `${index}-${page.href}`, href: url, title: page.title };
+    }),
+    collapsed: toggle && !expanded,
+    toggle: toggle
+      ? {
+          expanded,
+          text: expanded ? m.seeLess : m.seeMore,
+          className: cx('button', 'aisle-button aisle-button--link'),
+          onClick: () => setExpanded(!expanded),
+        }
+      : null,
+    listRef: list,
+  });
 });

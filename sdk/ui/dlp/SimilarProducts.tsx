@@ -5,6 +5,10 @@ import { ProductGrid } from '../product/ProductGrid.js';
 import { useStores } from '../StoreContext.js';
 import { useIntersection } from '../hooks.js';
 import { SENTINEL_THRESHOLD } from './Paging.js';
+import { reactRenderer } from '../renderer.js';
+import { createSimilarSection } from '../../views/listing.js';
+
+const similarView = createSimilarSection(reactRenderer);
 
 /** Similar products: 16 at first, 16 more each time the sentinel is reached. */
 export const SimilarProducts = observer(function SimilarProducts() {
@@ -18,13 +22,9 @@ export const SimilarProducts = observer(function SimilarProducts() {
     more,
   );
   if (all.length === 0) return null;
-  return (
-    <section className="aisle-section" data-aisle="similar" aria-labelledby="aisle-similar-title">
-      <h2 className="aisle-section__title" id="aisle-similar-title">
-        {m.similarProducts}
-      </h2>
-      <ProductGrid products={all.slice(0, count)} label={m.similarProducts} hook="similar-grid" />
-      {more ? <div className="aisle-sentinel aisle-sentinel--quiet" ref={ref} aria-hidden="true" /> : null}
-    </section>
-  );
+  return similarView({
+    title: m.similarProducts,
+    grid: <ProductGrid products={all.slice(0, count)} label={m.similarProducts} hook="similar-grid" />,
+    sentinel: more ? <div className="aisle-sentinel aisle-sentinel--quiet" ref={ref} aria-hidden="true" /> : null,
+  });
 });
