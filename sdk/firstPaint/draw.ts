@@ -9,14 +9,12 @@ import type { Filter } from '../core/types.js';
 import { breadcrumbLinks, createBreadcrumbs, createHeading } from '../views/breadcrumbs.js';
 import { visibleFilters } from '../views/filterOptions.js';
 import { createProductGrid } from '../views/productCard.js';
+import { filterPopoverId, SORT_ID } from '../views/ids.js';
 import { createSortControl, createSortDropdown, createSortSelect, selectedSort } from '../views/sort.js';
 import { createFilterButton, createToolbar } from '../views/toolbar.js';
 import { drawCards } from './cards.js';
 import { domRenderer, type PaintInput } from './elements.js';
 
-/** Ids for this paint's own references (the app's replace them); unique on the page. */
-let idCount = 0;
-const nextId = (): string => `aisle-fp-${++idCount}`;
 
 /**
  * The elements of the app's first render of this listing, inside its `.aisle-root`: breadcrumbs,
@@ -65,7 +63,7 @@ function drawToolbar(
   const { data, messages } = input;
   const desktop = input.viewport === 'desktop';
   const filterButton = createFilterButton(renderer);
-  const button = (filter: Filter) => ({
+  const button = (filter: Filter, index: number) => ({
     key: filter.key,
     button: filterButton({
       label: filter.label,
@@ -73,7 +71,7 @@ function drawToolbar(
       messages,
       desktop,
       expanded: false,
-      popoverId: desktop ? nextId() : '',
+      popoverId: desktop ? filterPopoverId(index) : '',
       classes,
     }),
   });
@@ -103,7 +101,7 @@ function drawSort(
   return createSortControl(renderer)({
     control:
       input.viewport === 'desktop'
-        ? createSortDropdown(renderer)({ id: nextId(), label, selected, open: false, list: null, classes })
+        ? createSortDropdown(renderer)({ id: SORT_ID, label, selected, open: false, list: null, classes })
         : createSortSelect(renderer)({ label, options, selected, classes }),
   });
 }

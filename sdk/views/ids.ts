@@ -5,3 +5,13 @@
 
 /** The id of the All Filters drawer (the `aria-controls` target of every button that opens it). */
 export const DRAWER_ID = 'aisle-drawer';
+
+/**
+ * The id of the popover of the `index`th filter button (counted among the buttons shown). Ids are
+ * fixed rather than React's generated ones, so that the server and the first paint write the same
+ * ids the app's screen uses when it adopts their markup.
+ */
+export const filterPopoverId = (index: number): string => `aisle-popover-${index + 1}`;
+
+/** The id the sort dropdown names its button and list by. */
+export const SORT_ID = 'aisle-sort';

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { SORT_ID } from '../../views/ids.js';
 import type { SortOption } from '../../core/types.js';
 import {
   createSortControl,
@@ -54,7 +55,7 @@ function SortDropdown(props: {
 }) {
   const { options, selected } = props;
   const classes = usePartClasses();
-  const id = useId();
+  const id = SORT_ID;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const button = useRef<HTMLButtonElement>(null);

@@ -37,9 +37,9 @@ export const Toolbar = observer(function Toolbar(props: { state?: UrlState }) {
     drawerOpen: drawer.open,
     drawerShown: drawer.visible,
     onAllFilters: () => drawer.show(),
-    filterButtons: filters.map((f) => ({
+    filterButtons: filters.map((f, index) => ({
       key: f.key,
-      button: <FilterButton filter={f} selected={selectedValueCount(state, f.key)} />,
+      button: <FilterButton filter={f} index={index} selected={selectedValueCount(state, f.key)} />,
     })),
     sort: <SortControl />,
     classes: context.config.customization?.classes,

@@ -21,7 +21,7 @@ async function openBrands(): Promise<HTMLElement> {
   ];
   page = createTestPage({ filters, width: 1280 });
   const filter = page.store.dlp.data!.filters.find((item) => item.key === 'brand')!;
-  page.render(<FilterButton filter={filter} />);
+  page.render(<FilterButton filter={filter} index={0} />);
   click(page.container.querySelector('[data-aisle="filter-button"]')!);
   await act(async () => {
     await import('./FilterPanel.js');

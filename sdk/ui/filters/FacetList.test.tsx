@@ -51,7 +51,7 @@ async function openPanel(where: Where, key: string, options: { locale?: 'en' | '
   page = createTestPage({ filters: longFilters(), width: where === 'popover' ? 1280 : 375, ...options });
   const filter = page.store.dlp.data!.filters.find((item) => item.key === key)!;
   if (where === 'popover') {
-    page.render(<FilterButton filter={filter} />);
+    page.render(<FilterButton filter={filter} index={0} />);
     click(page.container.querySelector('[data-aisle="filter-button"]')!);
   } else {
     act(() => {
@@ -211,7 +211,7 @@ describe('a short filter list', () => {
   it('shows every option with no search box and no Show more', async () => {
     page = createTestPage();
     const filter = page.store.dlp.data!.filters.find((item) => item.key === 'brand')!;
-    page.render(<FilterButton filter={filter} />);
+    page.render(<FilterButton filter={filter} index={0} />);
     click(page.container.querySelector('[data-aisle="filter-button"]')!);
     await act(async () => {
       await import('./FilterPanel.js');

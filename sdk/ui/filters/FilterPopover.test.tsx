@@ -15,7 +15,7 @@ function renderButton(options: { width: number; search?: string; key?: string })
   page = createTestPage(options);
   page.render(
     <>
-      <FilterButton filter={filter(options.key ?? 'color')} />
+      <FilterButton filter={filter(options.key ?? 'color')} index={0} />
       <p>elsewhere</p>
     </>,
   );
@@ -101,7 +101,7 @@ describe('filter button', () => {
       item.key === 'price' ? { ...item, abs_min: 30, abs_max: 30 } : item,
     );
     page = createTestPage({ width: 1280, filters });
-    page.render(<FilterButton filter={filter('price')} />);
+    page.render(<FilterButton filter={filter('price')} index={0} />);
     expect(page.container.querySelector('[data-aisle="filter-button"]')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { filterPopoverId } from '../../views/ids.js';
 import { priceFilterHidden } from '../../core/price.js';
 import type { Filter } from '../../core/types.js';
 import { useStores } from '../StoreContext.js';
@@ -20,14 +21,17 @@ const FilterPanel = lazy(() => import('./FilterPanel.js').then((m) => ({ default
  */
 export const FilterButton = observer(function FilterButton({
   filter,
+  index,
   selected,
 }: {
   filter: Filter;
+  /** Its place among the buttons shown (names its popover). */
+  index: number;
   selected?: number;
 }) {
   const { dlp, drawer, viewport, context, messages: m } = useStores();
   const [open, setOpen] = useState(false);
-  const popoverId = useId();
+  const popoverId = filterPopoverId(index);
   const button = useRef<HTMLButtonElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const desktop = viewport.kind === 'desktop';
