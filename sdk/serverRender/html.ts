@@ -14,9 +14,12 @@ export interface HtmlNode {
   readonly children: readonly Child<HtmlNode>[];
 }
 
+/** The type of a node that is markup written as it is. */
+const RAW = '#raw';
+
 /** Markup written as it is (already escaped or sanitised): React's comments, sanitised server HTML. */
-export class RawHtml {
-  constructor(readonly html: string) {}
+export function rawHtml(html: string): HtmlNode {
+  return { type: RAW, props: { html }, children: [] };
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
@@ -83,8 +86,8 @@ class Writer {
       if (this.lastWasText) this.out += '<!-- -->';
       this.out += escapeHtml(String(child));
       this.lastWasText = true;
-    } else if (child instanceof RawHtml) {
-      this.out += child.html;
+    } else if ((child as HtmlNode).type === RAW) {
+      this.out += (child as HtmlNode).props.html as string;
       this.lastWasText = false;
     } else {
       this.element(child as HtmlNode, selectValue);
@@ -116,9 +119,9 @@ class Writer {
 }
 
 /** The HTML of `node` (an element, text, raw markup or a list of them). */
-export function toHtml(node: Child<HtmlNode> | RawHtml): string {
+export function toHtml(node: Child<HtmlNode>): string {
   const writer = new Writer();
-  writer.child(node as Child<HtmlNode>, undefined);
+  writer.child(node, undefined);
   return writer.out;
 }
 
@@ -126,6 +129,6 @@ export function toHtml(node: Child<HtmlNode> | RawHtml): string {
  * A Suspense boundary whose content the server rendered: React hydrates it when its code is in
  * (until then the markup stays as it is, working links included).
  */
-export function suspenseBoundary(content: Child<HtmlNode>): RawHtml {
-  return new RawHtml(`<!--$-->${toHtml(content)}<!--/$-->`);
+export function suspenseBoundary(content: Child<HtmlNode>): HtmlNode {
+  return rawHtml(`<!--$-->${toHtml(content)}<!--/$-->`);
 }
