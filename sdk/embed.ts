@@ -22,6 +22,7 @@ import { CardSlotRegistry } from './host/cardSlots.js';
 import { wantsUnstyled } from './host/unstyled.js';
 import { AisleStyles } from './host/aisleStyles.js';
 import { paintFirstScreen } from './firstPaint/paint.js';
+import { adoptServerMarkup } from './firstPaint/adopt.js';
 
 // Every locale's words travel in this script (about 1.2 KB gzip each): the build inlines the loader
 // of each row of sdk/core/locales.ts, so the first paint draws a page in any shipped locale as soon
@@ -204,6 +205,9 @@ function start(taskStartedAt: number): void {
   // On a slow connection the app is asked for before anything else, so that its download overlaps
   // the first paint; otherwise it is asked for once the first screen is in.
   if (appNeededEarly()) preloadApp();
+  // The retailer's server rendered the listing: nothing is drawn, the app adopts that markup.
+  const adopted = wantsUnstyled(context) ? null : adoptServerMarkup(context, window);
+  if (adopted) styles.usePageStylesheet();
   // The first screen is drawn only with Aisle's rules at hand (a linked aisle.css may come later,
   // and an unstyled page waits for the retailer's rules to apply to the app's classes).
   const draw = (cancelled: () => boolean) =>
@@ -214,7 +218,10 @@ function start(taskStartedAt: number): void {
       applyRules: () => styles.adopt(),
       cardSlots: () => cardSlots.shape(),
     });
-  mountApp(context, !wantsUnstyled(context) && styles.construct() ? draw : undefined)
+  mountApp(
+    context,
+    adopted ? () => Promise.resolve(adopted) : !wantsUnstyled(context) && styles.construct() ? draw : undefined,
+  )
     .catch((error: unknown) => console.error('[Aisle] could not start:', error))
     .finally(() => (painted = null));
 }

@@ -97,7 +97,11 @@ export async function mountAisle(
   // Every error Aisle logs is also an error report (sent only where error reporting is configured).
   const errors = new ErrorReports();
   env.log = errors.logThrough(env.log);
-  const store = new RootStore(env, context, win.innerWidth);
+  // Adopted server markup was drawn for a width: the first render draws for it too, so that React
+  // adopts every element, and the page's own width follows once it is on show.
+  const adopting = paint?.serverMarkup ?? null;
+  const store = new RootStore(env, context, adopting ? adopting.width : win.innerWidth);
+  store.serverMarkup = adopting !== null;
   // The page's handlers hear what analytics hears, at the same moments (after the frame that answered).
   const { emit } = options;
   if (emit)
@@ -107,11 +111,15 @@ export async function mountAisle(
         (emit as (name: string, payload: unknown) => void)(name, payload);
       }),
     );
+  /** What waits for the screen to be on show (adopted markup, drawn for the server's width). */
+  const whenShown: Array<() => void> = adopting ? [() => store.viewport.setWidth(win.innerWidth)] : [];
   const { cardSlots } = options;
   if (cardSlots) {
     // The page's own code: what is not a slot is named in the console (the page's, not Aisle's error reports).
     const take = (raw: unknown): void => store.setCardSlots(readCardSlots(raw, win.console));
-    take(cardSlots.current);
+    // Adopted markup has no slot containers: the slots join once it is adopted.
+    if (adopting) whenShown.push(() => take(cardSlots.current));
+    else take(cardSlots.current);
     life.add(cardSlots.subscribe(take));
   }
   // The page's visit is on record now, before anything else can go wrong: a page left before the
@@ -208,6 +216,7 @@ export async function mountAisle(
           // Resolves once the first screen is on show (or could not be), or at once while it loads.
           // Analytics and the integrations follow it, so as not to compete with the first render.
           const onShown = (): void => {
+            for (const run of whenShown.splice(0)) run();
             if (!paint) markTime(win, 'aisle:first-screen');
             markTime(win, 'aisle:take-over');
             // Each in a task after the one whose commit showed the screen: run in it, their start

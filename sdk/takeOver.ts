@@ -5,7 +5,7 @@
  */
 import { comparer, reaction } from 'mobx';
 import { createElement, startTransition } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { unstable_forceFrameRate } from 'scheduler';
 import { DEBUG_EVENT } from './contract.js';
 import type { PageRoute } from './core/types.js';
@@ -106,15 +106,35 @@ export function takeOver({ win, found, store, env, life, mounted, onShown }: Tak
       return;
     }
     preloadScreen(store);
-    const created = createRoot(found.container);
-    root = created;
+    const element = createElement(GuardedAisleRoot, { store, onRenderFailure, onCommit: shown });
     // The first render runs in slices that give the main thread back between them (a transition),
     // so a phone never meets one long blocking task; the container joins the page at the commit, so
     // the retailer's content stays on show until Aisle's screen replaces it whole. Its slices are
     // long ones, just under what counts as a long task (50 ms): each hand-back costs a phone a few
     // milliseconds, and the first render is when the shopper waits for the grid.
     unstable_forceFrameRate(FIRST_RENDER_FPS);
-    startTransition(() => created.render(createElement(GuardedAisleRoot, { store, onRenderFailure, onCommit: shown })));
+    const adopt = found.adopt;
+    if (adopt) {
+      // The server's markup is on show already: React adopts its elements (hydration) in the same
+      // slices, and hears the shopper's presses from now on.
+      adopt();
+      startTransition(() => {
+        root = hydrateRoot(found.container, element, { onRecoverableError: (error) => redrawn(error) });
+      });
+      return;
+    }
+    const created = createRoot(found.container);
+    root = created;
+    startTransition(() => created.render(element));
+  };
+
+  // The server's markup did not match what the app draws: React drew that part afresh (the rest is
+  // adopted), and the inspector hears why.
+  let mismatches = 0;
+  const redrawn = (error: unknown): void => {
+    const message = error instanceof Error ? error.message : String(error);
+    env.host.dispatch(DEBUG_EVENT, { source: 'server-markup', phase: 'redrawn', at: env.now(), error: message });
+    if (mismatches++ === 0) env.log.warn(`[Aisle] part of the server's markup was drawn again: ${message}`);
   };
 
   let loading = false;
@@ -133,7 +153,10 @@ export function takeOver({ win, found, store, env, life, mounted, onShown }: Tak
 
   life.add(() => {
     unstable_forceFrameRate(0);
+    // Adopted markup was the page's own content: a still copy of it stays when Aisle goes.
+    const still = found.adopt && root ? found.container.cloneNode(true) : null;
     root?.unmount();
+    if (still) found.container.replaceChildren(...still.childNodes);
     found.restore();
   });
   // Data arriving later (a retry, back/forward, an in-place move) or a new route shows the screen.

@@ -14,8 +14,8 @@ const raw = {
   data: { products: [{ product_id: 'p1', title: 'Boot' }], h1_header: 'Boots', payload: { total: 1, filtered: 1, shown: 1 } },
   additional: { locale: 'en' },
 };
-const key = (context = read(raw), state = defaultUrlState({ pageSize: 24 }), page = 'boots') =>
-  markupKey({ context, route: { screen: 'dlp', page }, state, version: '1' });
+const key = (context = read(raw), state = defaultUrlState({ pageSize: 24 })) =>
+  markupKey({ context, route: { screen: 'dlp' }, state, version: '1' });
 
 describe('markupKey: the same page gives the same key, another page another one', () => {
   it('does not depend on the order of the keys in the page JSON', () => {
@@ -24,12 +24,12 @@ describe('markupKey: the same page gives the same key, another page another one'
     expect(key()).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  it('changes with the data (a stale cache), the tenant, the locale, the address state and the page', () => {
+  it('changes with the data (a stale cache), the tenant, the locale, the address state and the screen', () => {
     const other = (patch: object) => key(read({ ...raw, ...patch }));
     expect(other({ data: { ...raw.data, h1_header: 'Shoes' } })).not.toBe(key());
     expect(other({ config: { ...raw.config, id: 'cedar' } })).not.toBe(key());
     expect(other({ additional: { locale: 'fr' } })).not.toBe(key());
     expect(key(read(raw), { ...defaultUrlState({ pageSize: 24 }), pageNumber: 2 })).not.toBe(key());
-    expect(key(read(raw), undefined, 'shoes')).not.toBe(key());
+    expect(markupKey({ context: read(raw), route: { screen: 'vsm' }, state: defaultUrlState({ pageSize: 24 }), version: '1' })).not.toBe(key());
   });
 });

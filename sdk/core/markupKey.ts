@@ -9,7 +9,7 @@ import type { PageRoute, RenderContext, UrlState } from './types.js';
 export interface MarkupSource {
   /** The render context, as read and normalised (so key order in the page's JSON does not matter). */
   context: RenderContext;
-  route: PageRoute;
+  route: Pick<PageRoute, 'screen'>;
   state: UrlState;
   /** The build that drew it: another version may draw other markup. */
   version: string;
@@ -30,5 +30,6 @@ function fnv64(text: string): string {
 /** The key of markup drawn from `source`. */
 export function markupKey(source: MarkupSource): string {
   const { context, route, state, version } = source;
-  return fnv64(JSON.stringify([version, route.screen, route.page, state, context]));
+  // Not the page's name: the server may not know the address, and the data is the page's own.
+  return fnv64(JSON.stringify([version, route.screen, state, context]));
 }

@@ -11,7 +11,9 @@ import { LAYOUT_STYLESHEET } from './unstyled.js';
 const LINK_WAIT_MS = 3000;
 
 type Installed =
-  { sheet: CSSStyleSheet; adopted: boolean; app?: CSSStyleSheet } | { link: HTMLLinkElement; file: string } | undefined;
+  | { sheet: CSSStyleSheet; adopted: boolean; app?: CSSStyleSheet }
+  | { link: HTMLLinkElement; file: string; page?: true }
+  | undefined;
 
 export class AisleStyles {
   private installed: Installed;
@@ -25,6 +27,18 @@ export class AisleStyles {
     private readonly css: string,
     private readonly fileUrl: (file: string) => string,
   ) {}
+
+  /**
+   * Uses the whole of Aisle's rules that the page links already (the server render's `aisle.css`, in
+   * the head so that its markup shows styled): nothing is added. Returns false where there is none.
+   */
+  usePageStylesheet(): boolean {
+    const link = this.doc.querySelector<HTMLLinkElement>('link[rel="stylesheet"][data-aisle-css]');
+    if (!link) return false;
+    if (this.installed) this.remove();
+    this.installed = { link, file: 'aisle.css', page: true };
+    return true;
+  }
 
   /** Parses the first screen's rules into a constructed sheet, not yet applied; false where there is none. */
   construct(): boolean {
@@ -123,7 +137,7 @@ export class AisleStyles {
     if (installed && 'sheet' in installed) {
       const { sheet, app } = installed;
       this.doc.adoptedStyleSheets = this.doc.adoptedStyleSheets.filter((s) => s !== sheet && s !== app);
-    } else installed?.link.remove();
+    } else if (installed && !installed.page) installed.link.remove();
     this.installed = undefined;
   }
 }

@@ -35,6 +35,11 @@ export interface FirstPaint {
   readonly container: HTMLElement;
   /** The retailer's own content that the paint replaced. */
   readonly hostContent: readonly ChildNode[];
+  /**
+   * Set when the first screen is the retailer's server render (sdk/serverRender), which the app
+   * adopts in place instead of replacing: the width it was drawn for.
+   */
+  readonly serverMarkup?: { width: number };
   /** True until the paint was replaced or withdrawn. */
   readonly pending: boolean;
   /**
@@ -45,6 +50,11 @@ export interface FirstPaint {
   replaceWith(next: HTMLElement): Handover;
   /** Gives the retailer's content back (the app could not take over). */
   withdraw(): void;
+  /**
+   * Stops noting presses (a product link followed is still recorded): the app's hydration of
+   * adopted markup listens from now on, and replays what it hears itself.
+   */
+  stopNotingPresses(): void;
   /**
    * Hands the app the #department guard the paint installed, so that the guard holds without a gap
    * and the app's unmount is what removes it; returns its cleanup.
@@ -99,13 +109,14 @@ export function firstPaintHandle(
   const doc = container.ownerDocument;
   const presses: PaintPress[] = [];
   let pending = true;
+  let noting = true;
   let visit: string | null = null;
   const visitOnRecord = (record: () => string | null): string | null => (visit ??= record());
   // On the document, in the capture phase: a click outside Aisle counts too (it closes what was
   // opened), even if the page stops it.
   const onClick = (event: Event): void => {
     const target = event.target as Element;
-    presses.push({ target });
+    if (noting) presses.push({ target });
     // The link is followed by the browser itself: the click and the visit are written before it goes.
     const clicked = analytics ? productLinkClicked(container, target) : null;
     if (!analytics || !clicked) return;
@@ -114,10 +125,10 @@ export function firstPaintHandle(
   };
   const onChange = (event: Event): void => {
     const target = event.target as HTMLSelectElement;
-    presses.push({ target, value: target.value });
+    if (noting) presses.push({ target, value: target.value });
   };
   const onKey = (event: KeyboardEvent): void => {
-    if (event.key === 'Escape') presses.push({ escape: true });
+    if (noting && event.key === 'Escape') presses.push({ escape: true });
   };
   doc.addEventListener('click', onClick, true);
   doc.addEventListener('keydown', onKey, true);
@@ -137,11 +148,16 @@ export function firstPaintHandle(
       return pending;
     },
     visitOnRecord,
+    stopNotingPresses() {
+      noting = false;
+    },
     replaceWith(next) {
       if (!pending) return { presses: [], focused: null };
       stop();
       const active = doc.activeElement;
       const focused = active && container.contains(active) ? active : null;
+      // Adopted markup is already in its place: moving it would lose the focus.
+      if (next === container) return { presses, focused };
       if (container.parentNode === main) container.replaceWith(next);
       else main.replaceChildren(next);
       return { presses, focused };
@@ -149,7 +165,8 @@ export function firstPaintHandle(
     withdraw() {
       if (pending) {
         stop();
-        main.replaceChildren(...hostContent);
+        // Adopted server markup is the page's own content: it stays where it is.
+        if (!hostContent.includes(container)) main.replaceChildren(...hostContent);
       }
       guard?.();
       guard = null;

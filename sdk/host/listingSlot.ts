@@ -12,6 +12,12 @@ export interface ListingSlot {
   readonly container: HTMLElement;
   /** True while the container, not the retailer's content, is in the main element. */
   readonly shown: boolean;
+  /**
+   * Set when the container is the server's markup, already in the page: the app adopts it (React's
+   * hydration) instead of rendering into an empty container. Tells the first paint to stop noting
+   * presses when called (the hydration hears them from then on).
+   */
+  readonly adopt: (() => void) | null;
   /** Puts Aisle's container in place of the retailer's content (no-op when it is there). */
   show(): void;
   /** Puts the retailer's content back (no-op when it is there). */
@@ -27,15 +33,17 @@ export interface ListingSlot {
 export function listingSlot(main: Element, doc: Document, paint?: FirstPaint | null): ListingSlot {
   // Taken when Aisle takes over, not before: the host may change its content while Aisle waits.
   let previous: ChildNode[] = [];
-  const container = doc.createElement('div');
+  let painted = paint && paint.pending && paint.main === main ? paint : null;
+  const server = painted?.serverMarkup ? painted : null;
+  const container = server ? server.container : doc.createElement('div');
   container.className = 'aisle-mount';
   let shown = false;
-  let painted = paint && paint.pending && paint.main === main ? paint : null;
   return {
     container,
     get shown() {
       return shown;
     },
+    adopt: server ? () => server.stopNotingPresses() : null,
     show() {
       if (shown) return;
       if (painted) {

@@ -58,6 +58,11 @@ export class RootStore {
   restore: ListingRestore | null;
   /** Focus for the screen shown by an in-place move (its heading), so a keyboard user does not start from the top. */
   readonly cues = new Cues();
+  /**
+   * True while the screen on show is the retailer's server render that the app adopted: parts that
+   * fill themselves later (the sanitised SEO text) keep the server's content until then.
+   */
+  serverMarkup = false;
   /** The shop's card slots (`Aisle.setCardSlots`), which every card draws; null when none are set. */
   cardSlots: CardSlots | null = null;
 
@@ -271,6 +276,8 @@ export class RootStore {
     const restore = record && route.screen === 'dlp' ? new ListingRestore(record, this.env.timers) : null;
     const search = new SearchStore(this.env, responseOf(context));
     const dlp = new DlpStore(this.env, context, route.page, search, this.tracker, { resultsReported: !!restore });
+    // The new screen is drawn by the app alone: nothing of it came from the server.
+    this.serverMarkup = false;
     runInAction(() => {
       this.restore = restore;
       this.context = context;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { trustedHtml } from '../trustedHtml.js';
+import { useStores } from '../StoreContext.js';
 
 type Sanitize = (html: string) => string;
 let sanitizer: Promise<Sanitize> | undefined;
@@ -35,6 +36,10 @@ export function loadSanitizer(): Promise<Sanitize> {
  */
 export function SafeHtml({ html, className, hook }: { html: string; className: string; hook: string }) {
   const [clean, setClean] = useState<string | null>(null);
+  // In adopted server markup the server's sanitised copy is on show: it stays (React leaves content
+  // given as HTML alone while it adopts) until this sanitiser's own copy replaces it.
+  const { serverMarkup } = useStores();
+  const [adopted] = useState(serverMarkup);
   useEffect(() => {
     let live = true;
     loadSanitizer()
@@ -51,7 +56,7 @@ export function SafeHtml({ html, className, hook }: { html: string; className: s
       className={className}
       data-aisle={hook}
       data-aisle-ready={clean === null ? undefined : ''}
-      dangerouslySetInnerHTML={inserted === null ? undefined : { __html: inserted }}
+      dangerouslySetInnerHTML={inserted !== null ? { __html: inserted } : adopted ? { __html: '' } : undefined}
     />
   );
 }

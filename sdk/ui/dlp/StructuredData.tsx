@@ -41,6 +41,8 @@ export const StructuredData = observer(function StructuredData() {
     script.type = 'application/ld+json';
     script.text = text;
     holder.current.appendChild(script);
+    // The server render's copy beside the adopted markup gives way to this one (one JSON-LD a page).
+    holder.current.closest('.aisle-mount')?.parentElement?.querySelector(':scope > script[data-aisle-ld]')?.remove();
     return () => script.remove();
   }, [json]);
   return json === null ? null : <div data-aisle="structured-data" hidden ref={holder} />;
