@@ -17,6 +17,7 @@
  * registry, so the lazy chunks, which import from that file, get the very same React and stores.
  */
 import { createHash } from 'node:crypto';
+import { buildServerRender, SERVER_RENDER } from './build-server.js';
 import { build, transform, type BuildOptions, type Plugin } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve as resolvePath } from 'node:path';
@@ -243,4 +244,7 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { firstRender, appScript } = await buildEmbed();
   console.log(`embed built: ${firstRender.join(', ')} (first paint), ${appScript} (app)`);
+  // The server render draws what the embed adopts: the two are built together.
+  await buildServerRender();
+  console.log(`server render built: ${SERVER_RENDER}`);
 }
