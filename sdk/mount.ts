@@ -112,13 +112,17 @@ export async function mountAisle(
       }),
     );
   /** What waits for the screen to be on show (adopted markup, drawn for the server's width). */
-  const whenShown: Array<() => void> = adopting ? [() => store.viewport.setWidth(win.innerWidth)] : [];
+  const whenShown: Array<() => void> = [];
+  const afterAdoption = (run: () => void): void => {
+    whenShown.push(() => store.afterAdoption(run));
+  };
+  if (adopting) afterAdoption(() => store.viewport.setWidth(win.innerWidth));
   const { cardSlots } = options;
   if (cardSlots) {
     // The page's own code: what is not a slot is named in the console (the page's, not Aisle's error reports).
     const take = (raw: unknown): void => store.setCardSlots(readCardSlots(raw, win.console));
     // Adopted markup has no slot containers: the slots join once it is adopted.
-    if (adopting) whenShown.push(() => take(cardSlots.current));
+    if (adopting) afterAdoption(() => take(cardSlots.current));
     else take(cardSlots.current);
     life.add(cardSlots.subscribe(take));
   }

@@ -8,6 +8,7 @@ import { renderProductPage } from './demo/product-page.js';
 import { renderDlpDemo, renderVsmDemo, type DemoRequest } from './demo/tenant-pages.js';
 import { renderPlainPage } from './demo/plain-pages.js';
 import { renderReportPage } from './demo/report-page.js';
+import { renderEndpoint, viewportHint } from './render.js';
 import { createAnalyticsService, type AnalyticsService } from './analytics/index.js';
 import { createIntegrationStandIns, type IntegrationStandIns } from './integrations/index.js';
 import { backendKind, handleSearch, handleSitemap, handleVehicleSelector, warmSearchIndexes } from './search/index.js';
@@ -96,6 +97,7 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
   }
   const root = pathname.slice(1);
   if (method === 'POST' && isEndpoint(root)) return searchEndpoint(req, res, root, opts.backend);
+  if (method === 'POST' && root === 'render') return renderEndpoint(req, res, url);
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST')
     return sendText(res, 405, 'text/plain', 'method not allowed');
   if (pathname === '/') return sendText(res, 200, html, renderIndexPage(loadTenants(), resolve('.output/chrome-mv3')));
@@ -125,17 +127,26 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
   const rest = pathname.slice(tenant.config.base.length).replace(/^\/+/, '');
   if (method === 'POST') {
     if (tenant.config.proxySearch && isEndpoint(rest)) return searchEndpoint(req, res, rest, opts.backend, tenant);
+    if (rest === 'render') return renderEndpoint(req, res, url);
     return sendJson(req, res, 404, { error: `no endpoint at ${pathname}` });
   }
-  const demo: DemoRequest = { tenant, origin, url, embedSrc: '/embed/aisle.js', backend: opts.backend };
+  const demo: DemoRequest = {
+    tenant,
+    origin,
+    url,
+    embedSrc: '/embed/aisle.js',
+    backend: opts.backend,
+    viewportWidth: viewportHint(req),
+  };
   let page: { status: number; html: string };
   if (rest === '' || rest === 'vsm') {
     res.writeHead(302, { location: `${tenant.config.base}/vsm/${url.search}` });
     return void res.end();
-  } else if (rest.startsWith('vsm/')) page = renderVsmDemo(demo, decodeURIComponent(rest.slice(4)).replace(/\/+$/, ''));
+  } else if (rest.startsWith('vsm/'))
+    page = await renderVsmDemo(demo, decodeURIComponent(rest.slice(4)).replace(/\/+$/, ''));
   else if (rest.startsWith('p/')) page = renderProductPage(tenant, decodeURIComponent(rest.slice(2)), url);
-  else if (!rest.includes('/')) page = renderDlpDemo(demo, decodeURIComponent(rest));
-  else page = renderDlpDemo(demo, rest);
+  else if (!rest.includes('/')) page = await renderDlpDemo(demo, decodeURIComponent(rest));
+  else page = await renderDlpDemo(demo, rest);
   sendCompressed(req, res, page.status, html, page.html);
 }
 

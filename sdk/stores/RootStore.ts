@@ -63,6 +63,8 @@ export class RootStore {
    * fill themselves later (the sanitised SEO text) keep the server's content until then.
    */
   serverMarkup = false;
+  /** What waits for the adopted markup to be adopted whole (see afterAdoption). */
+  private adoptionWaiters: Array<() => void> | null | undefined = null;
   /** The shop's card slots (`Aisle.setCardSlots`), which every card draws; null when none are set. */
   cardSlots: CardSlots | null = null;
 
@@ -102,6 +104,25 @@ export class RootStore {
       cardSlots: observable.ref,
       setCardSlots: action,
     });
+  }
+
+  /**
+   * Runs `run` once the adopted server markup is adopted whole: the listing's sections below the grid
+   * are adopted when their code arrives, and React draws a part afresh if the state it shows changes
+   * before then. At once when there is nothing left to adopt.
+   */
+  afterAdoption(run: () => void): void {
+    const data = this.search.response;
+    const waits = this.serverMarkup && !this.sitemap && !!data && !data.pageNotFound;
+    if (!waits || this.adoptionWaiters === undefined) return run();
+    (this.adoptionWaiters ??= []).push(run);
+  }
+
+  /** Said by the listing's sections below the grid once adopted: what waited for them runs now. */
+  adoptedWhole(): void {
+    const waiting = this.adoptionWaiters ?? [];
+    this.adoptionWaiters = undefined;
+    for (const run of waiting) run();
   }
 
   /** Takes the shop's card slots as they are now (the mount follows each change of the page's). */

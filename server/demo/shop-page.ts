@@ -26,6 +26,8 @@ export interface ShopPageInput {
   /** The shop's own content of `<main>`, shown until Aisle replaces it (already escaped HTML). */
   mainHtml: string;
   embedSrc: string;
+  /** The listing rendered on the server (its main element's markup and head tags), if the page has one. */
+  server?: { html: string; head: string } | null;
 }
 
 /** A plausible fictional shop page with a `<main>` for Aisle to take over. */
@@ -57,6 +59,7 @@ export function renderShopPage(input: ShopPageInput): string {
 <title>${name}</title>
 <meta name="description" content="${escapeHtml(demo.tagline)}">
 <style>${shopStyles(demo.accent)}</style>
+${input.server?.head ?? ''}
 ${context}
 </head>
 <body>
@@ -65,7 +68,7 @@ ${context}
   <a class="shop-logo" href="${escapeHtml(config.base)}/">${name}</a>
   <nav aria-label="${escapeHtml(texts.shopNav)}"><ul>${nav}</ul></nav>
 </header>
-<main id="main">${input.mainHtml}</main>
+<main id="main">${input.server?.html || input.mainHtml}</main>
 <footer class="shop-footer">
   <div class="shop-footer-cols">${footer}</div>
   <p>© 2026 ${name} · ${escapeHtml(demo.tagline)} · ${escapeHtml(texts.fictional)}</p>

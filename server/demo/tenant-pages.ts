@@ -11,6 +11,7 @@ import { localeSuffixUrl } from '../../sdk/core/localeUrl.js';
 import type { Lang } from '../search/labels.js';
 import { renderShopPage, type HeadTemplate } from './shop-page.js';
 import { SHOP_TEXTS } from './texts.js';
+import { renderMain, type RenderedMain } from '../../sdk/serverRender/render.js';
 
 /** Where the demo page is served from and what it asks for. */
 export interface DemoRequest {
@@ -20,7 +21,21 @@ export interface DemoRequest {
   embedSrc: string;
   /** 'strict' when the whole stack plays a strict backend (the tenant may ask for it on its own). */
   backend?: BackendKind;
+  /** The width the shopper's screen is known to have (a client hint), for the server render. */
+  viewportWidth?: number;
 }
+
+/**
+ * The listing rendered on the server, as a retailer does it for the tenants that render their pages
+ * (`demo.serverRender`), unless the address asks for the browser-only page (`?render=browser`).
+ */
+async function serverMarkup(req: DemoRequest, context: RenderContext): Promise<RenderedMain | null> {
+  if (!req.tenant.demo.serverRender || req.url.searchParams.get('render') === 'browser' || !context.data) return null;
+  return renderMain(context, { url: req.url.href, assetBase: EMBED_BASE, viewportWidth: req.viewportWidth });
+}
+
+/** Where the stack serves dist/embed/ (the server render links aisle.css from there). */
+export const EMBED_BASE = '/embed/';
 
 /** The locale a demo page shows: `?locale=fr_CA` picks French where the tenant offers it, else its first. */
 export function demoLocale(tenant: TenantFixture, url: URL): Lang {
@@ -93,7 +108,7 @@ function headTemplate(
 }
 
 /** A DLP demo page: the tenant's shop with the first search response in the render context. */
-export function renderDlpDemo(req: DemoRequest, page: string): { status: number; html: string } {
+export async function renderDlpDemo(req: DemoRequest, page: string): Promise<{ status: number; html: string }> {
   const { tenant, origin, url } = req;
   const locale = demoLocale(tenant, url);
   const context = demoContext(tenant, origin, locale);
@@ -128,12 +143,13 @@ export function renderDlpDemo(req: DemoRequest, page: string): { status: number;
     nav: shopNav(tenant, locale),
     mainHtml,
     embedSrc: req.embedSrc,
+    server: await serverMarkup(req, context),
   });
   return { status: data?.pageNotFound ? 404 : 200, html };
 }
 
 /** A visual-sitemap demo page for `{base}/vsm/{pagePath}`. */
-export function renderVsmDemo(req: DemoRequest, pagePath: string): { status: number; html: string } {
+export async function renderVsmDemo(req: DemoRequest, pagePath: string): Promise<{ status: number; html: string }> {
   const { tenant, origin, url } = req;
   const locale = demoLocale(tenant, url);
   const context = demoContext(tenant, origin, locale);
@@ -153,6 +169,7 @@ export function renderVsmDemo(req: DemoRequest, pagePath: string): { status: num
     nav: shopNav(tenant, locale),
     mainHtml,
     embedSrc: req.embedSrc,
+    server: await serverMarkup(req, context),
   });
   return { status: data ? 200 : 404, html };
 }

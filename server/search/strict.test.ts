@@ -220,20 +220,20 @@ describe("a strict tenant's demo pages", () => {
     embedSrc: '/embed/aisle.js',
   });
 
-  it('inline the same strict data, and keep the server-only setting out of the context', () => {
-    const context = pageContext(renderDlpDemo(request(cedar, 'womens-running-shoes'), 'womens-running-shoes').html);
+  it('inline the same strict data, and keep the server-only setting out of the context', async () => {
+    const context = pageContext((await renderDlpDemo(request(cedar, 'womens-running-shoes'), 'womens-running-shoes')).html);
     expect(list((context.data as Json).products).length).toBeGreaterThan(0);
     expect(responseExtras(context.data)).toEqual([]);
     expect(JSON.stringify(context)).not.toContain('"backend"');
-    const vsm = pageContext(renderVsmDemo(request(cedar, 'vsm/'), '').html);
+    const vsm = pageContext((await renderVsmDemo(request(cedar, 'vsm/'), '')).html);
     expect(list((vsm.data as Json).links).length).toBeGreaterThan(0);
     expect(sitemapExtras(vsm.data)).toEqual([]);
   });
 
-  it('a strict stack makes a rich tenant inline strict data too', () => {
-    const rich = pageContext(renderDlpDemo(request(maple, 'mens-jeans'), 'mens-jeans').html);
+  it('a strict stack makes a rich tenant inline strict data too', async () => {
+    const rich = pageContext((await renderDlpDemo(request(maple, 'mens-jeans'), 'mens-jeans')).html);
     expect(responseExtras(rich.data).length).toBeGreaterThan(0);
-    const page = renderDlpDemo({ ...request(maple, 'mens-jeans'), backend: 'strict' }, 'mens-jeans');
+    const page = await renderDlpDemo({ ...request(maple, 'mens-jeans'), backend: 'strict' }, 'mens-jeans');
     expect(responseExtras(pageContext(page.html).data)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { useStores } from '../StoreContext.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { InfiniteSentinel, Pagination } from './Paging.js';
@@ -14,8 +14,11 @@ const belowFoldView = createBelowFold(reactRenderer);
 
 /** The DLP sections after the grid (sentinel or paging, similar, related, breadcrumb, SEO) plus the structured data. */
 const BelowFold = observer(function BelowFold() {
-  const { dlp } = useStores();
+  const store = useStores();
+  const { dlp } = store;
   const data = dlp.data;
+  // Adopted server markup is adopted whole once these sections are: what waited for that runs.
+  useEffect(() => store.adoptedWhole(), [store]);
   if (!data) return null;
   return belowFoldView({
     pager: dlp.infinite ? <InfiniteSentinel /> : <Pagination />,
