@@ -24,6 +24,7 @@ const LAYER = {
   takeOver: '**/takeOver.js',
   app: '**/app.js',
   embed: '**/embed.js',
+  serverRender: '**/serverRender/**',
 };
 const UPPER_LAYERS = [
   LAYER.ui,
@@ -36,6 +37,7 @@ const UPPER_LAYERS = [
   LAYER.takeOver,
   LAYER.app,
   LAYER.embed,
+  LAYER.serverRender,
 ];
 const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', 'mobx-react-lite', 'scheduler'];
 // What aisle.js exists to do without: React, MobX and the React UI.
@@ -127,6 +129,17 @@ export default tseslint.config(
       'no-restricted-imports': layerImports(
         [...UPPER_LAYERS, LAYER.stores, ...NOT_IN_AISLE_JS],
         'views/ are stateless functions of their props over core: they import no store, framework or upper layer (both the app and aisle.js draw them).',
+      ),
+      'no-restricted-globals': ['error', ...PAGE_GLOBALS],
+    },
+  },
+  {
+    files: ['sdk/serverRender/**/*.ts'],
+    ignores: ['sdk/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': layerImports(
+        [...UPPER_LAYERS.filter((layer) => layer !== LAYER.serverRender), ...REACT, 'mobx'],
+        'serverRender/ writes the views as text on a server: it imports no framework, no page adapter and no upper layer, and runs without a DOM.',
       ),
       'no-restricted-globals': ['error', ...PAGE_GLOBALS],
     },

@@ -14,6 +14,7 @@ import type { ListingSlot } from './host/listingSlot.js';
 import type { StoreEnv } from './ports/env.js';
 import type { RootStore } from './stores/RootStore.js';
 import { GuardedAisleRoot, preloadScreen } from './ui/AisleRoot.js';
+import { BROWSER_ONLY } from './views/ids.js';
 
 /** What Aisle is doing with the retailer's main element (for the debug snapshot). */
 export interface MountStatus {
@@ -119,7 +120,9 @@ export function takeOver({ win, found, store, env, life, mounted, onShown }: Tak
       // slices, and hears the shopper's presses from now on.
       adopt();
       startTransition(() => {
-        root = hydrateRoot(found.container, element, { onRecoverableError: (error) => redrawn(error) });
+        root = hydrateRoot(found.container, element, {
+          onRecoverableError: (error, info) => (info as { digest?: string } | undefined)?.digest !== BROWSER_ONLY && redrawn(error),
+        });
       });
       return;
     }

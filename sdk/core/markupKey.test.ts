@@ -11,7 +11,11 @@ const read = (raw: unknown) => {
 const raw = {
   config: { id: 'maple', base: '/maple', defaultPageSize: 24 },
   environment: 'production',
-  data: { products: [{ product_id: 'p1', title: 'Boot' }], h1_header: 'Boots', payload: { total: 1, filtered: 1, shown: 1 } },
+  data: {
+    products: [{ product_id: 'p1', title: 'Boot' }],
+    h1_header: 'Boots',
+    payload: { total: 1, filtered: 1, shown: 1 },
+  },
   additional: { locale: 'en' },
 };
 const key = (context = read(raw), state = defaultUrlState({ pageSize: 24 })) =>
@@ -30,6 +34,13 @@ describe('markupKey: the same page gives the same key, another page another one'
     expect(other({ config: { ...raw.config, id: 'cedar' } })).not.toBe(key());
     expect(other({ additional: { locale: 'fr' } })).not.toBe(key());
     expect(key(read(raw), { ...defaultUrlState({ pageSize: 24 }), pageNumber: 2 })).not.toBe(key());
-    expect(markupKey({ context: read(raw), route: { screen: 'vsm' }, state: defaultUrlState({ pageSize: 24 }), version: '1' })).not.toBe(key());
+    expect(
+      markupKey({
+        context: read(raw),
+        route: { screen: 'vsm' },
+        state: defaultUrlState({ pageSize: 24 }),
+        version: '1',
+      }),
+    ).not.toBe(key());
   });
 });

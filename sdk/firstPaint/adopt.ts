@@ -30,6 +30,13 @@ export function adoptServerMarkup(raw: unknown, win: Window & typeof globalThis)
     data: { products: responseOf(context)?.products ?? [] },
   };
   // The server's markup is the page's own content too: withdrawn, it stays as it is.
-  const handle = firstPaintHandle(context, main, markup.container, [...main.childNodes], guardHistory(win), paintAnalytics(listing, win));
+  const handle = firstPaintHandle(
+    context,
+    main,
+    markup.container,
+    [...main.childNodes],
+    guardHistory(win),
+    paintAnalytics(listing, win),
+  );
   return Object.assign(handle, { serverMarkup: { width: markup.width } });
 }

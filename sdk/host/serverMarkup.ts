@@ -34,7 +34,9 @@ export function adoptableMarkup(main: Element, context: RenderContext, win: Wind
   const container = serverContainer(main);
   if (!container) return null;
   const refuse = (reason: string): null => {
-    win.dispatchEvent(new CustomEvent(DEBUG_EVENT, { detail: { source: 'server-markup', phase: 'not_adopted', reason } }));
+    win.dispatchEvent(
+      new CustomEvent(DEBUG_EVENT, { detail: { source: 'server-markup', phase: 'not_adopted', reason } }),
+    );
     return null;
   };
   const { pathname, search } = win.location;

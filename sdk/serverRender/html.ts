@@ -22,14 +22,34 @@ export function rawHtml(html: string): HtmlNode {
   return { type: RAW, props: { html }, children: [] };
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+};
 
 /** Text as it may stand in an element or an attribute's quotes. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 /** React's names of the attributes whose prop name differs. */
 const ATTRIBUTES: Readonly<Record<string, string>> = { className: 'class', htmlFor: 'for', tabIndex: 'tabindex' };
 /** Props that are React's own, never attributes. */
@@ -60,7 +80,7 @@ function attributes(props: Props, skip: ReadonlySet<string> = NOT_ATTRIBUTES): s
   for (const name in props) {
     const value = props[name];
     if (skip.has(name) || value === null || value === undefined || typeof value === 'function') continue;
-    if (/^on[A-Z]/.test(name) || typeof value === 'symbol' || typeof value === 'object' && name !== 'style') continue;
+    if (/^on[A-Z]/.test(name) || typeof value === 'symbol' || (typeof value === 'object' && name !== 'style')) continue;
     const attribute = ATTRIBUTES[name] ?? name;
     if (name === 'style') {
       const text = styleText(value as Record<string, unknown>);

@@ -26,6 +26,7 @@ import { createPagination, createSentinel, pageSizes, SHOW_ALL_MAX } from '../vi
 import { createProductCard, createProductGrid, createSwatches } from '../views/productCard.js';
 import { createSortControl, createSortDropdown, createSortSelect, selectedSort } from '../views/sort.js';
 import { createFilterButton, createToolbar } from '../views/toolbar.js';
+import { BROWSER_ONLY } from '../views/ids.js';
 import { htmlRenderer as r, rawHtml, suspenseBoundary, type HtmlNode } from './html.js';
 
 /** What a listing is drawn from on the server. */
@@ -137,7 +138,8 @@ function pager(input: ListingInput, cx: (part: 'pager' | 'button', own: string) 
       `${input.page.pathname}${listingQuery(input.page.search, setPage(state, n), vehicle, input.defaultPageSize)}`,
     sizes: pageSizes(input.defaultPageSize, state.pageSize),
     pageSize: state.pageSize,
-    showAll: count > 1 && filtered <= SHOW_ALL_MAX ? { className: cx('button', 'aisle-button aisle-button--link') } : null,
+    showAll:
+      count > 1 && filtered <= SHOW_ALL_MAX ? { className: cx('button', 'aisle-button aisle-button--link') } : null,
     className: cx('pager', 'aisle-paging'),
   });
 }
@@ -159,7 +161,9 @@ function related(input: ListingInput, cx: (part: 'button', own: string) => strin
       };
     }),
     collapsed: toggle,
-    toggle: toggle ? { expanded: false, text: m.seeMore, className: cx('button', 'aisle-button aisle-button--link') } : null,
+    toggle: toggle
+      ? { expanded: false, text: m.seeMore, className: cx('button', 'aisle-button aisle-button--link') }
+      : null,
   });
 }
 
@@ -189,7 +193,12 @@ function belowFold(input: ListingInput, crumbs: () => HtmlNode): HtmlNode {
       seo:
         seo === null
           ? null
-          : h('div', { className: 'aisle-seo', 'data-aisle': 'seo', 'data-aisle-ready': '', dangerouslySetInnerHTML: { __html: seo } }),
+          : h('div', {
+              className: 'aisle-seo',
+              'data-aisle': 'seo',
+              'data-aisle-ready': '',
+              dangerouslySetInnerHTML: { __html: seo },
+            }),
       structuredData: createStructuredDataHolder(r)({}),
     }),
   );
@@ -205,9 +214,12 @@ export function drawListing(input: ListingInput) {
   return createListing(r)({
     breadcrumbs: crumbs('top')(),
     heading: createHeading(r)({ text: data.h1_header, mobile: input.viewport === 'mobile', classes }),
-    // The vehicle selector is the app's alone: the server leaves its boundary for the browser to draw.
+    // The vehicle selector is the app's alone: the server leaves its boundary (keeping its place) for
+    // the browser to draw, marked so that the app knows this was meant (BROWSER_ONLY).
     vehicle: context.config.vehicleSelector
-      ? rawHtml('<!--$!--><div class="aisle-vehicle aisle-vehicle--loading"></div><!--/$-->')
+      ? rawHtml(
+          `<!--$!--><template data-dgst="${BROWSER_ONLY}"></template><div class="aisle-vehicle aisle-vehicle--loading"></div><!--/$-->`,
+        )
       : null,
     toolbar: toolbar(input, classes),
     results:
@@ -218,7 +230,11 @@ export function drawListing(input: ListingInput) {
             { className: 'aisle-empty' },
             h('p', null, m.noResults),
             selectedFilterCount(input.state) > 0
-              ? h('button', { type: 'button', className: partClasses(classes, 'aisle-button', 'button') }, m.clearFilters)
+              ? h(
+                  'button',
+                  { type: 'button', className: partClasses(classes, 'aisle-button', 'button') },
+                  m.clearFilters,
+                )
               : null,
           ),
     belowFold: belowFold(input, crumbs('bottom')),

@@ -93,7 +93,8 @@ export async function renderMain(context: unknown, options: RenderOptions = {}):
   const region = regionOf(ctx);
   const { page, known } = pageAddress(ctx, options.url);
   const route = routeOf(ctx, page, known);
-  const width = Number.isFinite(options.viewportWidth) && options.viewportWidth! > 0 ? options.viewportWidth! : DEFAULT_WIDTH;
+  const width =
+    Number.isFinite(options.viewportWidth) && options.viewportWidth! > 0 ? options.viewportWidth! : DEFAULT_WIDTH;
   const defaultPageSize = resolveDefaultPageSize(ctx.additional, ctx.config);
   const state = parseUrlState(known ? page.search : '', { pageSize: defaultPageSize });
   const head = headTags(options.assetBase);
@@ -160,13 +161,21 @@ function structuredData(
     { title: m.popularCategories, url: `${page.origin}${base}/vsm/` },
     { title: data.h1_header, url: pageUrl },
   ];
-  const json = serializeJsonLd(dlpStructuredData({ ...data, products: data.products.slice(0, pageSize) }, { pageUrl, breadcrumbs }));
+  const json = serializeJsonLd(
+    dlpStructuredData({ ...data, products: data.products.slice(0, pageSize) }, { pageUrl, breadcrumbs }),
+  );
   return `<script type="application/ld+json" data-aisle-ld="">${json}</script>`;
 }
 
 function drawSitemap(
   data: SitemapData,
-  s: { ctx: RenderContext; page: URL; locale: ReturnType<typeof localeOf>; region: string; messages: ReturnType<typeof messagesOf> },
+  s: {
+    ctx: RenderContext;
+    page: URL;
+    locale: ReturnType<typeof localeOf>;
+    region: string;
+    messages: ReturnType<typeof messagesOf>;
+  },
 ) {
   const sections = groupSitemap(data.links, s.locale);
   return createSitemap(r)({

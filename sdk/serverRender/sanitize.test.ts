@@ -4,7 +4,8 @@ import { sanitizeServerHtml } from './sanitize';
 
 describe('sanitizeServerHtml: server HTML keeps its content and loses everything that runs', () => {
   it('keeps text formatting, lists, headings and web links', () => {
-    const html = '<h2>Boots</h2><p>Warm <strong>and</strong> <em>dry</em>. <a href="/maple/socks" title="Socks">Socks</a></p><ul><li>One</li></ul>';
+    const html =
+      '<h2>Boots</h2><p>Warm <strong>and</strong> <em>dry</em>. <a href="/maple/socks" title="Socks">Socks</a></p><ul><li>One</li></ul>';
     expect(sanitizeServerHtml(html)).toBe(html);
   });
 
@@ -37,7 +38,9 @@ describe('sanitizeServerHtml: server HTML keeps its content and loses everything
     const page = new DOMParser().parseFromString(`<body>${sanitizeServerHtml(html)}</body>`, 'text/html');
     for (const element of page.querySelectorAll('[href], [src]')) {
       const address = element.getAttribute('href') ?? element.getAttribute('src')!;
-      expect(['http:', 'https:']).toContain(new URL(address.replace(/[\t\n\r]/g, ''), 'https://shop.example/').protocol);
+      expect(['http:', 'https:']).toContain(
+        new URL(address.replace(/[\t\n\r]/g, ''), 'https://shop.example/').protocol,
+      );
     }
   });
 

@@ -46,7 +46,10 @@ const filter = new FilterXSS({
 /** An attribute's text with its character references decoded (the dangerous ones by xss's own reading). */
 function readValue(value: string): string {
   const basic: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', apos: "'", '#39': "'" };
-  return friendlyAttrValue(value).replace(/&(amp|quot|lt|gt|apos|#39);/gi, (_, name: string) => basic[name.toLowerCase()]!);
+  return friendlyAttrValue(value).replace(
+    /&(amp|quot|lt|gt|apos|#39);/gi,
+    (_, name: string) => basic[name.toLowerCase()]!,
+  );
 }
 
 /** Text that reads back as itself inside double quotes. */

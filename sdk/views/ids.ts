@@ -15,3 +15,9 @@ export const filterPopoverId = (index: number): string => `aisle-popover-${index
 
 /** The id the sort dropdown names its button and list by. */
 export const SORT_ID = 'aisle-sort';
+
+/**
+ * The digest of a part the server leaves to the browser on purpose (React's name for why a part of
+ * server markup is drawn in the browser): the app draws it without calling it a mismatch.
+ */
+export const BROWSER_ONLY = 'aisle:browser-only';

@@ -99,7 +99,9 @@ export function createRelatedSection<E>({ createElement: h }: Renderer<E>): (pro
           id: 'aisle-related-list',
           className: `aisle-related__list${collapsed ? ' aisle-related__list--collapsed' : ''}`,
         },
-        links.map((link) => h('li', { key: link.key }, h('a', { className: 'aisle-pill', href: link.href }, link.title))),
+        links.map((link) =>
+          h('li', { key: link.key }, h('a', { className: 'aisle-pill', href: link.href }, link.title)),
+        ),
       ),
       toggle
         ? h(
@@ -120,5 +122,10 @@ export function createRelatedSection<E>({ createElement: h }: Renderer<E>): (pro
 /** The holder of the listing's JSON-LD (its script is written into it, not drawn as an element). */
 export function createStructuredDataHolder<E>({ createElement: h }: Renderer<E>) {
   return (props: { holderRef?: unknown; html?: unknown }): E =>
-    h('div', { 'data-aisle': 'structured-data', hidden: true, ref: props.holderRef, dangerouslySetInnerHTML: props.html });
+    h('div', {
+      'data-aisle': 'structured-data',
+      hidden: true,
+      ref: props.holderRef,
+      dangerouslySetInnerHTML: props.html,
+    });
 }

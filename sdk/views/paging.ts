@@ -24,7 +24,14 @@ export interface PaginationProps {
 
 /** Page links (previous, a window of pages, next), the page size and Show All. */
 export function createPagination<E>({ createElement: h }: Renderer<E>): (props: PaginationProps) => E {
-  const link = (p: PaginationProps, n: number, enabled: boolean, label: string, text: string | number, current = false) =>
+  const link = (
+    p: PaginationProps,
+    n: number,
+    enabled: boolean,
+    label: string,
+    text: string | number,
+    current = false,
+  ) =>
     enabled
       ? h(
           'a',

@@ -78,7 +78,11 @@ export function createSitemap<E>({ createElement: h }: Renderer<E>): (props: Sit
               'li',
               { key: pair.label },
               pair.empty
-                ? h('span', { className: 'aisle-vsm__letter aisle-vsm__letter--empty', 'aria-hidden': 'true' }, pair.label)
+                ? h(
+                    'span',
+                    { className: 'aisle-vsm__letter aisle-vsm__letter--empty', 'aria-hidden': 'true' },
+                    pair.label,
+                  )
                 : h(
                     'button',
                     {
@@ -113,7 +117,9 @@ export function createSitemap<E>({ createElement: h }: Renderer<E>): (props: Sit
             h(
               'ul',
               null,
-              section.links.map((link, i) => h('li', { key: `${i}-${link.url}` }, h('a', { href: href(link.url) }, link.title))),
+              section.links.map((link, i) =>
+                h('li', { key: `${i}-${link.url}` }, h('a', { href: href(link.url) }, link.title)),
+              ),
             ),
           ),
         ),

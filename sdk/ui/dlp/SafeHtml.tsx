@@ -57,6 +57,7 @@ export function SafeHtml({ html, className, hook }: { html: string; className: s
       data-aisle={hook}
       data-aisle-ready={clean === null ? undefined : ''}
       dangerouslySetInnerHTML={inserted !== null ? { __html: inserted } : adopted ? { __html: '' } : undefined}
+      suppressHydrationWarning={adopted}
     />
   );
 }
