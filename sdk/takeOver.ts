@@ -121,7 +121,8 @@ export function takeOver({ win, found, store, env, life, mounted, onShown }: Tak
       adopt();
       startTransition(() => {
         root = hydrateRoot(found.container, element, {
-          onRecoverableError: (error, info) => (info as { digest?: string } | undefined)?.digest !== BROWSER_ONLY && redrawn(error),
+          onRecoverableError: (error, info) =>
+            (info as { digest?: string } | undefined)?.digest !== BROWSER_ONLY && redrawn(error),
         });
       });
       return;

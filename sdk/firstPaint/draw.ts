@@ -15,7 +15,6 @@ import { createFilterButton, createToolbar } from '../views/toolbar.js';
 import { drawCards } from './cards.js';
 import { domRenderer, type PaintInput } from './elements.js';
 
-
 /**
  * The elements of the app's first render of this listing, inside its `.aisle-root`: breadcrumbs,
  * heading, toolbar, grid, and the focus keeper's marker. `cards`: how many cards the grid gets now.

@@ -221,7 +221,9 @@ describe("a strict tenant's demo pages", () => {
   });
 
   it('inline the same strict data, and keep the server-only setting out of the context', async () => {
-    const context = pageContext((await renderDlpDemo(request(cedar, 'womens-running-shoes'), 'womens-running-shoes')).html);
+    const context = pageContext(
+      (await renderDlpDemo(request(cedar, 'womens-running-shoes'), 'womens-running-shoes')).html,
+    );
     expect(list((context.data as Json).products).length).toBeGreaterThan(0);
     expect(responseExtras(context.data)).toEqual([]);
     expect(JSON.stringify(context)).not.toContain('"backend"');
