@@ -26,6 +26,11 @@ export interface MountStatus {
   state: 'waiting' | 'shown' | 'kept-host-content';
   /** Why the retailer's content was kept, else null. */
   reason: string | null;
+  /**
+   * What became of the retailer's server render: `adopted` (its elements are the app's), `redrawn`
+   * (React drew a part of it again: it did not match), absent when the page came without one.
+   */
+  serverMarkup?: 'adopted' | 'redrawn';
 }
 
 /**
@@ -64,7 +69,7 @@ export function takeOver({ win, found, store, env, life, mounted, onShown }: Tak
 
   const keepHostContent = (reason: string, url: string, log: boolean): void => {
     found.restore();
-    mounted.status = { state: 'kept-host-content', reason };
+    mounted.status = { ...mounted.status, state: 'kept-host-content', reason };
     // The extension's inspector shows why the page kept its own content.
     env.host.dispatch(DEBUG_EVENT, {
       source: 'search',
@@ -94,7 +99,7 @@ export function takeOver({ win, found, store, env, life, mounted, onShown }: Tak
     unstable_forceFrameRate(0);
     if (life.ended) return;
     found.show();
-    mounted.status = { state: 'shown', reason: null };
+    mounted.status = { ...mounted.status, state: 'shown', reason: null };
     onShown();
     settle();
   };
@@ -119,6 +124,7 @@ export function takeOver({ win, found, store, env, life, mounted, onShown }: Tak
       // The server's markup is on show already: React adopts its elements (hydration) in the same
       // slices, and hears the shopper's presses from now on.
       adopt();
+      mounted.status = { ...mounted.status, serverMarkup: 'adopted' };
       startTransition(() => {
         root = hydrateRoot(found.container, element, {
           onRecoverableError: (error, info) =>
@@ -138,6 +144,7 @@ export function takeOver({ win, found, store, env, life, mounted, onShown }: Tak
   const redrawn = (error: unknown): void => {
     const message = error instanceof Error ? error.message : String(error);
     env.host.dispatch(DEBUG_EVENT, { source: 'server-markup', phase: 'redrawn', at: env.now(), error: message });
+    mounted.status = { ...mounted.status, serverMarkup: 'redrawn' };
     if (mismatches++ === 0) env.log.warn(`[Aisle] part of the server's markup was drawn again: ${message}`);
   };
 

@@ -30,8 +30,14 @@ export interface DemoRequest {
  * (`demo.serverRender`), unless the address asks for the browser-only page (`?render=browser`).
  */
 async function serverMarkup(req: DemoRequest, context: RenderContext): Promise<RenderedMain | null> {
-  if (!req.tenant.demo.serverRender || req.url.searchParams.get('render') === 'browser' || !context.data) return null;
-  return renderMain(context, { url: req.url.href, assetBase: EMBED_BASE, viewportWidth: req.viewportWidth });
+  const mode = req.url.searchParams.get('render');
+  if (!req.tenant.demo.serverRender || mode === 'browser' || !context.data) return null;
+  // `?render=stale` plays a cache that kept yesterday's markup: Aisle sees it was drawn from other data.
+  const drawn =
+    mode === 'stale' && 'products' in context.data
+      ? { ...context, data: { ...context.data, h1_header: `${context.data.h1_header} (yesterday)` } }
+      : context;
+  return renderMain(drawn, { url: req.url.href, assetBase: EMBED_BASE, viewportWidth: req.viewportWidth });
 }
 
 /** Where the stack serves dist/embed/ (the server render links aisle.css from there). */
