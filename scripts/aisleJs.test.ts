@@ -9,8 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALES } from '../sdk/core/locales.js';
 import { loaderBuild } from './build-embed.js';
 
-/** aisle.js's gzip budget: what a phone on a mobile network downloads before the grid. */
-const BUDGET_BYTES = 20 * 1024;
+/**
+ * aisle.js's gzip budget: what a phone on a mobile network downloads before the grid. It grew by
+ * 1 KB to adopt a server-rendered listing (finding it, checking it was drawn for this page, handing
+ * it to the app), which spares such a page the whole drawing.
+ */
+const BUDGET_BYTES = 21 * 1024;
 
 let modules: string[] = [];
 let code = '';

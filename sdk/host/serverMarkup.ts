@@ -22,8 +22,7 @@ export interface ServerMarkup {
 
 /** The container the server rendered into `main`, if any. */
 export function serverContainer(main: Element): HTMLElement | null {
-  const found = main.querySelector(':scope > .aisle-mount[data-aisle-markup]');
-  return found instanceof (main.ownerDocument.defaultView?.HTMLElement ?? HTMLElement) ? (found as HTMLElement) : null;
+  return main.querySelector<HTMLElement>(':scope > .aisle-mount[data-aisle-markup]');
 }
 
 /**

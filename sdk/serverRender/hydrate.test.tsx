@@ -91,4 +91,19 @@ describe('the app adopts the server render of every demo tenant without drawing 
       root = null;
     }
   });
+
+  it('adopts a listing opened with filters and a page in its address (chips and all)', async () => {
+    const northwind = loadTenants().find((t) => t.config.id === 'northwind')!;
+    const { raw } = page(northwind, 'en');
+    const data = (raw as { data: { filters: Array<{ key: string; options: Array<{ key: string }> }> } }).data;
+    const color = data.filters.find((f) => f.key === 'color')!;
+    const brand = data.filters.find((f) => f.key === 'brand')!;
+    const href = `${ORIGIN}/northwind/x?filters=color~${color.options[0]!.key}&filters=brand~${encodeURIComponent(brand.options[0]!.key)}&pageNumber=2`;
+    const adopted = await adopt(raw, href, 1280);
+    expect(adopted.container.querySelectorAll('[data-aisle="chips"] li')).toHaveLength(2);
+    expect(adopted.container.querySelector('[data-aisle="clear-filters"]')).not.toBeNull();
+    expect(adopted.recovered).toEqual([]);
+    expect(adopted.complaints).toEqual([]);
+    expect(adopted.after.every((card, i) => card === adopted.before[i])).toBe(true);
+  });
 });

@@ -6,6 +6,8 @@
 import { partClasses, type PartClasses } from '../core/customization.js';
 import { RELATED_SHOWN, SIMILAR_STEP, relatedNeedsToggle, relatedPageUrl } from '../core/lists.js';
 import { localeSuffixUrl } from '../core/localeUrl.js';
+import { formatPrice } from '../core/format.js';
+import { createChips, selectedChips } from '../views/chips.js';
 import type { Messages } from '../core/messages.js';
 import { initialVehicle, listingQuery } from '../core/query.js';
 import { safeHref } from '../core/safeUrl.js';
@@ -222,6 +224,14 @@ export function drawListing(input: ListingInput) {
         )
       : null,
     toolbar: toolbar(input, classes),
+    chips: createChips(r)({
+      chips: selectedChips(input.state, data.filters, (min, max) =>
+        m.priceRange(formatPrice(min, region, locale), formatPrice(max, region, locale)),
+      ),
+      messages: m,
+      selected: selectedFilterCount(input.state),
+      classes,
+    }),
     results:
       data.products.length > 0
         ? productGrid(input, data.products, 'grid', m.products)

@@ -13,7 +13,7 @@ import { groupSitemap, letterPairs, localeSuffixUrl, sortByTitle } from '../core
 import { safeHref, routeBase } from '../core/safeUrl.js';
 import { dlpStructuredData, serializeJsonLd } from '../core/structuredData.js';
 import type { PageRoute, RenderContext, SitemapData, SearchResponse } from '../core/types.js';
-import { parseUrlState, resolveDefaultPageSize } from '../core/urlState.js';
+import { parseUrlState, reconcileWithResponse, resolveDefaultPageSize } from '../core/urlState.js';
 import { routeFor, responseOf, sitemapOf } from '../stores/screens.js';
 import { VERSION } from '../version.js';
 import { createRoot } from '../views/listing.js';
@@ -118,7 +118,8 @@ export async function renderMain(context: unknown, options: RenderOptions = {}):
     screen = drawListing({
       context: ctx,
       data: data!,
-      state,
+      // What the listing shows of the address, as the app reads it: what the response does not know is dropped.
+      state: reconcileWithResponse(state, data!, defaultPageSize),
       defaultPageSize,
       viewport: viewportKind(width),
       width,

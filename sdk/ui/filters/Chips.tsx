@@ -1,40 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useRef } from 'react';
 import { formatPrice } from '../../core/format.js';
-import type { Filter, UrlState } from '../../core/types.js';
-import { isRangeFilter } from '../../core/urlState.js';
-import { usePartClass, useStores } from '../StoreContext.js';
+import type { UrlState } from '../../core/types.js';
+import { usePartClasses, useStores } from '../StoreContext.js';
+import { reactRenderer } from '../renderer.js';
+import { createChips, selectedChips, type SelectedChip } from '../../views/chips.js';
 
-/** Clear Filters shows from this many selected values. */
-export const CLEAR_FILTERS_AT = 2;
+export { CLEAR_FILTERS_AT, selectedChips, type SelectedChip } from '../../views/chips.js';
 
-/** One chip: a selected option value, or a whole range (`value` null). */
-export interface SelectedChip {
-  key: string;
-  value: string | null;
-  text: string;
-}
-
-/**
- * The chips for the URL state, in its order: one per option value, named by the option's text in the
- * response (else the raw value), and one per range, named by `formatRange`.
- */
-export function selectedChips(
-  state: UrlState,
-  filters: readonly Filter[],
-  formatRange: (min: number, max: number) => string,
-): SelectedChip[] {
-  return state.filters.flatMap((filter): SelectedChip[] => {
-    if (isRangeFilter(filter))
-      return [{ key: filter.key, value: null, text: formatRange(filter.value[0], filter.value[1]) }];
-    const options = filters.find((item) => item.key === filter.key)?.options ?? [];
-    return (filter.value as string[]).map((value) => ({
-      key: filter.key,
-      value,
-      text: options.find((option) => option.key === value)?.text || value,
-    }));
-  });
-}
+const chipsView = createChips(reactRenderer);
 
 /**
  * The selected-filter chips with Clear Filters from two values on; nothing when none. `state` is the
@@ -42,7 +16,7 @@ export function selectedChips(
  */
 export const SelectedChips = observer(function SelectedChips(props: { state?: UrlState }) {
   const { dlp, region, locale, messages: m } = useStores();
-  const cx = usePartClass();
+  const classes = usePartClasses();
   const state = props.state ?? dlp.state;
   const list = useRef<HTMLUListElement>(null);
   // Index of the chip just removed: focus goes to its neighbour instead of falling to the page.
@@ -64,35 +38,13 @@ export const SelectedChips = observer(function SelectedChips(props: { state?: Ur
     if (chip.value === null) dlp.removeFilter(chip.key);
     else dlp.toggleFilter(chip.key, chip.value);
   };
-  return (
-    <div className="aisle-chips" data-aisle="chips" role="group" aria-label={m.selectedFilters}>
-      <ul className="aisle-chips__list" ref={list}>
-        {chips.map((chip, index) => (
-          <li key={`${chip.key}\u0000${chip.value ?? ''}`}>
-            <button
-              type="button"
-              className={cx(['chip', 'button'], 'aisle-chip')}
-              aria-label={m.removeFilter(chip.text)}
-              onClick={() => remove(chip, index)}
-            >
-              <span>{chip.text}</span>
-              <span className="aisle-chip__remove" aria-hidden="true">
-                ×
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      {dlp.selectedCount >= CLEAR_FILTERS_AT ? (
-        <button
-          type="button"
-          className={cx('button', 'aisle-chips__clear')}
-          data-aisle="clear-filters"
-          onClick={() => dlp.clearFilters()}
-        >
-          {m.clearFilters}
-        </button>
-      ) : null}
-    </div>
-  );
+  return chipsView({
+    chips,
+    messages: m,
+    selected: dlp.selectedCount,
+    classes,
+    onRemove: (chip, index) => () => remove(chip, index),
+    onClear: () => dlp.clearFilters(),
+    listRef: list,
+  });
 });
