@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { Page } from 'playwright-core';
 import { storedEvents } from './support/analytics.js';
 import { useChromium } from './support/browser.js';
+import { holdAppScript } from './support/page.js';
 import { query, searchSettled, waitForListing } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
@@ -26,12 +27,7 @@ beforeEach(async () => {
  */
 async function openPainted(width: number): Promise<{ page: Page; release: () => void; searches: string[] }> {
   const page = await chromium().newPage({ viewport: { width, height: 900 } });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/embed\/aisle-app-[0-9a-f]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.addInitScript(() => {
     const w = window as unknown as { __handover: unknown[] };
     w.__handover = [];

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useChromium } from './support/browser.js';
+import { holdAppScript } from './support/page.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium({ beforeAll, afterAll });
@@ -25,12 +26,7 @@ async function openServed(width: number, userAgent?: string): Promise<{ page: Pa
   });
   const page = await context.newPage();
   page.on('close', () => void context.close());
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/embed\/aisle-app-[0-9a-f]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.addInitScript(() => {
     const w = window as unknown as { __served: Element[]; __shift: number };
     w.__shift = 0;

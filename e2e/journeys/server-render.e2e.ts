@@ -13,15 +13,17 @@ const serverMarkup = (page: Awaited<ReturnType<typeof openListing>>) =>
     return w.Aisle?.debug.snapshot().mount.serverMarkup ?? null;
   });
 
+/** Waits until the app has taken the main element over. */
+const tookOver = (page: Awaited<ReturnType<typeof openListing>>) =>
+  page.waitFor(() => performance.getEntriesByName('aisle:take-over').length > 0, undefined, { what: 'the take-over' });
+
 describe.each(engines)('a listing the retailer rendered on the server (%s)', (name) => {
   const engine = useEngine(name, { beforeAll, afterAll });
 
   it('is adopted by the app, not drawn again, at a desktop and a phone width', async () => {
     for (const width of [1280, 375]) {
       const page = await openListing(engine(), baseUrl, '/northwind/womens-running-shoes', width);
-      await page.waitFor(() => performance.getEntriesByName('aisle:take-over').length > 0, undefined, {
-        what: 'the take-over',
-      });
+      await tookOver(page);
       expect(await serverMarkup(page)).toBe('adopted');
       // The server's container is the app's: no second one, no first paint, one JSON-LD.
       expect(await countOf(page, 'main > .aisle-mount[data-aisle-markup]')).toBe(1);
@@ -37,9 +39,7 @@ describe.each(engines)('a listing the retailer rendered on the server (%s)', (na
 
   it('answers as the app once adopted: a filter button of the server-rendered toolbar opens its panel', async () => {
     const page = await openListing(engine(), baseUrl, '/prairie/yoga-mats?locale=fr_CA', 1280);
-    await page.waitFor(() => performance.getEntriesByName('aisle:take-over').length > 0, undefined, {
-      what: 'the take-over',
-    });
+    await tookOver(page);
     expect(await serverMarkup(page)).toBe('adopted');
     expect(await textOf(page, '[data-aisle="all-filters"]')).toContain('Tous les filtres');
     await page.click({ selector: '[data-aisle="filter-button"]', nth: 0 });
@@ -51,9 +51,7 @@ describe.each(engines)('a listing the retailer rendered on the server (%s)', (na
 
   it('draws afresh, cleanly, over markup made from another context (a stale cache)', async () => {
     const page = await openListing(engine(), baseUrl, '/northwind/womens-running-shoes?render=stale', 1280);
-    await page.waitFor(() => performance.getEntriesByName('aisle:take-over').length > 0, undefined, {
-      what: 'the take-over',
-    });
+    await tookOver(page);
     expect(await serverMarkup(page)).toBe(null);
     // Yesterday's markup is gone whole; today's listing is on show, once.
     expect(await countOf(page, '[data-aisle-markup]')).toBe(0);
