@@ -22,7 +22,7 @@ import { domRenderer, type PaintInput } from './elements.js';
 export function drawListing(doc: Document, input: PaintInput, cards = Infinity): HTMLElement {
   const renderer = domRenderer(doc);
   const h = renderer.createElement;
-  const { data, messages, viewport } = input;
+  const { data, messages } = input;
   const classes = input.context.config.customization?.classes;
   return createRoot(renderer)({
     lang: input.locale,
@@ -35,7 +35,7 @@ export function drawListing(doc: Document, input: PaintInput, cards = Infinity):
         messages,
         classes,
       }),
-      heading: createHeading(renderer)({ text: data.h1_header, mobile: viewport === 'mobile', classes }),
+      heading: createHeading(renderer)({ text: data.h1_header, classes }),
       toolbar: drawToolbar(renderer, input, classes),
       results:
         data.products.length > 0

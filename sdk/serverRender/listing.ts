@@ -215,7 +215,7 @@ export function drawListing(input: ListingInput) {
     createBreadcrumbs(r)({ position, links, current: data.h1_header, messages: m, classes });
   return createListing(r)({
     breadcrumbs: crumbs('top')(),
-    heading: createHeading(r)({ text: data.h1_header, mobile: input.viewport === 'mobile', classes }),
+    heading: createHeading(r)({ text: data.h1_header, classes }),
     // The vehicle selector is the app's alone: the server leaves its boundary (keeping its place) for
     // the browser to draw, marked so that the app knows this was meant (BROWSER_ONLY).
     vehicle: context.config.vehicleSelector

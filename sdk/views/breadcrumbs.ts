@@ -59,20 +59,21 @@ export function createBreadcrumbs<E>({ createElement: h }: Renderer<E>): (props:
 /** What the listing's heading shows. */
 export interface HeadingProps {
   text: string;
-  /** On a phone the heading is hidden from sight; assistive technology still reads it. */
-  mobile: boolean;
   /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
   classes?: PartClasses | undefined;
 }
 
-/** The listing's heading, the target of focus after a page change; nothing for an empty title. */
+/**
+ * The listing's heading, the target of focus after a page change; nothing for an empty title. On a
+ * phone it is hidden from sight by the stylesheet (assistive technology still reads it).
+ */
 export function createHeading<E>({ createElement: h }: Renderer<E>): (props: HeadingProps) => E | null {
-  return ({ text, mobile, classes }) =>
+  return ({ text, classes }) =>
     text.trim() !== ''
       ? h(
           'h1',
           {
-            className: partClasses(classes, `aisle-h1${mobile ? ' aisle-visually-hidden' : ''}`, 'heading'),
+            className: partClasses(classes, 'aisle-h1 aisle-h1--listing', 'heading'),
             'data-aisle': 'heading',
             tabIndex: -1,
           },

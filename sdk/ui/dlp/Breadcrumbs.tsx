@@ -19,6 +19,6 @@ export const Breadcrumbs = observer(function Breadcrumbs({ position }: { positio
 });
 
 /** The listing's heading; nothing for an empty title. */
-export function Heading({ text, mobile }: { text: string; mobile: boolean }) {
-  return headingView({ text, mobile, classes: usePartClasses() });
+export function Heading({ text }: { text: string }) {
+  return headingView({ text, classes: usePartClasses() });
 }

@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { configure } from 'mobx';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,9 +52,18 @@ describe('DLP sections, in order', () => {
     expect($$('[data-aisle="breadcrumbs"]')).toHaveLength(2);
   });
 
-  it('hides the h1 visually on mobile but keeps it for screen readers', async () => {
+  it('hides the h1 visually on mobile but keeps it for screen readers (a rule of the width, not a class)', async () => {
     page = await renderAisle(testContext(), { width: 375 });
-    expect($('h1')!.className).toContain('aisle-visually-hidden');
+    expect($('h1')!.className).toContain('aisle-h1--listing');
+    // The same markup at every width: a server that drew it for a desktop drew it right for a phone.
+    const wide = $('h1')!.outerHTML;
+    page.unmount();
+    page = await renderAisle(testContext(), { width: 1280 });
+    expect($('h1')!.outerHTML).toBe(wide);
+    const css = readFileSync(resolve('sdk/ui/styles.css'), 'utf8');
+    expect(css).toMatch(
+      /@media \(max-width: 768px\) \{[^@]*\.aisle-h1--listing \{\s*position: absolute !important;[^}]*clip: rect\(0 0 0 0\)/,
+    );
   });
 
   it('shows the sanitised not-found HTML and nothing else when the page is not found', async () => {

@@ -33,7 +33,7 @@ const VehicleSelector = lazy(() => import('./VehicleSelector.js').then((m) => ({
 
 /** The DLP category page, its sections in the documented order; a section without data is left out. */
 export const Dlp = observer(function Dlp() {
-  const { dlp, search, drawer, viewport, context, messages: m } = useStores();
+  const { dlp, search, drawer, context, messages: m } = useStores();
   const cx = usePartClass();
   const data = dlp.data;
   // New results reach the grid in an interruptible render: the frame that answers a click (the
@@ -56,7 +56,7 @@ export const Dlp = observer(function Dlp() {
   const busy = gridDimmed(shown, data.products, replacing && search.loading);
   return listingView({
     breadcrumbs: <Breadcrumbs position="top" />,
-    heading: <Heading text={data.h1_header} mobile={viewport.kind === 'mobile'} />,
+    heading: <Heading text={data.h1_header} />,
     vehicle: context.config.vehicleSelector ? (
       <Suspense fallback={<div className="aisle-vehicle aisle-vehicle--loading" />}>
         <VehicleSelector />
