@@ -6,6 +6,7 @@
  * from untrusted JSON: what is usable is kept, and each thing that is not is named in a problem,
  * which the embed logs once and the extension shows, so a typo never passes in silence.
  */
+import { isRecord } from './coerce.js';
 import { formatCount } from './format.js';
 import { LOCALES, intlTag, type Locale } from './locales.js';
 import type { Messages } from './messages.js';
@@ -92,8 +93,6 @@ const MAX_CLASS_LIST = 300;
 /** Longest replacement text. */
 const MAX_TEXT = 300;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The class names of `raw`, or a problem: any token HTML allows except Aisle's own `aisle-` ones. */
 function readClassList(part: string, raw: unknown): string | { problem: string } {
