@@ -13,7 +13,7 @@ const opener = () => byName(page.container, 'button', 'Open filters');
 function Listing({ headingHidden, products }: { headingHidden: boolean; products: boolean }) {
   return (
     <>
-      <h1 className={headingHidden ? 'aisle-visually-hidden' : undefined} data-aisle="heading">
+      <h1 className={headingHidden ? 'aisle-h1 aisle-h1--listing' : 'aisle-h1'} data-aisle="heading">
         Dresses
       </h1>
       {products ? (
@@ -124,7 +124,7 @@ describe('All Filters drawer', () => {
     expect(heading.getAttribute('tabindex')).toBe('-1');
   });
 
-  it('moves focus to the first result when the heading is visually hidden on a phone', () => {
+  it('moves focus to the first result on a phone, where the stylesheet hides the listing heading', () => {
     openDrawer({ width: 375, listing: { headingHidden: true, products: true } });
     click(byName(drawer()!, 'button', 'See 42 Results'));
     expect(document.activeElement?.textContent).toBe('First dress');

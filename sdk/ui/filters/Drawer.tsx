@@ -65,7 +65,7 @@ const DrawerDialog = observer(function DrawerDialog() {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('focusin', onFocusIn);
       body.style.overflow = overflow;
-      const results = toResults.current && scope ? resultsFocusTarget(scope) : null;
+      const results = toResults.current && scope ? resultsFocusTarget(scope, viewport.kind === 'mobile') : null;
       // Moving to the results scrolls them into view: that is where the shopper asked to go.
       if (results) results.focus();
       else if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });

@@ -7,10 +7,18 @@
 
 const HIDDEN_CLASS = 'aisle-visually-hidden';
 
-/** The element to focus inside `scope` (an Aisle root), or null when the listing shows nothing to land on. */
-export function resultsFocusTarget(scope: ParentNode): HTMLElement | null {
+/** The class of a listing's heading, which the stylesheet hides from sight on a phone. */
+const LISTING_HEADING = 'aisle-h1--listing';
+
+/**
+ * The element to focus inside `scope` (an Aisle root), or null when the listing shows nothing to land
+ * on. `phone`: the screen is a phone's, where the stylesheet hides the listing's heading.
+ */
+export function resultsFocusTarget(scope: ParentNode, phone = false): HTMLElement | null {
   const heading = scope.querySelector<HTMLElement>('[data-aisle="heading"]');
-  if (heading && !heading.closest(`.${HIDDEN_CLASS}`)) {
+  const hidden =
+    heading && (heading.closest(`.${HIDDEN_CLASS}`) || (phone && heading.classList.contains(LISTING_HEADING)));
+  if (heading && !hidden) {
     // A heading is not a control: it takes focus only from script, and Tab never stops on it.
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     return heading;
