@@ -151,6 +151,8 @@ export function createApp(options: AppOptions = {}): Server {
       dbPath: options.analyticsDb,
       tokenTtlSeconds: options.tokenTtlSeconds,
       controls: true,
+      // The local stack is a developer's machine: its published keys serve unless others are set.
+      development: true,
       // The local stack's demo pages, and retailer pages a developer serves on this machine.
       loopbackOrigins: true,
     }),

@@ -23,7 +23,12 @@ let host: string;
 const served: Record<string, number> = {};
 
 beforeAll(async () => {
-  service = createAnalyticsService({ dbPath: ':memory:', tokenTtlSeconds: 2, controls: true });
+  service = createAnalyticsService({
+    dbPath: ':memory:',
+    tokenTtlSeconds: 2,
+    controls: true,
+    development: true,
+  });
   server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0]!;
     served[path] = (served[path] ?? 0) + 1;

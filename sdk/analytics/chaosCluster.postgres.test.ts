@@ -28,7 +28,7 @@ let proxy: RoundRobinProxy;
 beforeAll(async () => {
   schema = await freshSchema(inject('postgresUrl'));
   const env = {
-    NODE_ENV: 'test',
+    NODE_ENV: 'development',
     AISLE_ANALYTICS_DATABASE_URL: schema.url,
     ANALYTICS_SECRET: 'chaos-cluster-secret-shared-by-every-process',
     AISLE_ANALYTICS_POOL_SIZE: '4',

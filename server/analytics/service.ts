@@ -55,12 +55,18 @@ const CONTROL_ROUTES: RouteTable = {
 /**
  * Creates the analytics service (identity, event, key, legacy and health endpoints) over SQLite or,
  * with a database URL, PostgreSQL. Options left out come from the environment (`configFromEnv`),
- * which refuses a production service without a signing key of its own: that error is thrown here.
+ * which refuses an unsafe start (no key of its own, a published or short key outside development):
+ * that `ConfigError` is thrown here.
  */
 export function createAnalyticsService(options: AnalyticsServiceOptions = {}): AnalyticsService {
   const now = options.now ?? Date.now;
   const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const env = configFromEnv(options.env ?? process.env, new Date(now()));
+  const environment = options.env ?? process.env;
+  const env = configFromEnv(
+    environment,
+    new Date(now()),
+    options.development ?? environment.NODE_ENV === 'development',
+  );
   const signingKeys = options.secret !== undefined ? [{ secret: options.secret, until: null }] : env.signingKeys;
   const tokens = createTokenIssuer(signingKeys, options.tokenTtlSeconds ?? 3600, now);
   const adminKey = options.adminKey ?? env.adminKey;

@@ -50,7 +50,7 @@ export async function isolatedStore(): Promise<{ options: AnalyticsServiceOption
  */
 export async function startTestService(options: AnalyticsServiceOptions = {}): Promise<TestService> {
   const isolated = options.dbPath === undefined ? await isolatedStore() : undefined;
-  const service = createAnalyticsService({ now: () => TEST_NOW, ...isolated?.options, ...options });
+  const service = createAnalyticsService({ now: () => TEST_NOW, development: true, ...isolated?.options, ...options });
   await service.ready;
   const server: Server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0]!;

@@ -38,12 +38,17 @@ export interface AnalyticsServiceOptions {
   tokenTtlSeconds?: number;
   /** HS256 key, at least 32 characters. Default env `ANALYTICS_SECRET` (and its previous keys). */
   secret?: string;
-  /** The admin key. Default env `ANALYTICS_ADMIN_KEY`, in development and test the local stack's key. */
+  /** The admin key. Default env `ANALYTICS_ADMIN_KEY`, in development the local stack's key. */
   adminKey?: string;
   /** Origins allowed for every shop. Default env `ANALYTICS_ALLOWED_ORIGINS`. */
   allowedOrigins?: string[];
   /** Allows pages on this machine (localhost, 127.x, [::1]) for every shop: the local stack only. */
   loopbackOrigins?: boolean;
+  /**
+   * Asks for development: the published keys serve when none is set. Default: `NODE_ENV` is
+   * `development`. The local stack and the tests ask in code; a deployment never does.
+   */
+  development?: boolean;
   /** Environment variables to read instead of `process.env` (tests). */
   env?: NodeJS.ProcessEnv;
   /** Serves the `/__control` fault-injection endpoints. Default false; production never enables it. */
