@@ -1,18 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAnalyticsStore } from './openStore.js';
 import type { AnalyticsEvent } from './types.js';
-import {
-  ADMIN_KEY,
-  isolatedStore,
-  sampleEvent,
-  startTestService,
-  TEST_NOW,
-  testStore,
-  type TestService,
-} from './testServer.js';
+import { ADMIN_KEY, sampleEvent, sharedDatabase, startTestService, TEST_NOW, type TestService } from './testServer.js';
 
 const BOOTS = 'http://127.0.0.1:4173/outdoor/boots';
 const DAY = 86_400_000;
@@ -93,8 +82,9 @@ describe('event fields are typed at the door', () => {
 describe('the report reads old rows tolerantly, the same on both stores', () => {
   it('answers 200 over rows stored before fields were typed, counting a field of the wrong kind as absent', async () => {
     // The poisoned rows go straight into the database, as an older release stored them.
-    const location = await oldRowsLocation();
-    const store = await openAnalyticsStore(location);
+    const database = await sharedDatabase();
+    cleanup = database.drop;
+    const store = await openAnalyticsStore(database.options);
     const rows = POISON.map(([, poison]) => ({
       shopId: 'outdoor',
       visitorId: 'old-visitor',
@@ -104,7 +94,7 @@ describe('the report reads old rows tolerantly, the same on both stores', () => 
     expect(await store.insertEvents(rows)).toEqual(rows.map(() => false));
     await store.close();
 
-    svc = await startTestService(location);
+    svc = await startTestService(database.options);
     const token = await svc.identify('outdoor');
     const good = [
       event('ecommerce:product_impressions', {
@@ -158,15 +148,3 @@ describe('the report reads old rows tolerantly, the same on both stores', () => 
     ]);
   });
 });
-
-// A database both this test and the service can open: a SQLite file, or a PostgreSQL schema.
-async function oldRowsLocation(): Promise<{ dbPath: string; databaseUrl?: string }> {
-  if (testStore === 'postgres') {
-    const isolated = await isolatedStore();
-    cleanup = isolated.drop;
-    return { dbPath: ':unused:', databaseUrl: isolated.options.databaseUrl };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'aisle-old-rows-'));
-  cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  return { dbPath: join(dir, 'analytics.sqlite') };
-}

@@ -1,7 +1,8 @@
 /**
  * `npm run analytics`: the analytics service alone, configured by its environment, for a deployment
  * that runs several processes over one PostgreSQL behind a load balancer. It answers at the root
- * (`/v3/event`) and under `/analytics` (as on the local stack), and stops cleanly on SIGTERM.
+ * (`/v3/event`) and under `/analytics` (as on the local stack), and stops cleanly on SIGTERM. It
+ * listens at once, before its database answers, and waits for it.
  */
 import { createServer } from 'node:http';
 import { ConfigError, environmentOf } from './config.js';
@@ -19,11 +20,12 @@ try {
 } catch (error) {
   refuse(error instanceof ConfigError ? error.message : (error as Error).message);
 }
-try {
-  await service.ready;
-} catch (error) {
-  refuse(`cannot open the database: ${(error as Error).message}`);
-}
+// A database that cannot be reached yet is tried again while the process answers liveness (and 503
+// elsewhere); one that can never serve this build (a newer schema, a malformed URL) stops it.
+service.ready.then(
+  () => console.log('[analytics] database ready'),
+  (error: Error) => refuse(`cannot open the database: ${error.message}`),
+);
 
 function refuse(reason: string): never {
   console.error(`[analytics] not started: ${reason.replace(/\s+/g, ' ')}`);

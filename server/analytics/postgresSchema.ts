@@ -51,6 +51,18 @@ const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'the signing keys each process verifies',
+    sql: `
+      -- So that no process signs with a key another process does not verify yet (a key roll).
+      CREATE TABLE signing_key_holders (
+        process_id text PRIMARY KEY,
+        kids text[] NOT NULL,
+        seen_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -52,11 +52,17 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   });
   // An idle connection that the server drops (a restart) is replaced, never thrown into the process.
   pool.on('error', (error) => console.warn(`[analytics] PostgreSQL connection lost: ${error.message}`));
-  const client = await pool.connect();
   try {
-    await migratePostgres(client);
-  } finally {
-    client.release();
+    const client = await pool.connect();
+    try {
+      await migratePostgres(client);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    // Not a pool left behind per failed attempt: the service tries again while the database is down.
+    await pool.end().catch(() => undefined);
+    throw error;
   }
   const writer = createWriter(pool);
   let closed = false;
@@ -133,6 +139,23 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
         `SELECT shop_id, origin FROM shop_origins ORDER BY shop_id, origin`,
       );
       return originsByShop(rows);
+    },
+    async announceKeys(processId, kids, at) {
+      await pool.query(
+        `INSERT INTO signing_key_holders (process_id, kids, seen_at) VALUES ($1, $2, $3)
+         ON CONFLICT (process_id) DO UPDATE SET kids = excluded.kids, seen_at = excluded.seen_at`,
+        [processId, [...kids], at],
+      );
+    },
+    async heldKeys(since) {
+      const { rows } = await pool.query<{ kids: string[] }>(
+        `SELECT kids FROM signing_key_holders WHERE seen_at >= $1`,
+        [since],
+      );
+      return rows.map((row) => row.kids);
+    },
+    async forgetKeys(processId) {
+      await pool.query(`DELETE FROM signing_key_holders WHERE process_id = $1`, [processId]);
     },
     async ping() {
       if (closed) return false;

@@ -11,8 +11,10 @@ import { getIdentityByQuery, getLegacyEvent, postLegacyEvent } from './legacy.js
 import * as ops from './ops.js';
 import { createOriginPolicy } from './origins.js';
 import { openAnalyticsStore } from './openStore.js';
+import { isDatabaseUnavailable, openWhenReachable, pingWithin, unavailableAnswer } from './outage.js';
 import type { AnalyticsStore } from './store.js';
-import { createTokenIssuer } from './tokens.js';
+import { createTokenIssuer, type TokenIssuer } from './tokens.js';
+import { startKeyRoll, type KeyRoll } from './keyRoll.js';
 import type { AnalyticsService, AnalyticsServiceOptions } from './types.js';
 
 /** Where the service keeps its SQLite database unless told otherwise (relative to the working directory). */
@@ -68,20 +70,44 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
     options.development ?? environment.NODE_ENV === 'development',
   );
   const signingKeys = options.secret !== undefined ? [{ secret: options.secret, until: null }] : env.signingKeys;
-  const tokens = createTokenIssuer(signingKeys, options.tokenTtlSeconds ?? 3600, now);
+  const issuer = createTokenIssuer(signingKeys, options.tokenTtlSeconds ?? 3600, now);
+  // Before signing, the key every process verifies is looked up again when it is 10 s old.
+  const tokens: TokenIssuer = {
+    ...issuer,
+    issue: async (sub, shopId) => {
+      await roll?.refreshIfDue();
+      return issuer.issue(sub, shopId);
+    },
+  };
   const adminKey = options.adminKey ?? env.adminKey;
   const databaseUrl = options.databaseUrl ?? (options.dbPath === undefined ? env.databaseUrl : undefined);
-  const opening = openAnalyticsStore({
+  let closed = false;
+  const location = {
     databaseUrl,
     dbPath: options.dbPath ?? env.dbPath ?? DEFAULT_ANALYTICS_DB_PATH,
     poolSize: options.poolSize,
-  });
-  // A store that failed to open answers 503 from every request; `ready` says why.
-  opening.catch(() => undefined);
+  };
+  // A database that cannot be reached yet is tried again; meanwhile every request but liveness gets 503.
+  const opening = openWhenReachable(
+    () => openAnalyticsStore(location),
+    wait,
+    () => closed,
+  );
   let store: AnalyticsStore | undefined;
-  const ready = opening.then((opened) => {
-    store = opened;
-  });
+  let failure: Error | undefined;
+  let roll: KeyRoll | undefined;
+  const ready = opening.then(
+    async (opened) => {
+      roll = startKeyRoll(opened, tokens, now);
+      await roll.refresh();
+      store = opened;
+    },
+    (error: Error) => {
+      failure = error;
+      throw error;
+    },
+  );
+  ready.catch(() => undefined);
   const faults = createFaultQueue();
   const routes: RouteTable = options.controls ? { ...ROUTES, ...CONTROL_ROUTES } : ROUTES;
   const originOptions = {
@@ -146,27 +172,28 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
   return {
     ready,
     async handle(req, res, path) {
-      try {
-        await ready;
-      } catch (error) {
-        const message = `analytics database unavailable: ${(error as Error).message}`;
-        return sendAnswer(req, res, { status: 503, body: { error: message } });
+      if (!store || closed) {
+        const why = closed ? 'the service is closing' : failure ? failure.message : 'still connecting';
+        return sendAnswer(req, res, ops.withoutDatabase(normalisePath(path), why));
       }
       try {
-        await dispatch(req, res, path, store!);
+        await dispatch(req, res, path, store);
       } catch (error) {
         const origin = (error as { granted?: string }).granted ?? (await sharedOrigin(req));
         if (error instanceof HttpError)
           return sendAnswer(req, res, { status: error.status, body: { error: error.message } }, origin);
-        if (!(await store!.ping()))
-          return sendAnswer(req, res, { status: 503, body: { error: 'analytics database unavailable' } }, origin);
+        // An outage is told by the error, or, for one the error does not name, by a database that does not answer now.
+        if (isDatabaseUnavailable(error) || !(await pingWithin(store)))
+          return sendAnswer(req, res, unavailableAnswer(), origin);
         console.error('[analytics] request failed:', error);
         sendAnswer(req, res, { status: 500, body: { error: 'internal error' } }, origin);
       }
     },
     async close() {
+      closed = true;
       faults.clear();
       await ready.catch(() => undefined);
+      await roll?.stop();
       await store?.close();
     },
     async stored(shopId) {

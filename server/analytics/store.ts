@@ -65,6 +65,12 @@ export interface AnalyticsStore {
   allOrigins(): Promise<Map<string, string[]>>;
   /** The merchandiser's report for a shop over [from, to) (ISO times of the events' own timestamps), computed in SQL. */
   report(shopId: string, from: string, to: string): Promise<ReportRows>;
+  /** Records the signing keys (by key id, newest first) a process verifies tokens with, as of `at`. */
+  announceKeys(processId: string, kids: readonly string[], at: string): Promise<void>;
+  /** The key ids of every process that announced its keys at `since` or later. */
+  heldKeys(since: string): Promise<string[][]>;
+  /** Forgets the keys of a process that stops. */
+  forgetKeys(processId: string): Promise<void>;
   /** True when the database answers `select 1`. */
   ping(): Promise<boolean>;
   /** Empties events and identities (the local stack's reset control); keys and origins stay. */
