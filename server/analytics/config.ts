@@ -1,4 +1,5 @@
 import { DEV_ANALYTICS_ADMIN_KEY } from './keys.js';
+import type { LegacyPaths } from './legacy.js';
 import { DEV_ANALYTICS_SECRET, type SigningKey } from './tokens.js';
 
 /** How the service is configured: from the environment of the process, or by a test. */
@@ -15,6 +16,8 @@ export interface ServiceConfig {
   databaseUrl: string | undefined;
   /** The SQLite file (`AISLE_ANALYTICS_DB_PATH`), when set. */
   dbPath: string | undefined;
+  /** The legacy paths served (`ANALYTICS_LEGACY_PATHS`: all, post or none; default all). */
+  legacyPaths: LegacyPaths;
 }
 
 /** A configuration the service refuses to start with; the message is one line saying what to set. */
@@ -33,7 +36,8 @@ const HOW_TO_MAKE = `a random key of at least ${MIN_SECRET_LENGTH} characters (o
 /**
  * Reads the service's configuration from environment variables:
  * `NODE_ENV` (unset counts as production), `ANALYTICS_SECRET`, `ANALYTICS_PREVIOUS_SECRETS`,
- * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `AISLE_ANALYTICS_DATABASE_URL` and `AISLE_ANALYTICS_DB_PATH`.
+ * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `ANALYTICS_LEGACY_PATHS`, `AISLE_ANALYTICS_DATABASE_URL` and
+ * `AISLE_ANALYTICS_DB_PATH`.
  * The published development keys are used or accepted only when development is asked for
  * explicitly: `NODE_ENV=development`, or `development` true (the local stack and the tests).
  * Throws a `ConfigError`, one line saying what to set, for anything unsafe.
@@ -63,7 +67,15 @@ export function configFromEnv(
     allowedOrigins: parseOrigins(env.ANALYTICS_ALLOWED_ORIGINS ?? ''),
     databaseUrl: env.AISLE_ANALYTICS_DATABASE_URL || undefined,
     dbPath: env.AISLE_ANALYTICS_DB_PATH || undefined,
+    legacyPaths: legacyPaths(env.ANALYTICS_LEGACY_PATHS || 'all'),
   };
+}
+
+function legacyPaths(text: string): LegacyPaths {
+  if (text === 'all' || text === 'post' || text === 'none') return text;
+  throw new ConfigError(
+    `ANALYTICS_LEGACY_PATHS is ${text.slice(0, 40)}: set it to all, post (no GET paths with tokens in URLs) or none`,
+  );
 }
 
 // A key shorter than the minimum is refused everywhere (it is guessable); a published one outside development.

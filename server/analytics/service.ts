@@ -7,7 +7,14 @@ import { getReport } from './report.js';
 import { createFaultQueue, isControlPath, type Fault } from './faults.js';
 import { HttpError, sendAnswer, sendPreflight } from './http.js';
 import { getIdentity, postIdentity } from './identity.js';
-import { getIdentityByQuery, getLegacyEvent, postLegacyEvent } from './legacy.js';
+import {
+  getIdentityByQuery,
+  getLegacyEvent,
+  isSwitchedOff,
+  postLegacyEvent,
+  switchedOff,
+  withoutTokens,
+} from './legacy.js';
 import * as ops from './ops.js';
 import { createOriginPolicy } from './origins.js';
 import { openAnalyticsStore } from './openStore.js';
@@ -109,7 +116,13 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
   );
   ready.catch(() => undefined);
   const faults = createFaultQueue();
-  const routes: RouteTable = options.controls ? { ...ROUTES, ...CONTROL_ROUTES } : ROUTES;
+  const legacy = options.legacyPaths ?? env.legacyPaths;
+  const routes: RouteTable = Object.fromEntries(
+    Object.entries(options.controls ? { ...ROUTES, ...CONTROL_ROUTES } : ROUTES).map(([path, methods]) => [
+      path,
+      isSwitchedOff(path, legacy) ? { GET: switchedOff(path), POST: switchedOff(path) } : methods,
+    ]),
+  );
   const originOptions = {
     everyShop: options.allowedOrigins ?? env.allowedOrigins,
     loopback: options.loopbackOrigins ?? false,
@@ -185,7 +198,8 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
         // An outage is told by the error, or, for one the error does not name, by a database that does not answer now.
         if (isDatabaseUnavailable(error) || !(await pingWithin(store)))
           return sendAnswer(req, res, unavailableAnswer(), origin);
-        console.error('[analytics] request failed:', error);
+        // The URL may be a legacy one carrying a token in its query: never into the log.
+        console.error(`[analytics] request failed: ${req.method} ${withoutTokens(req.url ?? '')}:`, error);
         sendAnswer(req, res, { status: 500, body: { error: 'internal error' } }, origin);
       }
     },

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WireEvent, WireEventData, WireIdentityMetadata } from '../../sdk/ports/analyticsWire.js';
+import type { LegacyPaths } from './legacy.js';
 
 /** Optional page details of an analytics event: where it happened and any extra metadata (declared with the client). */
 export type EventData = WireEventData;
@@ -40,6 +41,8 @@ export interface AnalyticsServiceOptions {
   secret?: string;
   /** The admin key. Default env `ANALYTICS_ADMIN_KEY`, in development the local stack's key. */
   adminKey?: string;
+  /** Legacy paths served: all, post (not the GET ones, tokens in URLs) or none. Default env `ANALYTICS_LEGACY_PATHS`, else all. */
+  legacyPaths?: LegacyPaths;
   /** Origins allowed for every shop. Default env `ANALYTICS_ALLOWED_ORIGINS`. */
   allowedOrigins?: string[];
   /** Allows pages on this machine (localhost, 127.x, [::1]) for every shop: the local stack only. */
