@@ -32,6 +32,10 @@ beforeAll(async () => {
     AISLE_ANALYTICS_DATABASE_URL: schema.url,
     ANALYTICS_SECRET: 'chaos-cluster-secret-shared-by-every-process',
     AISLE_ANALYTICS_POOL_SIZE: '4',
+    // Faults are what this test injects; rate limits have their own test (server/analytics/rateLimits.test.ts).
+    ANALYTICS_RATE_VISITOR: 'off',
+    ANALYTICS_RATE_SHOP: 'off',
+    ANALYTICS_RATE_ADDRESS: 'off',
   };
   // The first process runs the migrations; the others then find the schema ready.
   processes = [await startServiceProcess(env)];

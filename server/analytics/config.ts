@@ -1,5 +1,7 @@
 import { DEV_ANALYTICS_ADMIN_KEY } from './keys.js';
+import { MAX_BATCH_EVENTS } from './events.js';
 import type { LegacyPaths } from './legacy.js';
+import { rateLimitsFromEnv, type RateLimitSettings } from './rateLimits.js';
 import { DEV_ANALYTICS_SECRET, type SigningKey } from './tokens.js';
 
 /** How the service is configured: from the environment of the process, or by a test. */
@@ -18,6 +20,8 @@ export interface ServiceConfig {
   dbPath: string | undefined;
   /** The legacy paths served (`ANALYTICS_LEGACY_PATHS`: all, post or none; default all). */
   legacyPaths: LegacyPaths;
+  /** Rate limits (`ANALYTICS_RATE_VISITOR`, `_SHOP`, `_ADDRESS`, `ANALYTICS_TRUSTED_PROXIES`). */
+  rateLimits: RateLimitSettings;
 }
 
 /** A configuration the service refuses to start with; the message is one line saying what to set. */
@@ -36,7 +40,8 @@ const HOW_TO_MAKE = `a random key of at least ${MIN_SECRET_LENGTH} characters (o
 /**
  * Reads the service's configuration from environment variables:
  * `NODE_ENV` (unset counts as production), `ANALYTICS_SECRET`, `ANALYTICS_PREVIOUS_SECRETS`,
- * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `ANALYTICS_LEGACY_PATHS`, `AISLE_ANALYTICS_DATABASE_URL` and
+ * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `ANALYTICS_LEGACY_PATHS`, the rate limits (see rateLimits.ts),
+ * `AISLE_ANALYTICS_DATABASE_URL` and
  * `AISLE_ANALYTICS_DB_PATH`.
  * The published development keys are used or accepted only when development is asked for
  * explicitly: `NODE_ENV=development`, or `development` true (the local stack and the tests).
@@ -68,7 +73,16 @@ export function configFromEnv(
     databaseUrl: env.AISLE_ANALYTICS_DATABASE_URL || undefined,
     dbPath: env.AISLE_ANALYTICS_DB_PATH || undefined,
     legacyPaths: legacyPaths(env.ANALYTICS_LEGACY_PATHS || 'all'),
+    rateLimits: rateLimitSettings(env),
   };
+}
+
+function rateLimitSettings(env: NodeJS.ProcessEnv): RateLimitSettings {
+  try {
+    return rateLimitsFromEnv(env, MAX_BATCH_EVENTS);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 function legacyPaths(text: string): LegacyPaths {

@@ -18,6 +18,7 @@ export const getIdentityByQuery: Route = (ctx) => {
 
 async function trackLegacyEvent(ctx: RouteContext, token: unknown, raw: Record<string, unknown>): Promise<Answer> {
   const claims = await requireToken(ctx, typeof token === 'string' && token !== '' ? token : undefined);
+  await ctx.limits.events(claims.shop_id, claims.sub, 1);
   // Legacy callers predate ids, sequence numbers and environments: fill in what they never sent.
   const event = {
     ...raw,

@@ -53,13 +53,19 @@ const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
-    name: 'the signing keys each process verifies',
+    name: 'the signing keys each process verifies; rate-limit counters',
     sql: `
       -- So that no process signs with a key another process does not verify yet (a key roll).
       CREATE TABLE signing_key_holders (
         process_id text PRIMARY KEY,
         kids text[] NOT NULL,
         seen_at timestamptz NOT NULL
+      );
+      -- Shared by every process, in the shape rate-limiter-flexible's PostgreSQL store reads and writes.
+      CREATE TABLE rate_limits (
+        key varchar(255) PRIMARY KEY,
+        points integer NOT NULL DEFAULT 0,
+        expire bigint
       );
     `,
   },

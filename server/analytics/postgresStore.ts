@@ -69,6 +69,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
 
   return {
     kind: 'postgres',
+    limiterClient: { kind: 'postgres', pool },
     async recordIdentity(shopId, sub, metadata, at) {
       await pool.query(
         `INSERT INTO identities (shop_id, sub, metadata, first_seen, last_seen) VALUES ($1, $2, $3, $4, $4)

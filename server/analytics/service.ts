@@ -22,6 +22,7 @@ import { isDatabaseUnavailable, openWhenReachable, pingWithin, unavailableAnswer
 import type { AnalyticsStore } from './store.js';
 import { createTokenIssuer, type TokenIssuer } from './tokens.js';
 import { startKeyRoll, type KeyRoll } from './keyRoll.js';
+import { createRateLimits, type RateLimits } from './rateLimits.js';
 import type { AnalyticsService, AnalyticsServiceOptions } from './types.js';
 
 /** Where the service keeps its SQLite database unless told otherwise (relative to the working directory). */
@@ -49,6 +50,17 @@ const ROUTES: RouteTable = {
   '/v2/trackEvent': { POST: postLegacyEvent },
   '/trackEvent': { GET: getLegacyEvent },
 };
+
+// The paths anyone may call (no key): each request counts against its client address's limit.
+const ADDRESS_LIMITED = new Set([
+  '/v3/identity',
+  '/v3/event',
+  '/v3/batch',
+  '/getIdentity',
+  '/v2/getIdentity',
+  '/v2/trackEvent',
+  '/trackEvent',
+]);
 
 // Paths with a parameter, by the route they stand for.
 const PATTERNS: ReadonlyArray<[RegExp, string]> = [
@@ -103,8 +115,10 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
   let store: AnalyticsStore | undefined;
   let failure: Error | undefined;
   let roll: KeyRoll | undefined;
+  let limits: RateLimits | undefined;
   const ready = opening.then(
     async (opened) => {
+      limits = createRateLimits(opened, options.rateLimits ?? env.rateLimits);
       roll = startKeyRoll(opened, tokens, now);
       await roll.refresh();
       store = opened;
@@ -152,6 +166,8 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
     const route = methods[method];
     if (!route)
       throw new HttpError(405, `${method} is not allowed on ${path}; use ${Object.keys(methods).join(' or ')}`);
+    // A client address's requests are counted before anything is read or checked: a flood costs little.
+    if (ADDRESS_LIMITED.has(path)) await limits!.fromAddress(req);
     const fault = isControlPath(path) ? undefined : faults.take(path);
     if (fault && (await applyFault(fault, req, res, wait, await sharedOrigin(req)))) return;
     const ctx: RouteContext = {
@@ -163,6 +179,7 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
       faults,
       origins,
       adminKey,
+      limits: limits!,
       now,
     };
     try {
@@ -194,7 +211,12 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
       } catch (error) {
         const origin = (error as { granted?: string }).granted ?? (await sharedOrigin(req));
         if (error instanceof HttpError)
-          return sendAnswer(req, res, { status: error.status, body: { error: error.message } }, origin);
+          return sendAnswer(
+            req,
+            res,
+            { status: error.status, body: { error: error.message }, headers: error.headers },
+            origin,
+          );
         // An outage is told by the error, or, for one the error does not name, by a database that does not answer now.
         if (isDatabaseUnavailable(error) || !(await pingWithin(store)))
           return sendAnswer(req, res, unavailableAnswer(), origin);

@@ -36,6 +36,12 @@ const SCHEMA = `
     kids TEXT NOT NULL,
     seen_at TEXT NOT NULL
   );
+  -- Rate-limit counters, in the shape rate-limiter-flexible's SQLite store reads and writes.
+  CREATE TABLE IF NOT EXISTS rate_limits (
+    key TEXT PRIMARY KEY,
+    points INTEGER NOT NULL DEFAULT 0,
+    expire INTEGER
+  );
 `;
 
 // Version 2: the client's timestamp beside the receipt time, issued keys (hashed) and allowed origins.
@@ -113,6 +119,7 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
 
   return {
     kind: 'sqlite',
+    limiterClient: { kind: 'sqlite', db },
     async recordIdentity(shopId, sub, metadata, at) {
       const json = metadata === undefined ? null : JSON.stringify(metadata);
       upsertIdentity.run({ shop: shopId, sub, metadata: json, at });

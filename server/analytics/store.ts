@@ -1,3 +1,5 @@
+import type BetterSqlite from 'better-sqlite3';
+import type pg from 'pg';
 import type { ReportRows } from './reportTypes.js';
 import type { AnalyticsEvent, IdentityMetadata, StoredEvent } from './types.js';
 
@@ -33,6 +35,9 @@ export interface KeyRecord {
   revokedAt: string | null;
 }
 
+/** The database a store keeps, for rate-limiter-flexible's stores of the same kind to count in. */
+export type LimiterClient = { kind: 'sqlite'; db: BetterSqlite.Database } | { kind: 'postgres'; pool: pg.Pool };
+
 /**
  * The service's storage of identities, events, issued keys and allowed origins. Two implementations
  * keep the same contract: SQLite (one process, the local stack's default) and PostgreSQL (several
@@ -41,6 +46,8 @@ export interface KeyRecord {
 export interface AnalyticsStore {
   /** `sqlite` or `postgres`, for health answers and logs. */
   readonly kind: 'sqlite' | 'postgres';
+  /** Its database, for the rate limits' counters (`rate_limits`, created by its schema). */
+  readonly limiterClient: LimiterClient;
   /** Records a visitor of a shop, keeping when it was first and last seen. */
   recordIdentity(shopId: string, sub: string, metadata: IdentityMetadata | undefined, at: string): Promise<void>;
   /**

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WireEvent, WireEventData, WireIdentityMetadata } from '../../sdk/ports/analyticsWire.js';
 import type { LegacyPaths } from './legacy.js';
+import type { RateLimitSettings } from './rateLimits.js';
 
 /** Optional page details of an analytics event: where it happened and any extra metadata (declared with the client). */
 export type EventData = WireEventData;
@@ -41,6 +42,8 @@ export interface AnalyticsServiceOptions {
   secret?: string;
   /** The admin key. Default env `ANALYTICS_ADMIN_KEY`, in development the local stack's key. */
   adminKey?: string;
+  /** Rate limits per visitor, shop and address. Default from the environment (`rateLimitsFromEnv`), else the documented defaults. */
+  rateLimits?: RateLimitSettings;
   /** Legacy paths served: all, post (not the GET ones, tokens in URLs) or none. Default env `ANALYTICS_LEGACY_PATHS`, else all. */
   legacyPaths?: LegacyPaths;
   /** Origins allowed for every shop. Default env `ANALYTICS_ALLOWED_ORIGINS`. */
