@@ -161,7 +161,7 @@ describe('configuring the limits', () => {
       ['ANALYTICS_RATE_VISITOR', '50/60'], // a batch of 100 could never be delivered
       ['ANALYTICS_RATE_ADDRESS', '10/0'],
       ['ANALYTICS_TRUSTED_PROXIES', 'lb.internal'],
-    ])
+    ] as const)
       expect(() => configFromEnv({ ...production, [variable]: value }), value).toThrow(ConfigError);
   });
 
