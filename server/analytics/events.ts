@@ -46,6 +46,8 @@ export const postEvent: Route = async (ctx) => {
 /** `POST /v3/batch` with a bearer token: checks each event on its own and stores the good ones in one transaction. */
 export const postBatch: Route = async (ctx) => {
   const claims = await requireToken(ctx);
+  // A visitor already over its limit is refused before its (up to 256 KiB) body is read.
+  ctx.limits.refuseIfOver(claims.shop_id, claims.sub);
   const { events } = await readJsonObject(ctx.req);
   if (!Array.isArray(events) || events.length < 1 || events.length > MAX_BATCH_EVENTS) {
     throw new HttpError(400, `events must be an array of 1 to ${MAX_BATCH_EVENTS} events`);

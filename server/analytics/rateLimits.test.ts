@@ -42,6 +42,8 @@ describe('a flood is answered 429 with Retry-After', () => {
     });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await svc.call('/v3/batch', { token: flooder, json: { events: [sampleEvent()] } })).status).toBe(429);
+    // Refused before its body is read: a flood's batches cost no parsing.
+    expect((await svc.call('/v3/batch', { token: flooder, method: 'POST', body: '{"events": [' })).status).toBe(429);
     const legacy = await svc.call('/v2/trackEvent', {
       json: { token: flooder, event: 'navigate:visit_page', url: 'http://shop/x' },
     });

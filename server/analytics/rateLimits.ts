@@ -54,6 +54,8 @@ export interface RateLimits {
   fromAddress(req: IncomingMessage): Promise<void>;
   /** `count` events of a visitor (null for none) of a shop. */
   events(shopId: string, visitorId: string | null, count: number): Promise<void>;
+  /** Refuses, before its body is read, a request of a visitor or shop already over its limit (from memory). */
+  refuseIfOver(shopId: string, visitorId: string): void;
 }
 
 /** Builds the limits over the store's database. */
@@ -84,11 +86,25 @@ export function createRateLimits(store: AnalyticsStore, settings: RateLimitSetti
       if (address) await spend(address, clientAddress(req, trusted), 1, 'requests from this address');
     },
     async events(shopId, visitorId, count) {
-      if (visitor && visitorId !== null)
-        await spend(visitor, `${shopId.length}:${shopId}:${visitorId}`, count, 'events from this visitor');
+      if (visitor && visitorId !== null) await spend(visitor, visitorKey(shopId, visitorId), count, VISITOR);
       if (shop) await spend(shop, shopId, count, `events for shop ${shopId}`);
     },
+    refuseIfOver(shopId, visitorId) {
+      if (visitor) refuseIfBlocked(visitor, visitorKey(shopId, visitorId), VISITOR);
+      if (shop) refuseIfBlocked(shop, shopId, `events for shop ${shopId}`);
+    },
   };
+}
+
+const VISITOR = 'events from this visitor';
+const visitorKey = (shopId: string, visitorId: string): string => `${shopId.length}:${shopId}:${visitorId}`;
+
+// The store limiters keep the keys they refused in memory until their window ends; this asks them
+// (a method of rate-limiter-flexible's store limiters that its type declarations leave out).
+function refuseIfBlocked(limiter: RateLimiterAbstract, key: string, what: string): void {
+  const blocked = limiter as unknown as { getInMemoryBlockMsBeforeExpire?(rlKey: string): number };
+  const ms = blocked.getInMemoryBlockMsBeforeExpire?.(limiter.getKey(key)) ?? 0;
+  if (ms > 0) throw tooMany(limiter, what, ms);
 }
 
 // A refusal (a RateLimiterRes) becomes 429; a database error passes on, to be answered as an outage.
@@ -97,13 +113,17 @@ async function spend(limiter: RateLimiterAbstract, key: string, points: number, 
     await limiter.consume(key, points);
   } catch (refusal) {
     if (!(refusal instanceof RateLimiterRes)) throw refusal;
-    const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-    throw new HttpError(
-      429,
-      `too many ${what}: at most ${limiter.points} per ${limiter.duration} s; retry in ${seconds} s`,
-      { 'retry-after': String(seconds) },
-    );
+    throw tooMany(limiter, what, refusal.msBeforeNext);
   }
+}
+
+function tooMany(limiter: RateLimiterAbstract, what: string, msBeforeNext: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new HttpError(
+    429,
+    `too many ${what}: at most ${limiter.points} per ${limiter.duration} s; retry in ${seconds} s`,
+    { 'retry-after': String(seconds) },
+  );
 }
 
 /**
