@@ -1,8 +1,17 @@
 import type { IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkDelivery, drainChaos, runChaos } from '../../sdk/analytics/chaosScript.js';
 import { ConfigError, configFromEnv } from './config.js';
-import { clientAddress, DEFAULT_RATE_LIMITS, NO_RATE_LIMITS, type RateLimitSettings } from './rateLimits.js';
+import {
+  clientAddress,
+  createRateLimits,
+  DEFAULT_RATE_LIMITS,
+  NO_RATE_LIMITS,
+  SWEEP_EVERY_MS,
+  type RateLimitSettings,
+} from './rateLimits.js';
+import { openSqliteStore } from './sqliteStore.js';
 import {
   ADMIN_KEY,
   sampleEvent,
@@ -138,6 +147,27 @@ describe('the client loses nothing to a 429', () => {
     }
     expect(refused).toBeGreaterThan(0);
   }, 40_000);
+});
+
+describe('the counters of windows long over', () => {
+  it('are swept every 5 minutes, and no sweep runs once the limits are closed', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(Date.parse('2026-11-28T12:00:00Z'));
+    const store = openSqliteStore(':memory:');
+    const limits = createRateLimits(store, { ...NO_RATE_LIMITS, visitor: perMinute(100) });
+    await limits.events('outdoor', 'visitor', 1);
+    const { db } = store.limiterClient as { db: Database.Database };
+    const counters = () => (db.prepare('SELECT count(*) AS n FROM rate_limits').get() as { n: number }).n;
+    expect(counters()).toBe(1);
+    await vi.advanceTimersByTimeAsync(SWEEP_EVERY_MS);
+    expect(counters()).toBe(1); // its window ended a minute ago, not an hour
+    await vi.advanceTimersByTimeAsync(12 * SWEEP_EVERY_MS);
+    expect(counters()).toBe(0);
+    limits.close();
+    await store.close();
+    expect(vi.getTimerCount()).toBe(0);
+    vi.useRealTimers();
+  });
 });
 
 describe('configuring the limits', () => {

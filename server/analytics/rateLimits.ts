@@ -56,7 +56,12 @@ export interface RateLimits {
   events(shopId: string, visitorId: string | null, count: number): Promise<void>;
   /** Refuses, before its body is read, a request of a visitor or shop already over its limit (from memory). */
   refuseIfOver(shopId: string, visitorId: string): void;
+  /** Stops sweeping expired counters (before the store closes). */
+  close(): void;
 }
+
+/** How often counters whose window ended more than an hour ago are deleted. */
+export const SWEEP_EVERY_MS = 5 * 60_000;
 
 /** Builds the limits over the store's database. */
 export function createRateLimits(store: AnalyticsStore, settings: RateLimitSettings): RateLimits {
@@ -68,6 +73,9 @@ export function createRateLimits(store: AnalyticsStore, settings: RateLimitSetti
       duration: limit.seconds,
       tableName: RATE_LIMIT_TABLE,
       tableCreated: true,
+      // Swept below instead, by a timer the service stops when it closes: the library's own would
+      // keep running, and once the database is closed its SQLite sweep rejects with no one to catch it.
+      clearExpiredByTimeout: false,
       // Once over, the key is refused from this process's memory until its window ends.
       inMemoryBlockOnConsumed: limit.points,
     };
@@ -80,6 +88,15 @@ export function createRateLimits(store: AnalyticsStore, settings: RateLimitSetti
   const shop = limiter('shop', settings.shop);
   const address = limiter('address', settings.address);
   const trusted = new Set(settings.trustedProxies);
+  const limiters = [visitor, shop, address].filter((one) => one !== undefined);
+  const sweep = setInterval(() => {
+    for (const limiter of limiters) {
+      // A method of the library's store limiters that its type declarations leave out.
+      const store = limiter as unknown as { clearExpired(expiredBefore: number): Promise<void> };
+      void store.clearExpired(Date.now() - 3600_000).catch(() => undefined);
+    }
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
 
   return {
     async fromAddress(req) {
@@ -93,6 +110,7 @@ export function createRateLimits(store: AnalyticsStore, settings: RateLimitSetti
       if (visitor) refuseIfBlocked(visitor, visitorKey(shopId, visitorId), VISITOR);
       if (shop) refuseIfBlocked(shop, shopId, `events for shop ${shopId}`);
     },
+    close: () => clearInterval(sweep),
   };
 }
 

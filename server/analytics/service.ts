@@ -230,6 +230,7 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
       faults.clear();
       await ready.catch(() => undefined);
       await roll?.stop();
+      limits?.close();
       await store?.close();
     },
     async stored(shopId) {
