@@ -11,7 +11,8 @@
 --   AISLE_ANALYTICS_DATABASE_URL=postgres://aisle_analytics:<service_password>@db.internal:5432/aisle_analytics
 
 CREATE ROLE aisle_analytics_owner LOGIN PASSWORD :'owner_password';
--- N processes × AISLE_ANALYTICS_POOL_SIZE (8) connections, with room for a rolling restart.
+-- N processes × 1.5 × AISLE_ANALYTICS_POOL_SIZE (8 for events, 4 for rate limits), with room for a
+-- rolling restart.
 CREATE ROLE aisle_analytics LOGIN PASSWORD :'service_password' CONNECTION LIMIT 64;
 
 CREATE DATABASE aisle_analytics OWNER aisle_analytics_owner ENCODING 'UTF8' TEMPLATE template0;

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type Database from 'better-sqlite3';
+import type pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkDelivery, drainChaos, runChaos } from '../../sdk/analytics/chaosScript.js';
 import { ConfigError, configFromEnv } from './config.js';
@@ -12,11 +13,13 @@ import {
   type RateLimitSettings,
 } from './rateLimits.js';
 import { openSqliteStore } from './sqliteStore.js';
+import { openAnalyticsStore } from './openStore.js';
 import {
   ADMIN_KEY,
   sampleEvent,
   sharedDatabase,
   startTestService,
+  testStore,
   type SharedDatabase,
   type TestService,
 } from './testServer.js';
@@ -147,6 +150,23 @@ describe('the client loses nothing to a 429', () => {
     }
     expect(refused).toBeGreaterThan(0);
   }, 40_000);
+});
+
+describe('the counters on PostgreSQL', () => {
+  it.runIf(testStore === 'postgres')(
+    "are written on connections of their own, whose commits do not wait for the disk, in the store's schema",
+    async () => {
+      database = await sharedDatabase();
+      const opened = await openAnalyticsStore(database.options);
+      try {
+        const { pool } = opened.limiterClient as { pool: pg.Pool };
+        expect((await pool.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('off');
+        expect((await pool.query("SELECT to_regclass('rate_limits') IS NOT NULL AS found")).rows[0].found).toBe(true);
+      } finally {
+        await opened.close();
+      }
+    },
+  );
 });
 
 describe('the counters of windows long over', () => {
