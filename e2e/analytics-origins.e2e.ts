@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => retailer.listen(0, '127.0.0.1', resolve));
   RETAILER = `http://localhost:${(retailer.address() as AddressInfo).port}`;
-  service = createAnalyticsService({ dbPath: ':memory:' });
+  service = createAnalyticsService({ dbPath: ':memory:', development: true });
   server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0]!;
     if (path === '/v3/identity') {

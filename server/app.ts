@@ -9,7 +9,7 @@ import { renderDlpDemo, renderVsmDemo, type DemoRequest } from './demo/tenant-pa
 import { renderPlainPage } from './demo/plain-pages.js';
 import { renderReportPage } from './demo/report-page.js';
 import { renderEndpoint, viewportHint } from './render.js';
-import { createAnalyticsService, type AnalyticsService } from './analytics/index.js';
+import { createAnalyticsService, DEFAULT_RATE_LIMITS, type AnalyticsService } from './analytics/index.js';
 import { createIntegrationStandIns, type IntegrationStandIns } from './integrations/index.js';
 import { backendKind, handleSearch, handleSitemap, handleVehicleSelector, warmSearchIndexes } from './search/index.js';
 import type { BackendKind } from './search/index.js';
@@ -162,6 +162,10 @@ export function createApp(options: AppOptions = {}): Server {
       dbPath: options.analyticsDb,
       tokenTtlSeconds: options.tokenTtlSeconds,
       controls: true,
+      // The local stack is a developer's machine: its published keys serve unless others are set.
+      development: true,
+      // Every page of the local stack comes from this machine's one address: only that limit is off.
+      rateLimits: { ...DEFAULT_RATE_LIMITS, address: null },
       // The local stack's demo pages, and retailer pages a developer serves on this machine.
       loopbackOrigins: true,
     }),

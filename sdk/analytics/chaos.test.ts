@@ -8,7 +8,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAnalyticsService, type AnalyticsService, type StoredEvent } from '../../server/analytics/index.js';
+import {
+  createAnalyticsService,
+  NO_RATE_LIMITS,
+  type AnalyticsService,
+  type StoredEvent,
+} from '../../server/analytics/index.js';
 import { ADMIN_KEY } from '../../server/analytics/testServer.js';
 import { checkDelivery, drainChaos, runChaos } from './chaosScript.js';
 
@@ -23,7 +28,14 @@ let host: string;
 const served: Record<string, number> = {};
 
 beforeAll(async () => {
-  service = createAnalyticsService({ dbPath: ':memory:', tokenTtlSeconds: 2, controls: true });
+  service = createAnalyticsService({
+    dbPath: ':memory:',
+    tokenTtlSeconds: 2,
+    controls: true,
+    development: true,
+    // Faults are what this test injects; rate limits have their own test (server/analytics/rateLimits.test.ts).
+    rateLimits: NO_RATE_LIMITS,
+  });
   server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0]!;
     served[path] = (served[path] ?? 0) + 1;

@@ -28,10 +28,14 @@ let proxy: RoundRobinProxy;
 beforeAll(async () => {
   schema = await freshSchema(inject('postgresUrl'));
   const env = {
-    NODE_ENV: 'test',
+    NODE_ENV: 'development',
     AISLE_ANALYTICS_DATABASE_URL: schema.url,
     ANALYTICS_SECRET: 'chaos-cluster-secret-shared-by-every-process',
     AISLE_ANALYTICS_POOL_SIZE: '4',
+    // Faults are what this test injects; rate limits have their own test (server/analytics/rateLimits.test.ts).
+    ANALYTICS_RATE_VISITOR: 'off',
+    ANALYTICS_RATE_SHOP: 'off',
+    ANALYTICS_RATE_ADDRESS: 'off',
   };
   // The first process runs the migrations; the others then find the schema ready.
   processes = [await startServiceProcess(env)];

@@ -10,7 +10,7 @@ const OLD = 'the-previous-production-secret-32-characters';
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
 describe('keys outside development', () => {
-  it.each(['production', 'staging', 'qa'])(
+  it.each(['production', 'staging', 'qa', 'test'])(
     'refuses to start with NODE_ENV=%s and no ANALYTICS_SECRET, in one line',
     (env) => {
       const start = () => createAnalyticsService({ dbPath: ':memory:', env: { NODE_ENV: env } });
@@ -28,10 +28,64 @@ describe('keys outside development', () => {
     ).toThrow(ConfigError);
   });
 
-  it('gives production no admin key unless one is set, and development the local one', () => {
+  it('gives production no admin key unless one is set, and development (asked for explicitly) the local one', () => {
     expect(configFromEnv({ NODE_ENV: 'production', ANALYTICS_SECRET: SECRET }).adminKey).toBeUndefined();
-    expect(configFromEnv({}).adminKey).toBe(DEV_ANALYTICS_ADMIN_KEY);
-    expect(configFromEnv({ NODE_ENV: 'test' }).signingKeys[0]!.secret).toBe(DEV_ANALYTICS_SECRET);
+    expect(configFromEnv({ ANALYTICS_SECRET: SECRET }).adminKey).toBeUndefined();
+    expect(configFromEnv({ NODE_ENV: 'development' }).adminKey).toBe(DEV_ANALYTICS_ADMIN_KEY);
+    expect(configFromEnv({ NODE_ENV: 'development' }).signingKeys[0]!.secret).toBe(DEV_ANALYTICS_SECRET);
+    // The local stack and the tests ask in code, whatever NODE_ENV says.
+    expect(configFromEnv({ NODE_ENV: 'test' }, new Date(NOW), true).adminKey).toBe(DEV_ANALYTICS_ADMIN_KEY);
+  });
+
+  it.each<[string, NodeJS.ProcessEnv, string]>([
+    [
+      'unset NODE_ENV and no secret',
+      {},
+      'ANALYTICS_SECRET is not set and NODE_ENV is unset, which counts as production',
+    ],
+    [
+      'unset NODE_ENV and the published keys',
+      { ANALYTICS_SECRET: DEV_ANALYTICS_SECRET, ANALYTICS_ADMIN_KEY: DEV_ANALYTICS_ADMIN_KEY },
+      'ANALYTICS_SECRET holds a published development key and NODE_ENV is unset',
+    ],
+    [
+      'NODE_ENV=test and the published admin key',
+      { NODE_ENV: 'test', ANALYTICS_SECRET: SECRET, ANALYTICS_ADMIN_KEY: DEV_ANALYTICS_ADMIN_KEY },
+      'ANALYTICS_ADMIN_KEY holds a published development key and NODE_ENV is test',
+    ],
+    [
+      'the published signing key kept as a previous key',
+      {
+        NODE_ENV: 'production',
+        ANALYTICS_SECRET: SECRET,
+        ANALYTICS_PREVIOUS_SECRETS: `${DEV_ANALYTICS_SECRET}@2027-01-01`,
+      },
+      'ANALYTICS_PREVIOUS_SECRETS holds a published development key',
+    ],
+    [
+      'a short secret',
+      { NODE_ENV: 'production', ANALYTICS_SECRET: 'short-secret' },
+      'ANALYTICS_SECRET holds a key of 12 characters: set it to a random key of at least 32 characters',
+    ],
+    [
+      'a short previous secret',
+      { NODE_ENV: 'production', ANALYTICS_SECRET: SECRET, ANALYTICS_PREVIOUS_SECRETS: 'old@2027-01-01' },
+      'ANALYTICS_PREVIOUS_SECRETS holds a key of 3 characters',
+    ],
+    [
+      'a short admin key, even in development',
+      { NODE_ENV: 'development', ANALYTICS_ADMIN_KEY: 'admin' },
+      'ANALYTICS_ADMIN_KEY holds a key of 5 characters',
+    ],
+  ])('refuses %s with one line saying what to set', (_label, env, message) => {
+    const start = () => configFromEnv(env, new Date(NOW));
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(message);
+    try {
+      start();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
   });
 
   it('reads previous keys with their end dates and drops those already past', () => {
@@ -47,7 +101,9 @@ describe('keys outside development', () => {
       { secret: SECRET, until: null },
       { secret: OLD, until: Date.parse('2026-12-01T00:00:00Z') },
     ]);
-    expect(() => configFromEnv({ ANALYTICS_PREVIOUS_SECRETS: OLD }, new Date(NOW))).toThrow(ConfigError);
+    expect(() => configFromEnv({ NODE_ENV: 'development', ANALYTICS_PREVIOUS_SECRETS: OLD }, new Date(NOW))).toThrow(
+      'ANALYTICS_PREVIOUS_SECRETS entries must be key@ISO-date',
+    );
   });
 
   it('accepts origins only as scheme, host and port', () => {

@@ -1,9 +1,12 @@
 import { DEV_ANALYTICS_ADMIN_KEY } from './keys.js';
+import { MAX_BATCH_EVENTS } from './events.js';
+import type { LegacyPaths } from './legacy.js';
+import { rateLimitsFromEnv, type RateLimitSettings } from './rateLimits.js';
 import { DEV_ANALYTICS_SECRET, type SigningKey } from './tokens.js';
 
 /** How the service is configured: from the environment of the process, or by a test. */
 export interface ServiceConfig {
-  /** `development`, `test`, `production`, …: only development and test get default keys. */
+  /** `production`, `staging`, `development`, …: only development gets the published keys. */
   environment: string;
   /** The key that signs new tokens, then older keys that still verify until their date. */
   signingKeys: SigningKey[];
@@ -15,53 +18,91 @@ export interface ServiceConfig {
   databaseUrl: string | undefined;
   /** The SQLite file (`AISLE_ANALYTICS_DB_PATH`), when set. */
   dbPath: string | undefined;
+  /** The legacy paths served (`ANALYTICS_LEGACY_PATHS`: all, post or none; default all). */
+  legacyPaths: LegacyPaths;
+  /** Rate limits (`ANALYTICS_RATE_VISITOR`, `_SHOP`, `_ADDRESS`, `ANALYTICS_TRUSTED_PROXIES`). */
+  rateLimits: RateLimitSettings;
 }
 
 /** A configuration the service refuses to start with; the message is one line saying what to set. */
 export class ConfigError extends Error {}
 
-/** True where default keys are acceptable: a developer's machine and the tests. */
-export function isDevelopment(environment: string): boolean {
-  return environment === 'development' || environment === 'test';
+/** Shortest signing and admin key accepted (RFC 7518 asks HS256 keys for 256 bits). */
+export const MIN_SECRET_LENGTH = 32;
+
+/** The environment `NODE_ENV` names; unset counts as production, so a forgotten variable is never development. */
+export function environmentOf(env: NodeJS.ProcessEnv): string {
+  return env.NODE_ENV || 'production';
 }
+
+const HOW_TO_MAKE = `a random key of at least ${MIN_SECRET_LENGTH} characters (openssl rand -base64 48)`;
 
 /**
  * Reads the service's configuration from environment variables:
- * `NODE_ENV` (unset means development), `ANALYTICS_SECRET`, `ANALYTICS_PREVIOUS_SECRETS`,
- * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `AISLE_ANALYTICS_DATABASE_URL` and `AISLE_ANALYTICS_DB_PATH`.
- * Throws a `ConfigError` for a production service without a secret of its own.
+ * `NODE_ENV` (unset counts as production), `ANALYTICS_SECRET`, `ANALYTICS_PREVIOUS_SECRETS`,
+ * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `ANALYTICS_LEGACY_PATHS`, the rate limits (see rateLimits.ts),
+ * `AISLE_ANALYTICS_DATABASE_URL` and
+ * `AISLE_ANALYTICS_DB_PATH`.
+ * The published development keys are used or accepted only when development is asked for
+ * explicitly: `NODE_ENV=development`, or `development` true (the local stack and the tests).
+ * Throws a `ConfigError`, one line saying what to set, for anything unsafe.
  */
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env, now = new Date()): ServiceConfig {
-  const environment = env.NODE_ENV || 'development';
-  const dev = isDevelopment(environment);
+export function configFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  now = new Date(),
+  development = env.NODE_ENV === 'development',
+): ServiceConfig {
+  const environment = development ? 'development' : environmentOf(env);
+  const named = env.NODE_ENV ? `NODE_ENV is ${env.NODE_ENV}` : 'NODE_ENV is unset, which counts as production';
   const secret = env.ANALYTICS_SECRET || undefined;
-  if (!secret && !dev) {
+  if (!secret && !development) {
     throw new ConfigError(
-      `ANALYTICS_SECRET is not set and NODE_ENV is ${environment}: set it to a random key of at least 32 characters (only development and test fall back to the built-in key)`,
+      `ANALYTICS_SECRET is not set and ${named}: set it to ${HOW_TO_MAKE}, or NODE_ENV=development on a developer's machine`,
     );
   }
-  if (secret === DEV_ANALYTICS_SECRET && !dev) {
-    throw new ConfigError(
-      `ANALYTICS_SECRET is the published development key: NODE_ENV ${environment} needs a key of its own`,
-    );
-  }
-  const current: SigningKey = { secret: secret ?? DEV_ANALYTICS_SECRET, until: null };
-  const adminKey = env.ANALYTICS_ADMIN_KEY || (dev ? DEV_ANALYTICS_ADMIN_KEY : undefined);
-  if (adminKey !== undefined && adminKey.length < 32)
-    throw new ConfigError('ANALYTICS_ADMIN_KEY must be at least 32 characters');
-  if (!dev && adminKey === DEV_ANALYTICS_ADMIN_KEY) {
-    throw new ConfigError(
-      `ANALYTICS_ADMIN_KEY is the published development key: NODE_ENV ${environment} needs a key of its own`,
-    );
-  }
+  const previous = previousSecrets(env.ANALYTICS_PREVIOUS_SECRETS ?? '', now);
+  checkSecret('ANALYTICS_SECRET', secret, development, named);
+  for (const key of previous) checkSecret('ANALYTICS_PREVIOUS_SECRETS', key.secret, development, named);
+  const adminKey = env.ANALYTICS_ADMIN_KEY || (development ? DEV_ANALYTICS_ADMIN_KEY : undefined);
+  checkSecret('ANALYTICS_ADMIN_KEY', adminKey, development, named);
   return {
     environment,
-    signingKeys: [current, ...previousSecrets(env.ANALYTICS_PREVIOUS_SECRETS ?? '', now)],
+    signingKeys: [{ secret: secret ?? DEV_ANALYTICS_SECRET, until: null }, ...previous],
     adminKey,
     allowedOrigins: parseOrigins(env.ANALYTICS_ALLOWED_ORIGINS ?? ''),
     databaseUrl: env.AISLE_ANALYTICS_DATABASE_URL || undefined,
     dbPath: env.AISLE_ANALYTICS_DB_PATH || undefined,
+    legacyPaths: legacyPaths(env.ANALYTICS_LEGACY_PATHS || 'all'),
+    rateLimits: rateLimitSettings(env),
   };
+}
+
+function rateLimitSettings(env: NodeJS.ProcessEnv): RateLimitSettings {
+  try {
+    return rateLimitsFromEnv(env, MAX_BATCH_EVENTS);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
+
+function legacyPaths(text: string): LegacyPaths {
+  if (text === 'all' || text === 'post' || text === 'none') return text;
+  throw new ConfigError(
+    `ANALYTICS_LEGACY_PATHS is ${text.slice(0, 40)}: set it to all, post (no GET paths with tokens in URLs) or none`,
+  );
+}
+
+// A key shorter than the minimum is refused everywhere (it is guessable); a published one outside development.
+function checkSecret(variable: string, key: string | undefined, development: boolean, named: string): void {
+  if (key === undefined) return;
+  if (!development && (key === DEV_ANALYTICS_SECRET || key === DEV_ANALYTICS_ADMIN_KEY)) {
+    throw new ConfigError(
+      `${variable} holds a published development key and ${named}: set it to ${HOW_TO_MAKE}, or NODE_ENV=development on a developer's machine`,
+    );
+  }
+  if (key.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`${variable} holds a key of ${key.length} characters: set it to ${HOW_TO_MAKE}`);
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { HttpError, type Answer } from './http.js';
 import type { FaultQueue } from './faults.js';
 import { keyHolder, type KeyHolder } from './keys.js';
 import type { OriginPolicy } from './origins.js';
+import type { RateLimits } from './rateLimits.js';
 import type { AnalyticsStore, KeyKind } from './store.js';
 import { bearerToken, type TokenIssuer } from './tokens.js';
 import type { TokenClaims } from './types.js';
@@ -18,6 +19,8 @@ export interface RouteContext {
   faults: FaultQueue;
   origins: OriginPolicy;
   adminKey: string | undefined;
+  /** The rate limits, spent by the routes that store a visitor's events. */
+  limits: RateLimits;
   now: () => number;
   /** The page origin allowed to read this answer, once a route has checked it for the shop concerned. */
   granted?: string;

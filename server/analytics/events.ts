@@ -39,16 +39,20 @@ export async function storeEvent(
 /** `POST /v3/event` with a bearer token: stores one event for the token's shop and visitor. */
 export const postEvent: Route = async (ctx) => {
   const claims = await requireToken(ctx);
+  await ctx.limits.events(claims.shop_id, claims.sub, 1);
   return storeEvent(ctx, claims.shop_id, claims.sub, await readJsonObject(ctx.req));
 };
 
 /** `POST /v3/batch` with a bearer token: checks each event on its own and stores the good ones in one transaction. */
 export const postBatch: Route = async (ctx) => {
   const claims = await requireToken(ctx);
+  // A visitor already over its limit is refused before its (up to 256 KiB) body is read.
+  ctx.limits.refuseIfOver(claims.shop_id, claims.sub);
   const { events } = await readJsonObject(ctx.req);
   if (!Array.isArray(events) || events.length < 1 || events.length > MAX_BATCH_EVENTS) {
     throw new HttpError(400, `events must be an array of 1 to ${MAX_BATCH_EVENTS} events`);
   }
+  await ctx.limits.events(claims.shop_id, claims.sub, events.length);
   const at = receivedAt(ctx);
   const checked = events.map((raw: unknown) => ({
     id: isRecord(raw) && typeof raw.id === 'string' ? raw.id : null,

@@ -13,6 +13,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Headers to answer with, such as a 429's `Retry-After`. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -1,10 +1,11 @@
 /**
  * `npm run analytics`: the analytics service alone, configured by its environment, for a deployment
  * that runs several processes over one PostgreSQL behind a load balancer. It answers at the root
- * (`/v3/event`) and under `/analytics` (as on the local stack), and stops cleanly on SIGTERM.
+ * (`/v3/event`) and under `/analytics` (as on the local stack), and stops cleanly on SIGTERM. It
+ * listens at once, before its database answers, and waits for it.
  */
 import { createServer } from 'node:http';
-import { ConfigError } from './config.js';
+import { ConfigError, environmentOf } from './config.js';
 import { describeStore } from './openStore.js';
 import { createAnalyticsService, DEFAULT_ANALYTICS_DB_PATH } from './service.js';
 
@@ -14,11 +15,20 @@ const poolSize = Number(process.env.AISLE_ANALYTICS_POOL_SIZE) || undefined;
 
 let service: ReturnType<typeof createAnalyticsService>;
 try {
+  // Throws at once for an unsafe configuration (one line saying what to set).
   service = createAnalyticsService({ poolSize });
-  await service.ready;
 } catch (error) {
-  const reason = error instanceof ConfigError ? error.message : `cannot open the database: ${(error as Error).message}`;
-  console.error(`[analytics] not started: ${reason}`);
+  refuse(error instanceof ConfigError ? error.message : (error as Error).message);
+}
+// A database that cannot be reached yet is tried again while the process answers liveness (and 503
+// elsewhere); one that can never serve this build (a newer schema, a malformed URL) stops it.
+service.ready.then(
+  () => console.log('[analytics] database ready'),
+  (error: Error) => refuse(`cannot open the database: ${error.message}`),
+);
+
+function refuse(reason: string): never {
+  console.error(`[analytics] not started: ${reason.replace(/\s+/g, ' ')}`);
   process.exit(1);
 }
 
@@ -33,9 +43,7 @@ server.listen(port, host, () => {
     databaseUrl: process.env.AISLE_ANALYTICS_DATABASE_URL,
     dbPath: process.env.AISLE_ANALYTICS_DB_PATH ?? DEFAULT_ANALYTICS_DB_PATH,
   });
-  console.log(
-    `[analytics] pid ${process.pid} on http://${host}:${port} (${process.env.NODE_ENV || 'development'}, ${store})`,
-  );
+  console.log(`[analytics] pid ${process.pid} on http://${host}:${port} (${environmentOf(process.env)}, ${store})`);
 });
 
 let stopping = false;

@@ -1,6 +1,7 @@
 import { orBadRequest, type Route } from './context.js';
 import { checkFault } from './faults.js';
-import { readJsonObject } from './http.js';
+import { readJsonObject, type Answer } from './http.js';
+import { pingWithin, unavailableAnswer } from './outage.js';
 
 /** The version `GET /` reports. */
 export const ANALYTICS_SERVICE_VERSION = '3.0.0';
@@ -14,16 +15,29 @@ export const describe: Route = () => ({
 /** `GET /ping`. */
 export const ping: Route = () => ({ status: 200, body: { pong: true } });
 
-/** `/health/liveness`: the process answers. */
-export const liveness: Route = () => ({ status: 200, body: { status: 'ok' } });
+/** What liveness answers: the process answers, whether or not its database does. */
+export const ALIVE: Answer = { status: 200, body: { status: 'ok' } };
 
-/** `/health/readiness`: 200 when the database answers `select 1`, else 503. */
+/** `/health/liveness`: the process answers. */
+export const liveness: Route = () => ALIVE;
+
+/** `/health/readiness`: 200 when the database answers `select 1` within 0.8 s, else 503. */
 export const readiness: Route = async (ctx) =>
-  (await ctx.store.ping()) ? { status: 200, body: { status: 'ok' } } : { status: 503, body: { status: 'error' } };
+  (await pingWithin(ctx.store))
+    ? { status: 200, body: { status: 'ok' } }
+    : { ...unavailableAnswer(), body: { status: 'error' } };
+
+/** What a path answers while the service has no database to ask (connecting, or closing). */
+export function withoutDatabase(path: string, why: string): Answer {
+  if (path === '/health/liveness') return ALIVE;
+  if (path === '/health/readiness') return { ...unavailableAnswer(), body: { status: 'error' } };
+  if (path === '/health/downstream') return { ...unavailableAnswer(), body: { database: 'error' } };
+  return unavailableAnswer(`analytics database unavailable: ${why}`);
+}
 
 /** `/health/downstream`: the state of each dependency (only the database). */
 export const downstream: Route = async (ctx) => {
-  const ok = await ctx.store.ping();
+  const ok = await pingWithin(ctx.store);
   return { status: ok ? 200 : 503, body: { database: ok ? 'ok' : 'error', store: ctx.store.kind } };
 };
 

@@ -51,6 +51,24 @@ const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'the signing keys each process verifies; rate-limit counters',
+    sql: `
+      -- So that no process signs with a key another process does not verify yet (a key roll).
+      CREATE TABLE signing_key_holders (
+        process_id text PRIMARY KEY,
+        kids text[] NOT NULL,
+        seen_at timestamptz NOT NULL
+      );
+      -- Shared by every process, in the shape rate-limiter-flexible's PostgreSQL store reads and writes.
+      CREATE TABLE rate_limits (
+        key varchar(255) PRIMARY KEY,
+        points integer NOT NULL DEFAULT 0,
+        expire bigint
+      );
+    `,
+  },
 ];
 
 /** The newest schema version this build knows. */
@@ -59,14 +77,23 @@ export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 /**
  * Brings the database to the newest schema. An advisory lock makes processes that start together
  * take turns: the first runs what is missing, the others then find nothing left to do. A database
- * already past this build's newest version (a newer build ran) is refused rather than guessed at.
+ * already past this build's newest version (a newer build ran) is refused rather than guessed at. A
+ * database already up to date is changed in nothing, so a role without the right to create (the
+ * service's, see deploy/postgres) starts over one its owner migrated.
  */
 export async function migratePostgres(client: PoolClient): Promise<void> {
   await client.query('BEGIN');
   try {
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('aisle-analytics-schema'))`);
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    // Only created when missing: the service's own least-privileged role may not create anything, and
+    // PostgreSQL refuses even CREATE … IF NOT EXISTS without the right to create.
+    const { rows: found } = await client.query<{ exists: boolean }>(
+      `SELECT to_regclass('schema_migrations') IS NOT NULL AS exists`,
+    );
+    if (!found[0]?.exists) {
+      await client.query(`CREATE TABLE schema_migrations (
+        version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    }
     const { rows } = await client.query<{ version: number }>(
       `SELECT coalesce(max(version), 0) AS version FROM schema_migrations`,
     );

@@ -1,37 +1,53 @@
-/** The report's SQL for SQLite (JSON1 functions, window functions); see reportTypes.ts. */
+/**
+ * The report's SQL for SQLite (JSON1 functions, window functions); see reportTypes.ts. Stored bodies
+ * are read tolerantly: a field of the wrong JSON kind (an old row, stored before fields were typed on
+ * arrival) counts as absent, exactly as reportPostgres.ts reads it, so both stores agree.
+ */
 import type Sqlite from 'better-sqlite3';
-import { REPORT_VITALS, type ReportRows } from './reportTypes.js';
+import { MOST_REPORTED_NUMBER, REPORT_VITALS, type ReportRows } from './reportTypes.js';
 
-const meta = (field: string) => `json_extract(e.body, '$.data.metadata.${field}')`;
+const meta = (field: string): [string, string] => ['e.body', `'$.data.metadata.${field}'`];
+// The text of a JSON string, else NULL.
+const text = ([doc, path]: [string, string]) =>
+  `(CASE WHEN json_type(${doc}, ${path}) = 'text' THEN json_extract(${doc}, ${path}) END)`;
+// A JSON number within [low, high], else NULL.
+const number = ([doc, path]: [string, string], low: number) =>
+  `(CASE WHEN json_type(${doc}, ${path}) IN ('integer', 'real') THEN CASE WHEN json_extract(${doc}, ${path}) BETWEEN ${low} AND ${MOST_REPORTED_NUMBER} THEN json_extract(${doc}, ${path}) END END)`;
+// A whole JSON number from 1, else NULL.
+const position = (field: [string, string]) =>
+  `(CASE WHEN ${number(field, 1)} = CAST(${number(field, 1)} AS INTEGER) THEN ${number(field, 1)} END)`;
 // The listing is the path of the page the event was recorded on: no scheme, host, query or fragment.
 const rest = `substr(json_extract(e.body, '$.url'), instr(json_extract(e.body, '$.url'), '://') + 3)`;
 const pathAndQuery = `substr(${rest}, instr(${rest}, '/'))`;
 const noFragment = `(CASE WHEN instr(${pathAndQuery}, '#') > 0 THEN substr(${pathAndQuery}, 1, instr(${pathAndQuery}, '#') - 1) ELSE ${pathAndQuery} END)`;
 const LISTING = `(CASE WHEN instr(${noFragment}, '?') > 0 THEN substr(${noFragment}, 1, instr(${noFragment}, '?') - 1) ELSE ${noFragment} END)`;
 const IN_PERIOD = `e.shop_id = @shop AND e.client_timestamp >= @from AND e.client_timestamp < @to`;
+const FROM_RESULTS = `${text(meta('list_name'))} = 'search_results'`;
+const PRODUCTS_PATH = `'$.data.metadata.products'`;
+const PRODUCTS_SEEN = `CASE WHEN json_type(e.body, ${PRODUCTS_PATH}) = 'array' THEN json_extract(e.body, ${PRODUCTS_PATH}) ELSE '[]' END`;
 
 const SEEN = `
-  SELECT ${LISTING} AS listing, json_extract(p.value, '$.product_id') AS product_id,
-         json_extract(p.value, '$.list_position') AS position
-  FROM events e, json_each(${meta('products')}) p
-  WHERE ${IN_PERIOD} AND e.event = 'ecommerce:product_impressions' AND ${meta('list_name')} = 'search_results'`;
+  SELECT ${LISTING} AS listing, ${text(['p.value', "'$.product_id'"])} AS product_id,
+         ${position(['p.value', "'$.list_position'"])} AS position
+  FROM events e, json_each(${PRODUCTS_SEEN}) p
+  WHERE ${IN_PERIOD} AND e.event = 'ecommerce:product_impressions' AND ${FROM_RESULTS} AND p.type = 'object'`;
 const CLICKED = `
-  SELECT ${LISTING} AS listing, ${meta('product_id')} AS product_id, ${meta('list_position')} AS position
+  SELECT ${LISTING} AS listing, ${text(meta('product_id'))} AS product_id, ${position(meta('list_position'))} AS position
   FROM events e
-  WHERE ${IN_PERIOD} AND e.event = 'ecommerce:product_click' AND ${meta('list_name')} = 'search_results'`;
+  WHERE ${IN_PERIOD} AND e.event = 'ecommerce:product_click' AND ${FROM_RESULTS}`;
 
 const POSITIONS = `
   WITH seen AS (${SEEN}), clicked AS (${CLICKED}),
-  at AS (SELECT listing, position, COUNT(*) AS impressions FROM seen GROUP BY listing, position),
-  hit AS (SELECT listing, position, COUNT(*) AS clicks FROM clicked GROUP BY listing, position)
+  at AS (SELECT listing, position, COUNT(*) AS impressions FROM seen WHERE position IS NOT NULL GROUP BY listing, position),
+  hit AS (SELECT listing, position, COUNT(*) AS clicks FROM clicked WHERE position IS NOT NULL GROUP BY listing, position)
   SELECT at.listing, at.position, at.impressions, COALESCE(hit.clicks, 0) AS clicks
   FROM at LEFT JOIN hit ON hit.listing = at.listing AND hit.position = at.position
   ORDER BY at.listing, at.position`;
 
 const PRODUCTS = `
   WITH seen AS (${SEEN}), clicked AS (${CLICKED}),
-  views AS (SELECT listing, product_id, COUNT(*) AS impressions FROM seen GROUP BY listing, product_id),
-  hits AS (SELECT listing, product_id, COUNT(*) AS clicks FROM clicked GROUP BY listing, product_id)
+  views AS (SELECT listing, product_id, COUNT(*) AS impressions FROM seen WHERE product_id IS NOT NULL GROUP BY listing, product_id),
+  hits AS (SELECT listing, product_id, COUNT(*) AS clicks FROM clicked WHERE product_id IS NOT NULL GROUP BY listing, product_id)
   SELECT views.listing, views.product_id AS productId, views.impressions, COALESCE(hits.clicks, 0) AS clicks,
          ROUND(CAST(COALESCE(hits.clicks, 0) AS REAL) / views.impressions, 4) AS ctr
   FROM views LEFT JOIN hits ON hits.listing = views.listing AND hits.product_id = views.product_id
@@ -39,7 +55,7 @@ const PRODUCTS = `
 
 const RESULT_SETS = `
   SELECT ${LISTING} AS listing, COUNT(*) AS resultSets,
-         SUM(CASE WHEN ${meta('result_count')} = 0 THEN 1 ELSE 0 END) AS empty
+         SUM(CASE WHEN ${number(meta('result_count'), 0)} = 0 THEN 1 ELSE 0 END) AS empty
   FROM events e
   WHERE ${IN_PERIOD} AND e.event = 'search:display_results'
   GROUP BY listing ORDER BY listing`;
@@ -48,8 +64,9 @@ const RESULT_SETS = `
 const VITALS = `
   WITH measures AS (
     ${REPORT_VITALS.map(
-      (metric) => `SELECT ${meta('device_class')} AS deviceClass, '${metric}' AS metric, ${meta(metric)} AS value
-      FROM events e WHERE ${IN_PERIOD} AND e.event = 'page:web_vitals' AND ${meta(metric)} IS NOT NULL`,
+      (metric) => `SELECT COALESCE(${text(meta('device_class'))}, 'unknown') AS deviceClass, '${metric}' AS metric,
+        ${number(meta(metric), 0)} AS value
+      FROM events e WHERE ${IN_PERIOD} AND e.event = 'page:web_vitals' AND ${number(meta(metric), 0)} IS NOT NULL`,
     ).join(' UNION ALL ')}
   ),
   ranked AS (

@@ -42,3 +42,6 @@ export interface ReportRows {
 
 /** The Web Vitals the report gives a p75 for, as `page:web_vitals` names them. */
 export const REPORT_VITALS = ['lcp_ms', 'inp_ms', 'cls', 'ttfb_ms'] as const;
+
+/** Largest number the report reads from a stored event; beyond it (or of the wrong kind) a field counts as absent. */
+export const MOST_REPORTED_NUMBER = 1e300;

@@ -7,12 +7,22 @@ import { getReport } from './report.js';
 import { createFaultQueue, isControlPath, type Fault } from './faults.js';
 import { HttpError, sendAnswer, sendPreflight } from './http.js';
 import { getIdentity, postIdentity } from './identity.js';
-import { getIdentityByQuery, getLegacyEvent, postLegacyEvent } from './legacy.js';
+import {
+  getIdentityByQuery,
+  getLegacyEvent,
+  isSwitchedOff,
+  postLegacyEvent,
+  switchedOff,
+  withoutTokens,
+} from './legacy.js';
 import * as ops from './ops.js';
 import { createOriginPolicy } from './origins.js';
 import { openAnalyticsStore } from './openStore.js';
+import { isDatabaseUnavailable, openWhenReachable, pingWithin, unavailableAnswer } from './outage.js';
 import type { AnalyticsStore } from './store.js';
-import { createTokenIssuer } from './tokens.js';
+import { createTokenIssuer, type TokenIssuer } from './tokens.js';
+import { startKeyRoll, type KeyRoll } from './keyRoll.js';
+import { createRateLimits, type RateLimits } from './rateLimits.js';
 import type { AnalyticsService, AnalyticsServiceOptions } from './types.js';
 
 /** Where the service keeps its SQLite database unless told otherwise (relative to the working directory). */
@@ -41,6 +51,17 @@ const ROUTES: RouteTable = {
   '/trackEvent': { GET: getLegacyEvent },
 };
 
+// The paths anyone may call (no key): each request counts against its client address's limit.
+const ADDRESS_LIMITED = new Set([
+  '/v3/identity',
+  '/v3/event',
+  '/v3/batch',
+  '/getIdentity',
+  '/v2/getIdentity',
+  '/v2/trackEvent',
+  '/trackEvent',
+]);
+
 // Paths with a parameter, by the route they stand for.
 const PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/^\/v3\/keys\/[^/]+$/, '/v3/keys/{id}'],
@@ -55,29 +76,67 @@ const CONTROL_ROUTES: RouteTable = {
 /**
  * Creates the analytics service (identity, event, key, legacy and health endpoints) over SQLite or,
  * with a database URL, PostgreSQL. Options left out come from the environment (`configFromEnv`),
- * which refuses a production service without a signing key of its own: that error is thrown here.
+ * which refuses an unsafe start (no key of its own, a published or short key outside development):
+ * that `ConfigError` is thrown here.
  */
 export function createAnalyticsService(options: AnalyticsServiceOptions = {}): AnalyticsService {
   const now = options.now ?? Date.now;
   const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const env = configFromEnv(options.env ?? process.env, new Date(now()));
+  const environment = options.env ?? process.env;
+  const env = configFromEnv(
+    environment,
+    new Date(now()),
+    options.development ?? environment.NODE_ENV === 'development',
+  );
   const signingKeys = options.secret !== undefined ? [{ secret: options.secret, until: null }] : env.signingKeys;
-  const tokens = createTokenIssuer(signingKeys, options.tokenTtlSeconds ?? 3600, now);
+  const issuer = createTokenIssuer(signingKeys, options.tokenTtlSeconds ?? 3600, now);
+  // Before signing, the key every process verifies is looked up again when it is 10 s old.
+  const tokens: TokenIssuer = {
+    ...issuer,
+    issue: async (sub, shopId) => {
+      await roll?.refreshIfDue();
+      return issuer.issue(sub, shopId);
+    },
+  };
   const adminKey = options.adminKey ?? env.adminKey;
   const databaseUrl = options.databaseUrl ?? (options.dbPath === undefined ? env.databaseUrl : undefined);
-  const opening = openAnalyticsStore({
+  let closed = false;
+  const location = {
     databaseUrl,
     dbPath: options.dbPath ?? env.dbPath ?? DEFAULT_ANALYTICS_DB_PATH,
     poolSize: options.poolSize,
-  });
-  // A store that failed to open answers 503 from every request; `ready` says why.
-  opening.catch(() => undefined);
+  };
+  // A database that cannot be reached yet is tried again; meanwhile every request but liveness gets 503.
+  const opening = openWhenReachable(
+    () => openAnalyticsStore(location),
+    wait,
+    () => closed,
+  );
   let store: AnalyticsStore | undefined;
-  const ready = opening.then((opened) => {
-    store = opened;
-  });
+  let failure: Error | undefined;
+  let roll: KeyRoll | undefined;
+  let limits: RateLimits | undefined;
+  const ready = opening.then(
+    async (opened) => {
+      limits = createRateLimits(opened, options.rateLimits ?? env.rateLimits);
+      roll = startKeyRoll(opened, tokens, now);
+      await roll.refresh();
+      store = opened;
+    },
+    (error: Error) => {
+      failure = error;
+      throw error;
+    },
+  );
+  ready.catch(() => undefined);
   const faults = createFaultQueue();
-  const routes: RouteTable = options.controls ? { ...ROUTES, ...CONTROL_ROUTES } : ROUTES;
+  const legacy = options.legacyPaths ?? env.legacyPaths;
+  const routes: RouteTable = Object.fromEntries(
+    Object.entries(options.controls ? { ...ROUTES, ...CONTROL_ROUTES } : ROUTES).map(([path, methods]) => [
+      path,
+      isSwitchedOff(path, legacy) ? { GET: switchedOff(path), POST: switchedOff(path) } : methods,
+    ]),
+  );
   const originOptions = {
     everyShop: options.allowedOrigins ?? env.allowedOrigins,
     loopback: options.loopbackOrigins ?? false,
@@ -107,6 +166,8 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
     const route = methods[method];
     if (!route)
       throw new HttpError(405, `${method} is not allowed on ${path}; use ${Object.keys(methods).join(' or ')}`);
+    // A client address's requests are counted before anything is read or checked: a flood costs little.
+    if (ADDRESS_LIMITED.has(path)) await limits!.fromAddress(req);
     const fault = isControlPath(path) ? undefined : faults.take(path);
     if (fault && (await applyFault(fault, req, res, wait, await sharedOrigin(req)))) return;
     const ctx: RouteContext = {
@@ -118,6 +179,7 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
       faults,
       origins,
       adminKey,
+      limits: limits!,
       now,
     };
     try {
@@ -140,27 +202,35 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
   return {
     ready,
     async handle(req, res, path) {
-      try {
-        await ready;
-      } catch (error) {
-        const message = `analytics database unavailable: ${(error as Error).message}`;
-        return sendAnswer(req, res, { status: 503, body: { error: message } });
+      if (!store || closed) {
+        const why = closed ? 'the service is closing' : failure ? failure.message : 'still connecting';
+        return sendAnswer(req, res, ops.withoutDatabase(normalisePath(path), why));
       }
       try {
-        await dispatch(req, res, path, store!);
+        await dispatch(req, res, path, store);
       } catch (error) {
         const origin = (error as { granted?: string }).granted ?? (await sharedOrigin(req));
         if (error instanceof HttpError)
-          return sendAnswer(req, res, { status: error.status, body: { error: error.message } }, origin);
-        if (!(await store!.ping()))
-          return sendAnswer(req, res, { status: 503, body: { error: 'analytics database unavailable' } }, origin);
-        console.error('[analytics] request failed:', error);
+          return sendAnswer(
+            req,
+            res,
+            { status: error.status, body: { error: error.message }, headers: error.headers },
+            origin,
+          );
+        // An outage is told by the error, or, for one the error does not name, by a database that does not answer now.
+        if (isDatabaseUnavailable(error) || !(await pingWithin(store)))
+          return sendAnswer(req, res, unavailableAnswer(), origin);
+        // The URL may be a legacy one carrying a token in its query: never into the log.
+        console.error(`[analytics] request failed: ${req.method} ${withoutTokens(req.url ?? '')}:`, error);
         sendAnswer(req, res, { status: 500, body: { error: 'internal error' } }, origin);
       }
     },
     async close() {
+      closed = true;
       faults.clear();
       await ready.catch(() => undefined);
+      await roll?.stop();
+      limits?.close();
       await store?.close();
     },
     async stored(shopId) {

@@ -29,6 +29,19 @@ const SCHEMA = `
   CREATE UNIQUE INDEX IF NOT EXISTS events_by_shop_and_id ON events (shop_id, id);
   CREATE INDEX IF NOT EXISTS events_by_id ON events (id);
   CREATE INDEX IF NOT EXISTS events_by_shop ON events (shop_id, receipt);
+  -- Which signing keys each process verifies (space-separated key ids), so that none signs with a
+  -- key another process does not have yet. Created by every version, as it holds nothing to migrate.
+  CREATE TABLE IF NOT EXISTS signing_key_holders (
+    process_id TEXT PRIMARY KEY,
+    kids TEXT NOT NULL,
+    seen_at TEXT NOT NULL
+  );
+  -- Rate-limit counters, in the shape rate-limiter-flexible's SQLite store reads and writes.
+  CREATE TABLE IF NOT EXISTS rate_limits (
+    key TEXT PRIMARY KEY,
+    points INTEGER NOT NULL DEFAULT 0,
+    expire INTEGER
+  );
 `;
 
 // Version 2: the client's timestamp beside the receipt time, issued keys (hashed) and allowed origins.
@@ -106,6 +119,7 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
 
   return {
     kind: 'sqlite',
+    limiterClient: { kind: 'sqlite', db },
     async recordIdentity(shopId, sub, metadata, at) {
       const json = metadata === undefined ? null : JSON.stringify(metadata);
       upsertIdentity.run({ shop: shopId, sub, metadata: json, at });
@@ -160,6 +174,21 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
         origin: string;
       }>;
       return originsByShop(rows);
+    },
+    async announceKeys(processId, kids, at) {
+      db.prepare(
+        `INSERT INTO signing_key_holders (process_id, kids, seen_at) VALUES (?, ?, ?)
+         ON CONFLICT (process_id) DO UPDATE SET kids = excluded.kids, seen_at = excluded.seen_at`,
+      ).run(processId, kids.join(' '), at);
+    },
+    async heldKeys(since) {
+      const rows = db.prepare(`SELECT kids FROM signing_key_holders WHERE seen_at >= ?`).all(since) as Array<{
+        kids: string;
+      }>;
+      return rows.map((row) => row.kids.split(' '));
+    },
+    async forgetKeys(processId) {
+      db.prepare(`DELETE FROM signing_key_holders WHERE process_id = ?`).run(processId);
     },
     async ping() {
       try {

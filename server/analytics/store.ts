@@ -1,3 +1,5 @@
+import type BetterSqlite from 'better-sqlite3';
+import type pg from 'pg';
 import type { ReportRows } from './reportTypes.js';
 import type { AnalyticsEvent, IdentityMetadata, StoredEvent } from './types.js';
 
@@ -33,6 +35,9 @@ export interface KeyRecord {
   revokedAt: string | null;
 }
 
+/** The database a store keeps, for rate-limiter-flexible's stores of the same kind to count in. */
+export type LimiterClient = { kind: 'sqlite'; db: BetterSqlite.Database } | { kind: 'postgres'; pool: pg.Pool };
+
 /**
  * The service's storage of identities, events, issued keys and allowed origins. Two implementations
  * keep the same contract: SQLite (one process, the local stack's default) and PostgreSQL (several
@@ -41,6 +46,8 @@ export interface KeyRecord {
 export interface AnalyticsStore {
   /** `sqlite` or `postgres`, for health answers and logs. */
   readonly kind: 'sqlite' | 'postgres';
+  /** Its database, for the rate limits' counters (`rate_limits`, created by its schema). */
+  readonly limiterClient: LimiterClient;
   /** Records a visitor of a shop, keeping when it was first and last seen. */
   recordIdentity(shopId: string, sub: string, metadata: IdentityMetadata | undefined, at: string): Promise<void>;
   /**
@@ -65,6 +72,12 @@ export interface AnalyticsStore {
   allOrigins(): Promise<Map<string, string[]>>;
   /** The merchandiser's report for a shop over [from, to) (ISO times of the events' own timestamps), computed in SQL. */
   report(shopId: string, from: string, to: string): Promise<ReportRows>;
+  /** Records the signing keys (by key id, newest first) a process verifies tokens with, as of `at`. */
+  announceKeys(processId: string, kids: readonly string[], at: string): Promise<void>;
+  /** The key ids of every process that announced its keys at `since` or later. */
+  heldKeys(since: string): Promise<string[][]>;
+  /** Forgets the keys of a process that stops. */
+  forgetKeys(processId: string): Promise<void>;
   /** True when the database answers `select 1`. */
   ping(): Promise<boolean>;
   /** Empties events and identities (the local stack's reset control); keys and origins stay. */

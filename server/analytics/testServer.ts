@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { v4 as uuidv4 } from 'uuid';
 import { inject } from 'vitest';
@@ -44,14 +47,48 @@ export async function isolatedStore(): Promise<{ options: AnalyticsServiceOption
   return { options: { databaseUrl: schema.url, poolSize: 4 }, drop: () => schema.drop() };
 }
 
+/** A database that several services, processes and the test itself can open: a SQLite file, or a PostgreSQL schema. */
+export interface SharedDatabase {
+  /** Service options naming it (`dbPath` is also set for PostgreSQL, so no isolated store is made). */
+  options: { dbPath: string; databaseUrl?: string };
+  /** The environment of a process that opens it. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** Creates a shared database of the run's store. */
+export async function sharedDatabase(): Promise<SharedDatabase> {
+  if (testStore === 'postgres') {
+    const isolated = await isolatedStore();
+    const url = isolated.options.databaseUrl!;
+    return {
+      options: { dbPath: 'unused', databaseUrl: url },
+      env: { AISLE_ANALYTICS_DATABASE_URL: url },
+      drop: isolated.drop,
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'aisle-analytics-'));
+  const dbPath = join(dir, 'analytics.sqlite');
+  return {
+    options: { dbPath },
+    env: { AISLE_ANALYTICS_DB_PATH: dbPath },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 /**
  * Mounts the service under `/analytics` on an ephemeral port, as the local stack does, over the
- * test run's store (an explicit `dbPath` keeps SQLite: file tests).
+ * test run's store (an explicit `dbPath` or `databaseUrl` is kept). It answers once its store is
+ * open, unless `waitUntilReady` is false (a test of a database that is down at start).
  */
-export async function startTestService(options: AnalyticsServiceOptions = {}): Promise<TestService> {
-  const isolated = options.dbPath === undefined ? await isolatedStore() : undefined;
-  const service = createAnalyticsService({ now: () => TEST_NOW, ...isolated?.options, ...options });
-  await service.ready;
+export async function startTestService(
+  options: AnalyticsServiceOptions = {},
+  { waitUntilReady = true } = {},
+): Promise<TestService> {
+  const given = options.dbPath !== undefined || options.databaseUrl !== undefined;
+  const isolated = given ? undefined : await isolatedStore();
+  const service = createAnalyticsService({ now: () => TEST_NOW, development: true, ...isolated?.options, ...options });
+  if (waitUntilReady) await service.ready;
   const server: Server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0]!;
     void service.handle(req, res, pathname.slice('/analytics'.length));
@@ -93,7 +130,7 @@ export async function startTestService(options: AnalyticsServiceOptions = {}): P
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await service.close();
+      await service.close().catch(() => undefined);
       await isolated?.drop();
     },
   };

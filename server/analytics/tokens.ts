@@ -24,6 +24,13 @@ export interface TokenIssuer {
   issue(sub: string, shopId: string): Promise<string>;
   /** Verifies signature, algorithm, expiry and issue time, and that the claims have the expected types. */
   verify(token: string): Promise<TokenCheck>;
+  /** The ids of the keys this issuer verifies with, newest first. */
+  readonly kids: readonly string[];
+  /**
+   * Signs from now on with the newest of its keys that every process in `held` (their key ids)
+   * verifies, and that stays valid for a whole token lifetime; with none shared, its newest key.
+   */
+  signWithShared(held: ReadonlyArray<readonly string[]>): void;
 }
 
 interface Key {
@@ -36,9 +43,10 @@ interface Key {
 const REMEMBERED_TOKENS = 10_000;
 
 /**
- * Creates the token issuer. The first key signs; each later one still verifies until its date, so a
- * key can be rotated without logging every shopper out. Every secret must be at least 32 characters
- * (RFC 7518 asks HS256 keys for 256 bits).
+ * Creates the token issuer. The first key signs (until `signWithShared` picks an older one that
+ * every process has); each later one still verifies until its date, so a key can be rotated without
+ * logging every shopper out. Every secret must be at least 32 characters (RFC 7518 asks HS256 keys
+ * for 256 bits).
  */
 export function createTokenIssuer(keys: readonly SigningKey[], ttlSeconds: number, now: () => number): TokenIssuer {
   if (keys.length === 0) throw new Error('analytics tokens need a signing key');
@@ -51,7 +59,8 @@ export function createTokenIssuer(keys: readonly SigningKey[], ttlSeconds: numbe
     bytes: new TextEncoder().encode(key.secret),
     until: key.until,
   }));
-  const signer = ring[0]!;
+  const newest = ring[0]!;
+  let signer = newest;
   const nowSeconds = (): number => Math.floor(now() / 1000);
   const remembered = new Map<string, TokenClaims>();
 
@@ -69,7 +78,7 @@ export function createTokenIssuer(keys: readonly SigningKey[], ttlSeconds: numbe
     }
     const live = ring.filter((key) => key.until === null || key.until > now());
     // Tokens from before key ids were written carry none: they can only be the current key's.
-    const key = kid === undefined ? signer : live.find((candidate) => candidate.kid === kid);
+    const key = kid === undefined ? newest : live.find((candidate) => candidate.kid === kid);
     if (!key) return { ok: false, error: 'token is invalid' };
     try {
       const { payload } = await jwtVerify(token, key.bytes, {
@@ -90,7 +99,7 @@ export function createTokenIssuer(keys: readonly SigningKey[], ttlSeconds: numbe
       const claims = { sub, shop_id, iat, exp };
       // Only the current key's tokens are remembered: a previous key's stop at its date, which a
       // remembered answer would not notice.
-      if (key === signer) remember(token, claims);
+      if (key.until === null) remember(token, claims);
       return { ok: true, claims };
     } catch (error) {
       if (error instanceof errors.JWTExpired) return { ok: false, error: 'token expired' };
@@ -99,6 +108,11 @@ export function createTokenIssuer(keys: readonly SigningKey[], ttlSeconds: numbe
   }
 
   return {
+    kids: ring.map((key) => key.kid),
+    signWithShared(held) {
+      const lasting = (key: Key): boolean => key.until === null || key.until > now() + ttlSeconds * 1000;
+      signer = ring.find((key) => lasting(key) && held.every((kids) => kids.includes(key.kid))) ?? newest;
+    },
     issue(sub, shopId) {
       const iat = nowSeconds();
       return new SignJWT({ shop_id: shopId })

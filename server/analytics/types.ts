@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WireEvent, WireEventData, WireIdentityMetadata } from '../../sdk/ports/analyticsWire.js';
+import type { LegacyPaths } from './legacy.js';
+import type { RateLimitSettings } from './rateLimits.js';
 
 /** Optional page details of an analytics event: where it happened and any extra metadata (declared with the client). */
 export type EventData = WireEventData;
@@ -38,12 +40,21 @@ export interface AnalyticsServiceOptions {
   tokenTtlSeconds?: number;
   /** HS256 key, at least 32 characters. Default env `ANALYTICS_SECRET` (and its previous keys). */
   secret?: string;
-  /** The admin key. Default env `ANALYTICS_ADMIN_KEY`, in development and test the local stack's key. */
+  /** The admin key. Default env `ANALYTICS_ADMIN_KEY`, in development the local stack's key. */
   adminKey?: string;
+  /** Rate limits per visitor, shop and address. Default from the environment (`rateLimitsFromEnv`), else the documented defaults. */
+  rateLimits?: RateLimitSettings;
+  /** Legacy paths served: all, post (not the GET ones, tokens in URLs) or none. Default env `ANALYTICS_LEGACY_PATHS`, else all. */
+  legacyPaths?: LegacyPaths;
   /** Origins allowed for every shop. Default env `ANALYTICS_ALLOWED_ORIGINS`. */
   allowedOrigins?: string[];
   /** Allows pages on this machine (localhost, 127.x, [::1]) for every shop: the local stack only. */
   loopbackOrigins?: boolean;
+  /**
+   * Asks for development: the published keys serve when none is set. Default: `NODE_ENV` is
+   * `development`. The local stack and the tests ask in code; a deployment never does.
+   */
+  development?: boolean;
   /** Environment variables to read instead of `process.env` (tests). */
   env?: NodeJS.ProcessEnv;
   /** Serves the `/__control` fault-injection endpoints. Default false; production never enables it. */

@@ -1,5 +1,6 @@
 import { validate as isUuid } from 'uuid';
 import { isRecord } from '../../sdk/core/coerce.js';
+import { wrongEventField } from './eventFields.js';
 import type { AnalyticsEvent, EventData, IdentityMetadata } from './types.js';
 
 /** A checked value, or the message saying what is wrong with it. */
@@ -69,6 +70,8 @@ export function checkEvent(raw: unknown, receivedMs: number): Checked<AnalyticsE
   if (!isName(event)) return fail(`event must be a string of 1 to ${MAX_NAME_LENGTH} characters`);
   const data = checkData(raw.data);
   if (!data.ok) return data;
+  const wrongField = data.value.metadata && wrongEventField(event, data.value.metadata);
+  if (wrongField) return fail(wrongField);
   if (typeof url !== 'string') return fail('url must be a string');
   if (url.length > MAX_URL_LENGTH) return fail(`url must be at most ${MAX_URL_LENGTH} characters`);
   if (typeof timestamp !== 'string' || !isRealDateTime(timestamp)) {

@@ -59,6 +59,33 @@ export async function startServiceProcess(env: ServiceEnv, port?: number): Promi
   return { port: chosen, kill: () => end('SIGKILL'), restart: launch, stop: () => end('SIGTERM') };
 }
 
+/** How a process that refused to start ended: its exit code and what it printed to stderr. */
+export interface Refusal {
+  code: number | null;
+  stderr: string;
+}
+
+/**
+ * Runs `npm run analytics` (through tsx) with exactly `env` on top of a clean environment (no
+ * `NODE_ENV`, no `ANALYTICS_*` or `AISLE_ANALYTICS_*` of the test run) and waits for it to exit; a
+ * process still running after `withinMs` is killed and reported with code null.
+ */
+export async function runUntilExit(env: ServiceEnv, withinMs = 4_000): Promise<Refusal> {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(NODE_ENV|PORT|ANALYTICS_|AISLE_ANALYTICS_)/.test(name)),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/analytics/main.ts'], {
+    env: { ...clean, PORT: String(await freePort()), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  const late = setTimeout(() => child.kill('SIGKILL'), withinMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  clearTimeout(late);
+  return { code, stderr };
+}
+
 /** A round-robin HTTP proxy in front of some ports; a backend that cannot be reached answers 502. */
 export interface RoundRobinProxy {
   base: string;
