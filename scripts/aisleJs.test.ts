@@ -9,8 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALES } from '../sdk/core/locales.js';
 import { loaderBuild } from './build-embed.js';
 
-/** aisle.js's gzip budget: what a phone on a mobile network downloads before the grid. */
-const BUDGET_BYTES = 20 * 1024;
+/**
+ * aisle.js's gzip budget: what a phone on a mobile network downloads before the grid. 22 KB since
+ * the privacy rules (sdk/core/privacy.ts) and the consent gate ride in it: the first paint writes
+ * the page's visit and a first click to the device, and must clean them and ask consent first.
+ */
+const BUDGET_BYTES = 22 * 1024;
 
 let modules: string[] = [];
 let code = '';

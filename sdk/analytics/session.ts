@@ -156,6 +156,7 @@ export class AnalyticsSession {
         event,
         data,
         globalMetadata: this.#options.globalMetadata,
+        queryParams: this.#options.queryParams,
         url: url ?? this.#env.host.location().href,
         timestamp: new Date(this.#env.now()).toISOString(),
         environment: this.#options.environment,

@@ -6,6 +6,7 @@
  * page in any tab, delivers them. Small on purpose: it ships with the app, and with aisle.js.
  */
 import type { Locale } from '../core/locales.js';
+import { queryParamsOf } from '../core/privacy.js';
 import type { RenderContext, Region } from '../core/types.js';
 import type { KeyValueStorage, StoreEnv } from '../ports/env.js';
 import { VERSION } from '../version.js';
@@ -67,6 +68,7 @@ export function recordNow(page: OutboxPage, input: TrackInput & { url: string })
       event: input.event,
       data: input.data,
       globalMetadata: globalMetadataOf(page),
+      queryParams: queryParamsOf(context.config.queryParams),
       url: input.url,
       timestamp: new Date(page.now()).toISOString(),
       environment: analyticsEnvironment(context.environment),

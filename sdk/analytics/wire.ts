@@ -3,6 +3,7 @@
  * intents become analytics events. Without `config.analyticsHost` there is no session
  * and intents are dropped.
  */
+import { queryParamsOf } from '../core/privacy.js';
 import { selectedVariant } from '../core/product.js';
 import { browserLifecycle } from '../host/lifecycle.js';
 import { browserLocks } from '../host/locks.js';
@@ -106,6 +107,7 @@ export function connectAnalytics(
     host: config.analyticsHost,
     environment: analyticsEnvironment(environment),
     globalMetadata: globalMetadataOf(root),
+    queryParams: queryParamsOf(config.queryParams),
     lifecycle: browserLifecycle(win),
     locks: browserLocks(win, { storage: env.storage, timers: env.timers, now: env.now }),
   });

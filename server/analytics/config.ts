@@ -1,4 +1,5 @@
 import { DEV_ANALYTICS_ADMIN_KEY } from './keys.js';
+import { parseQueryParams } from './privacy.js';
 import { DEV_ANALYTICS_SECRET, type SigningKey } from './tokens.js';
 
 /** How the service is configured: from the environment of the process, or by a test. */
@@ -15,6 +16,8 @@ export interface ServiceConfig {
   databaseUrl: string | undefined;
   /** The SQLite file (`AISLE_ANALYTICS_DB_PATH`), when set. */
   dbPath: string | undefined;
+  /** Query parameters event addresses keep besides the listing's and `utm_*` (`ANALYTICS_QUERY_PARAMS`). */
+  queryParams: string[];
 }
 
 /** A configuration the service refuses to start with; the message is one line saying what to set. */
@@ -28,7 +31,8 @@ export function isDevelopment(environment: string): boolean {
 /**
  * Reads the service's configuration from environment variables:
  * `NODE_ENV` (unset means development), `ANALYTICS_SECRET`, `ANALYTICS_PREVIOUS_SECRETS`,
- * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `AISLE_ANALYTICS_DATABASE_URL` and `AISLE_ANALYTICS_DB_PATH`.
+ * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `AISLE_ANALYTICS_DATABASE_URL`, `AISLE_ANALYTICS_DB_PATH`
+ * and `ANALYTICS_QUERY_PARAMS`.
  * Throws a `ConfigError` for a production service without a secret of its own.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, now = new Date()): ServiceConfig {
@@ -61,6 +65,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, now = new Da
     allowedOrigins: parseOrigins(env.ANALYTICS_ALLOWED_ORIGINS ?? ''),
     databaseUrl: env.AISLE_ANALYTICS_DATABASE_URL || undefined,
     dbPath: env.AISLE_ANALYTICS_DB_PATH || undefined,
+    queryParams: parseQueryParams(env.ANALYTICS_QUERY_PARAMS),
   };
 }
 

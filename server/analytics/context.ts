@@ -19,6 +19,8 @@ export interface RouteContext {
   origins: OriginPolicy;
   adminKey: string | undefined;
   now: () => number;
+  /** The query parameters stored event addresses keep (server/analytics/privacy.ts). */
+  queryParams: readonly string[];
   /** The page origin allowed to read this answer, once a route has checked it for the shop concerned. */
   granted?: string;
 }

@@ -9,6 +9,7 @@ import {
   type RouteContext,
 } from './context.js';
 import { HttpError, readJsonObject, type Answer } from './http.js';
+import { storableEvent } from './privacy.js';
 import { checkEvent, checkShopId, isName, MAX_NAME_LENGTH, normaliseEventId } from './validate.js';
 
 /** Most events one `POST /v3/batch` may carry. */
@@ -31,7 +32,7 @@ export async function storeEvent(
   visitorId: string | null,
   raw: unknown,
 ): Promise<Answer> {
-  const event = orBadRequest(checkEvent(raw, ctx.now()));
+  const event = storableEvent(orBadRequest(checkEvent(raw, ctx.now())), ctx.queryParams);
   const [duplicate] = await ctx.store.insertEvents([{ shopId, visitorId, event, receivedAt: receivedAt(ctx) }]);
   return { status: 202, body: { id: event.id, duplicate } };
 }
@@ -54,7 +55,7 @@ export const postBatch: Route = async (ctx) => {
     id: isRecord(raw) && typeof raw.id === 'string' ? raw.id : null,
     result: checkEvent(raw, ctx.now()),
   }));
-  const good = checked.flatMap(({ result }) => (result.ok ? [result.value] : []));
+  const good = checked.flatMap(({ result }) => (result.ok ? [storableEvent(result.value, ctx.queryParams)] : []));
   const duplicates = await ctx.store.insertEvents(
     good.map((event) => ({ shopId: claims.shop_id, visitorId: claims.sub, event, receivedAt: at })),
   );

@@ -1,6 +1,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import { allowShop, orBadRequest, receivedAt, requireToken, type Route, type RouteContext } from './context.js';
 import { readJsonObject, type Answer } from './http.js';
+import { storableIdentityMetadata } from './privacy.js';
 import { bearerToken } from './tokens.js';
 import { checkIdentityMetadata, checkShopId, usableDistinctId } from './validate.js';
 
@@ -18,7 +19,7 @@ export interface IdentityRequest {
 export async function issueIdentity(ctx: RouteContext, request: IdentityRequest): Promise<Answer> {
   const shopId = orBadRequest(checkShopId(request.shop_id));
   await allowShop(ctx, shopId);
-  const metadata = orBadRequest(checkIdentityMetadata(request.metadata));
+  const metadata = storableIdentityMetadata(orBadRequest(checkIdentityMetadata(request.metadata)));
   const sub = (await currentSub(ctx, shopId)) ?? usableDistinctId(request.distinct_id) ?? uuidv4();
   await ctx.store.recordIdentity(shopId, sub, metadata, receivedAt(ctx));
   return { status: 200, body: { id: await ctx.tokens.issue(sub, shopId) } };

@@ -9,6 +9,7 @@ import { HttpError, sendAnswer, sendPreflight } from './http.js';
 import { getIdentity, postIdentity } from './identity.js';
 import { getIdentityByQuery, getLegacyEvent, postLegacyEvent } from './legacy.js';
 import * as ops from './ops.js';
+import { serviceQueryParams } from './privacy.js';
 import { createOriginPolicy } from './origins.js';
 import { openAnalyticsStore } from './openStore.js';
 import type { AnalyticsStore } from './store.js';
@@ -77,6 +78,7 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
     store = opened;
   });
   const faults = createFaultQueue();
+  const queryParams = serviceQueryParams(env.queryParams);
   const routes: RouteTable = options.controls ? { ...ROUTES, ...CONTROL_ROUTES } : ROUTES;
   const originOptions = {
     everyShop: options.allowedOrigins ?? env.allowedOrigins,
@@ -119,6 +121,7 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
       origins,
       adminKey,
       now,
+      queryParams,
     };
     try {
       const answer = await route(ctx);
