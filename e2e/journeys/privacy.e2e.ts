@@ -1,16 +1,52 @@
-/** Shoppers' privacy: no personal data leaves the page in an event. */
+/**
+ * Shoppers' privacy: no personal data leaves the page in an event; where the tenant requires
+ * consent nothing is stored or sent before it (Prairie requires it in Canada), the page's events
+ * are sent once when it comes, a withdrawal empties the device; Global Privacy Control turns the
+ * third parties off.
+ */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { storedEvents } from '../support/analytics.js';
-import { engines, useEngine } from '../support/drivers/index.js';
+import { receivedBy, storedEvents } from '../support/analytics.js';
+import { engines, useEngine, type EnginePage } from '../support/drivers/index.js';
 import { analyticsControls } from '../support/inspector.js';
-import { openListing } from '../support/listing.js';
+import { openListing, sortBy } from '../support/listing.js';
 
 const baseUrl = inject('baseUrl');
 const controls = analyticsControls(baseUrl);
+const THIRD_PARTIES = ['sentry', 'plausible', 'growthbook'] as const;
+const CONSENT_LISTING = '/prairie/camping-tents';
+
+/** What the page holds on the device and asked of the analytics service and the third parties. */
+const deviceAndRequests = (page: EnginePage) =>
+  page.evaluate(() => ({
+    stored: localStorage.length + sessionStorage.length,
+    requests: performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => /\/(analytics|integrations)\//.test(name)),
+  }));
+
+/** Waits until the page has been idle once: integrations start at that moment. */
+const idle = (page: EnginePage) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        'requestIdleCallback' in window ? requestIdleCallback(() => resolve()) : setTimeout(resolve, 250),
+      ),
+  );
+
+type Snapshot = { analytics: { held: number }; consent: Record<string, unknown> | null };
+const snapshot = (page: EnginePage) =>
+  page.evaluate(() => (window as unknown as { Aisle: { debug: { snapshot(): Snapshot } } }).Aisle.debug.snapshot());
+
+const counts = (events: Array<{ event: string }>) =>
+  events.reduce<Record<string, number>>((all, e) => ({ ...all, [e.event]: (all[e.event] ?? 0) + 1 }), {});
 
 describe.each(engines)('shoppers’ privacy (%s)', (name) => {
   const engine = useEngine(name, { beforeAll, afterAll });
-  beforeEach(() => controls.reset());
+  beforeEach(async () => {
+    await controls.reset();
+    for (const stand of THIRD_PARTIES) await fetch(`${baseUrl}/integrations/${stand}/received`, { method: 'DELETE' });
+  });
 
   it('an e-mail address in the page’s address never reaches the service, nor the device’s outbox', async () => {
     const path =
@@ -31,6 +67,68 @@ describe.each(engines)('shoppers’ privacy (%s)', (name) => {
     for (const text of [JSON.stringify(events), JSON.stringify(onPage)]) {
       expect(text).not.toMatch(/ann\.smith|ann\.smith%40|555-0199/);
     }
+    expect(await page.errors()).toEqual([]);
+    await page.close();
+  });
+
+  it('before consent, where the tenant requires it, shopping stores nothing and sends nothing', async () => {
+    const page = await openListing(engine(), baseUrl, CONSENT_LISTING);
+    await sortBy(page, 'Low to High', 'price_asc');
+    await idle(page);
+    expect(await deviceAndRequests(page)).toEqual({ stored: 0, requests: [] });
+    for (const stand of THIRD_PARTIES) expect(await receivedBy(baseUrl, stand), stand).toBe(0);
+    expect(await storedEvents(baseUrl, 'prairie')).toEqual([]);
+    const shown = await snapshot(page);
+    expect(shown.consent).toMatchObject({ mode: 'required', analytics: 'pending', clicks: 'pending' });
+    expect(shown.analytics.held).toBeGreaterThanOrEqual(3);
+    expect(await page.errors()).toEqual([]);
+    await page.close();
+  });
+
+  it('consent given during the page sends that page view’s events, once each', async () => {
+    const page = await openListing(engine(), baseUrl, CONSENT_LISTING);
+    await sortBy(page, 'Low to High', 'price_asc');
+    await page.click({ selector: '[data-demo="consent"] button', text: 'Accept' });
+    await expect
+      .poll(async () => counts(await storedEvents(baseUrl, 'prairie')), { timeout: 20_000 })
+      // The first results and those the sort brought.
+      .toMatchObject({ 'navigate:visit_page': 1, 'search:display_results': 2, 'search:sort': 1 });
+    const events = await storedEvents(baseUrl, 'prairie');
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+    const seqs = events.map((e) => e.seq);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    expect((await snapshot(page)).consent).toMatchObject({ analytics: 'granted' });
+    expect(await page.errors()).toEqual([]);
+    await page.close();
+  });
+
+  it('a withdrawal empties the device’s storage and stops tracking', async () => {
+    const page = await openListing(engine(), baseUrl, CONSENT_LISTING);
+    await page.click({ selector: '[data-demo="consent"] button', text: 'Accept' });
+    await expect
+      .poll(async () => (await storedEvents(baseUrl, 'prairie')).map((e) => e.event), { timeout: 20_000 })
+      .toContain('search:display_results');
+    await page.waitFor(() => localStorage.length > 0, undefined, { what: 'the visitor id and token stored' });
+    await page.evaluate(() =>
+      (window as unknown as { Aisle: { consent(c: object): void } }).Aisle.consent({ analytics: false }),
+    );
+    expect((await deviceAndRequests(page)).stored).toBe(0);
+    await sortBy(page, 'Low to High', 'price_asc');
+    expect((await deviceAndRequests(page)).stored).toBe(0);
+    expect(counts(await storedEvents(baseUrl, 'prairie'))['search:sort']).toBeUndefined();
+    expect(await page.errors()).toEqual([]);
+    await page.close();
+  });
+
+  it('Global Privacy Control turns the third parties off; Aisle’s own analytics goes on', async () => {
+    const page = await openListing(engine(), baseUrl, '/maple/womens-running-shoes?gpc=1');
+    await sortBy(page, 'Low to High', 'price_asc');
+    await expect
+      .poll(async () => (await storedEvents(baseUrl, 'maple')).map((e) => e.event), { timeout: 20_000 })
+      .toContain('search:sort');
+    await idle(page);
+    for (const stand of THIRD_PARTIES) expect(await receivedBy(baseUrl, stand), stand).toBe(0);
+    expect((await snapshot(page)).consent).toMatchObject({ gpc: true, errors: 'denied', clicks: 'denied' });
     expect(await page.errors()).toEqual([]);
     await page.close();
   });

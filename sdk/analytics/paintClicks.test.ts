@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeEnv, fakeResponse, testContext } from '../stores/testing.js';
 import { outboxKeys } from './outbox.js';
 import { paintAnalytics } from './paintClicks.js';
+import { pageConsent } from '../host/pageConsent.js';
 import { fakeService, makeSession } from './testing.js';
 import type { AnalyticsEvent } from './types.js';
 import { globalMetadataOf, recordVisitNow } from './visitNow.js';
@@ -10,7 +11,9 @@ import { eventFor } from './wire.js';
 
 const keys = outboxKeys('maple');
 const stored = () => JSON.parse(localStorage.getItem(keys.outbox) ?? '[]') as AnalyticsEvent[];
-const listing = (config: { analyticsHost?: string } = { analyticsHost: 'http://analytics.test' }) => {
+const listing = (
+  config: { analyticsHost?: string; consent?: 'required' } = { analyticsHost: 'http://analytics.test' },
+) => {
   const context = testContext(config);
   return { context, locale: 'en' as const, region: 'us' as const, data: fakeResponse() };
 };
@@ -101,5 +104,18 @@ describe('a product link followed from the first paint', () => {
     expect(service.sent()).toEqual(['navigate:visit_page', 'ecommerce:product_click']);
     expect(JSON.parse(env.store.get(keys.outbox)!)).toEqual([]);
     session.dispose();
+  });
+});
+
+describe('the first paint’s click before consent', () => {
+  it('writes nothing where the tenant requires consent and the shopper has not given it, then writes once it is', () => {
+    const painted = listing({ analyticsHost: 'http://analytics.test', consent: 'required' });
+    const recorder = paintAnalytics(painted, window)!;
+    expect(recorder.recordVisit()).toBeNull();
+    recorder.recordProductClick(painted.data.products[0]!.product_id, 1);
+    expect(localStorage.length).toBe(0);
+    pageConsent().set({ analytics: true });
+    expect(recorder.recordVisit()).not.toBeNull();
+    expect(stored().map((event) => event.event)).toEqual(['navigate:visit_page']);
   });
 });

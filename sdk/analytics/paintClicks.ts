@@ -10,7 +10,9 @@
  * visit for the paint or for the app, whichever comes first, and a click is heard by the paint only
  * until the app's screen replaces it (then the app's own handler records it).
  */
+import { permits } from '../core/consent.js';
 import { selectedVariant } from '../core/product.js';
+import { pageConsent } from '../host/pageConsent.js';
 import type { Locale, Product, RenderContext, Region } from '../core/types.js';
 import type { PaintAnalytics } from '../host/firstPaintHandover.js';
 import { productClickEvent, visitEvent } from './events.js';
@@ -34,8 +36,12 @@ export function paintAnalytics(listing: PaintedListing, win: Window): PaintAnaly
   }
   if (!listing.context.config.analyticsHost) return null;
   const page: OutboxPage = { ...listing, storage, now: () => Date.now() };
+  // Asked at each click: the shopper may consent while the paint is on show. Without consent nothing
+  // is written, and the app's session holds the page's visit in memory.
+  const consented = (): boolean => permits(pageConsent(), 'analytics', listing.context.config, listing.region);
   return {
     recordVisit() {
+      if (!consented()) return null;
       const { href } = win.location;
       // The paint draws listings only: the route the app would name this page by is `dlp`.
       const visit = visitEvent({
@@ -48,7 +54,7 @@ export function paintAnalytics(listing: PaintedListing, win: Window): PaintAnaly
     },
     recordProductClick(productId, position) {
       const product = listing.data.products.find((p) => p.product_id === productId);
-      if (!product) return;
+      if (!product || !consented()) return;
       // The paint's card shows its product's selected variant, as the app's does until a swatch is chosen.
       const click = productClickEvent({
         listName: 'search_results',

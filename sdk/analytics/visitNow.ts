@@ -6,6 +6,7 @@
  * page in any tab, delivers them. Small on purpose: it ships with the app, and with aisle.js.
  */
 import type { Locale } from '../core/locales.js';
+import { permits } from '../core/consent.js';
 import { queryParamsOf } from '../core/privacy.js';
 import type { RenderContext, Region } from '../core/types.js';
 import type { KeyValueStorage, StoreEnv } from '../ports/env.js';
@@ -78,8 +79,8 @@ export function recordNow(page: OutboxPage, input: TrackInput & { url: string })
 
 /**
  * Writes `visit` as a `navigate:visit_page` event into the shop's stored outbox; returns its id, or
- * null when nothing was stored, in which case the session records the visit itself once it loads.
- * Never throws.
+ * null when nothing was stored (storage refused, or no consent yet), in which case the session
+ * records the visit itself once it loads. Never throws.
  */
 export function recordVisitNow(
   root: { env: StoreEnv; context: RenderContext; locale: Locale; region: Region },
@@ -87,6 +88,8 @@ export function recordVisitNow(
 ): string | null {
   const { env } = root;
   if (!root.context.config.analyticsHost) return null;
+  // Before consent (where the tenant requires it) nothing is written: the session holds the visit in memory.
+  if (!permits(env.consent, 'analytics', root.context.config, root.region)) return null;
   try {
     const input = visitEvent({ ...visit, title: env.host.title(), referrer: env.host.referrer() });
     const page = {

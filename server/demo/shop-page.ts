@@ -26,6 +26,8 @@ export interface ShopPageInput {
   /** The shop's own content of `<main>`, shown until Aisle replaces it (already escaped HTML). */
   mainHtml: string;
   embedSrc: string;
+  /** The consent tool's stand-in (consentDemo.ts): what goes before aisle.js, and its banner. */
+  consent?: { head: string; banner: string };
 }
 
 /** A plausible fictional shop page with a `<main>` for Aisle to take over. */
@@ -57,6 +59,7 @@ export function renderShopPage(input: ShopPageInput): string {
 <title>${name}</title>
 <meta name="description" content="${escapeHtml(demo.tagline)}">
 <style>${shopStyles(demo.accent)}</style>
+${input.consent?.head ?? ''}
 ${context}
 </head>
 <body>
@@ -70,6 +73,7 @@ ${context}
   <div class="shop-footer-cols">${footer}</div>
   <p>© 2026 ${name} · ${escapeHtml(demo.tagline)} · ${escapeHtml(texts.fictional)}</p>
 </footer>
+${input.consent?.banner ?? ''}
 </body>
 </html>`;
 }

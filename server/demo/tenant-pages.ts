@@ -11,6 +11,7 @@ import { localeSuffixUrl } from '../../sdk/core/localeUrl.js';
 import type { Lang } from '../search/labels.js';
 import { renderShopPage, type HeadTemplate } from './shop-page.js';
 import { SHOP_TEXTS } from './texts.js';
+import { consentBanner, consentDemoHead } from './consentDemo.js';
 
 /** Where the demo page is served from and what it asks for. */
 export interface DemoRequest {
@@ -128,6 +129,7 @@ export function renderDlpDemo(req: DemoRequest, page: string): { status: number;
     nav: shopNav(tenant, locale),
     mainHtml,
     embedSrc: req.embedSrc,
+    consent: { head: consentDemoHead(url), banner: consentBanner(context, locale) },
   });
   return { status: data?.pageNotFound ? 404 : 200, html };
 }
@@ -153,6 +155,7 @@ export function renderVsmDemo(req: DemoRequest, pagePath: string): { status: num
     nav: shopNav(tenant, locale),
     mainHtml,
     embedSrc: req.embedSrc,
+    consent: { head: consentDemoHead(url), banner: consentBanner(context, locale) },
   });
   return { status: data ? 200 : 404, html };
 }
