@@ -124,7 +124,7 @@ describe('analytics waits for the shopper’s consent where the tenant requires 
     const { root, connection } = follow({});
     await root.tracker.track({ kind: 'sort', sort: 'price_asc' });
     expect(connection.held()).toBe(0);
-    const kinds = started[0]!.sink.mock.calls.map((call) => (call as unknown as [{ kind: string }])[0].kind);
+    const kinds = vi.mocked(started[0]!.sink).mock.calls.map(([intent]) => intent.kind);
     expect(kinds).toContain('visit');
     expect(kinds).toContain('sort');
     expect(outbox()).toEqual([]);
