@@ -10,6 +10,7 @@ import { getIdentity, postIdentity } from './identity.js';
 import { getIdentityByQuery, getLegacyEvent, postLegacyEvent } from './legacy.js';
 import * as ops from './ops.js';
 import { serviceQueryParams } from './privacy.js';
+import * as visitors from './visitors.js';
 import { createOriginPolicy } from './origins.js';
 import { openAnalyticsStore } from './openStore.js';
 import type { AnalyticsStore } from './store.js';
@@ -36,6 +37,10 @@ const ROUTES: RouteTable = {
   '/v3/keys': { GET: admin.listKeys, POST: admin.postKey },
   '/v3/keys/{id}': { DELETE: admin.revokeKey },
   '/v3/shops/{shop}/origins': { GET: admin.getOrigins, PUT: admin.putOrigins },
+  // Shoppers' rights (visitors.ts).
+  '/v3/visitors/{id}': { DELETE: visitors.eraseVisitor },
+  '/v3/visitors/{id}/events': { GET: visitors.exportVisitor },
+  '/v3/audit': { GET: visitors.listAudit },
   '/getIdentity': { GET: getIdentityByQuery },
   '/v2/getIdentity': { POST: postIdentity },
   '/v2/trackEvent': { POST: postLegacyEvent },
@@ -46,6 +51,8 @@ const ROUTES: RouteTable = {
 const PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/^\/v3\/keys\/[^/]+$/, '/v3/keys/{id}'],
   [/^\/v3\/shops\/[^/]+\/origins$/, '/v3/shops/{shop}/origins'],
+  [/^\/v3\/visitors\/[^/]+$/, '/v3/visitors/{id}'],
+  [/^\/v3\/visitors\/[^/]+\/events$/, '/v3/visitors/{id}/events'],
 ];
 
 const CONTROL_ROUTES: RouteTable = {

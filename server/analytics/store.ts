@@ -1,3 +1,4 @@
+import type { PrivacyStore } from './privacyStore.js';
 import type { ReportRows } from './reportTypes.js';
 import type { AnalyticsEvent, IdentityMetadata, StoredEvent } from './types.js';
 
@@ -65,6 +66,8 @@ export interface AnalyticsStore {
   allOrigins(): Promise<Map<string, string[]>>;
   /** The merchandiser's report for a shop over [from, to) (ISO times of the events' own timestamps), computed in SQL. */
   report(shopId: string, from: string, to: string): Promise<ReportRows>;
+  /** Erasure, export, retention and their audit log (privacyStore.ts). */
+  readonly privacy: PrivacyStore;
   /** True when the database answers `select 1`. */
   ping(): Promise<boolean>;
   /** Empties events and identities (the local stack's reset control); keys and origins stay. */
