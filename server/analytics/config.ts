@@ -1,5 +1,6 @@
 import { DEV_ANALYTICS_ADMIN_KEY } from './keys.js';
 import { parseQueryParams } from './privacy.js';
+import { parseRetentionDays } from './retention.js';
 import { DEV_ANALYTICS_SECRET, type SigningKey } from './tokens.js';
 
 /** How the service is configured: from the environment of the process, or by a test. */
@@ -18,6 +19,8 @@ export interface ServiceConfig {
   dbPath: string | undefined;
   /** Query parameters event addresses keep besides the listing's and `utm_*` (`ANALYTICS_QUERY_PARAMS`). */
   queryParams: string[];
+  /** Days events and identities are kept (`ANALYTICS_RETENTION_DAYS`, default 395: 13 months). */
+  retentionDays: number;
 }
 
 /** A configuration the service refuses to start with; the message is one line saying what to set. */
@@ -32,7 +35,7 @@ export function isDevelopment(environment: string): boolean {
  * Reads the service's configuration from environment variables:
  * `NODE_ENV` (unset means development), `ANALYTICS_SECRET`, `ANALYTICS_PREVIOUS_SECRETS`,
  * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `AISLE_ANALYTICS_DATABASE_URL`, `AISLE_ANALYTICS_DB_PATH`
- * and `ANALYTICS_QUERY_PARAMS`.
+ * `ANALYTICS_QUERY_PARAMS` and `ANALYTICS_RETENTION_DAYS`.
  * Throws a `ConfigError` for a production service without a secret of its own.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, now = new Date()): ServiceConfig {
@@ -66,6 +69,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, now = new Da
     databaseUrl: env.AISLE_ANALYTICS_DATABASE_URL || undefined,
     dbPath: env.AISLE_ANALYTICS_DB_PATH || undefined,
     queryParams: parseQueryParams(env.ANALYTICS_QUERY_PARAMS),
+    retentionDays: parseRetentionDays(env.ANALYTICS_RETENTION_DAYS),
   };
 }
 

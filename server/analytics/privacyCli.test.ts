@@ -1,19 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAnalyticsStore } from './openStore.js';
 import { PRIVACY_COMMANDS } from './privacyCli.js';
 import type { AnalyticsStore } from './store.js';
-import { isolatedStore, sampleEvent } from './testServer.js';
+import { openIsolatedStore, sampleEvent } from './testServer.js';
 import type { AnalyticsEvent } from './types.js';
 
 let store: AnalyticsStore;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 beforeEach(async () => {
-  const isolated = await isolatedStore();
-  drop = isolated.drop;
-  store = await openAnalyticsStore({
-    dbPath: isolated.options.dbPath ?? ':memory:',
-    databaseUrl: isolated.options.databaseUrl,
-  });
+  ({ store, close } = await openIsolatedStore());
   const at = new Date().toISOString();
   for (const visitorId of ['ann', 'ann', 'bob']) {
     const event = sampleEvent({ timestamp: at }) as unknown as AnalyticsEvent;
@@ -22,8 +16,7 @@ beforeEach(async () => {
   await store.recordIdentity('outdoor', 'ann', { user_agent: 'test' }, at);
 });
 afterEach(async () => {
-  await store.close();
-  await drop();
+  await close();
 });
 
 describe('npm run analytics:admin: shoppers’ rights', () => {

@@ -11,6 +11,7 @@ import { getIdentityByQuery, getLegacyEvent, postLegacyEvent } from './legacy.js
 import * as ops from './ops.js';
 import { serviceQueryParams } from './privacy.js';
 import * as visitors from './visitors.js';
+import { scheduleRetention } from './retention.js';
 import { createOriginPolicy } from './origins.js';
 import { openAnalyticsStore } from './openStore.js';
 import type { AnalyticsStore } from './store.js';
@@ -81,8 +82,10 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
   // A store that failed to open answers 503 from every request; `ready` says why.
   opening.catch(() => undefined);
   let store: AnalyticsStore | undefined;
+  let stopRetention: (() => void) | undefined;
   const ready = opening.then((opened) => {
     store = opened;
+    if (options.retention !== false) stopRetention = scheduleRetention({ store: opened, days: env.retentionDays, now });
   });
   const faults = createFaultQueue();
   const queryParams = serviceQueryParams(env.queryParams);
@@ -170,6 +173,7 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
     },
     async close() {
       faults.clear();
+      stopRetention?.();
       await ready.catch(() => undefined);
       await store?.close();
     },
