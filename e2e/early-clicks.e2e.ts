@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { BrowserContext, Page } from 'playwright-core';
 import { storedEvents, type StoredEvent } from './support/analytics.js';
 import { useChromium } from './support/browser.js';
+import { holdApp } from './support/holds.js';
 import { waitForListing } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
@@ -18,17 +19,6 @@ beforeEach(async () => {
   await fetch(`${baseUrl}/analytics/__control/reset`, { method: 'POST' });
   await fetch(`${baseUrl}/analytics/__control/faults`, { method: 'DELETE' });
 });
-
-/** Holds the app's script back until `release()`: the shopper meets the first paint alone. */
-async function holdApp(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/embed\/aisle-app-[0-9a-f]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** The shop's stored events of one kind. */
 async function stored(kind: string): Promise<StoredEvent[]> {

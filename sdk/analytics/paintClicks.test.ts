@@ -119,3 +119,35 @@ describe('the first paint’s click before consent', () => {
     expect(stored().map((event) => event.event)).toEqual(['navigate:visit_page']);
   });
 });
+
+describe('the first paint’s click when storage is full', () => {
+  it('leaves at once, with the page’s visit, in one keepalive request that also asks for the identity', async () => {
+    const sent = vi.spyOn(window, 'fetch').mockImplementation(async () => new Response('{}'));
+    localStorage.setItem('analytics-token-distinct-id', 'visitor-7');
+    const full = vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      const painted = listing();
+      const recorder = paintAnalytics(painted, window)!;
+      const visitId = recorder.recordVisit();
+      recorder.recordProductClick(painted.data.products[1]!.product_id, 2);
+      expect(visitId).not.toBeNull();
+      await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+      const [url, init] = sent.mock.calls[0]!;
+      expect(url).toBe('http://analytics.test/v3/identity');
+      expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'omit' });
+      const body = JSON.parse(init!.body as string);
+      expect(body).toMatchObject({ shop_id: 'maple', distinct_id: 'visitor-7' });
+      expect(body.events.map((e: AnalyticsEvent) => e.event)).toEqual([
+        'navigate:visit_page',
+        'ecommerce:product_click',
+      ]);
+      expect(body.events[0].id).toBe(visitId);
+      expect(body.events.map((e: AnalyticsEvent) => e.seq)).toEqual([1, 2]);
+    } finally {
+      full.mockRestore();
+      sent.mockRestore();
+    }
+  });
+});

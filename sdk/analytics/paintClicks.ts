@@ -16,6 +16,8 @@ import { pageConsent } from '../host/pageConsent.js';
 import type { Locale, Product, RenderContext, Region } from '../core/types.js';
 import type { PaintAnalytics } from '../host/firstPaintHandover.js';
 import { productClickEvent, visitEvent } from './events.js';
+import { directSender } from './paintSend.js';
+import type { AnalyticsEvent } from './types.js';
 import { recordNow, type OutboxPage } from './visitNow.js';
 
 /** What the paint was drawn from (sdk/firstPaint/elements.ts's `PaintInput` has these). */
@@ -36,6 +38,19 @@ export function paintAnalytics(listing: PaintedListing, win: Window): PaintAnaly
   }
   if (!listing.context.config.analyticsHost) return null;
   const page: OutboxPage = { ...listing, storage, now: () => Date.now() };
+  // What storage refuses (it is full) leaves at once by a keepalive request, not lost with the page.
+  const send = directSender({
+    host: listing.context.config.analyticsHost,
+    shopId: listing.context.config.id,
+    storage,
+    fetch: win.fetch.bind(win),
+  });
+  // Storage kept no counter for them: the page numbers them itself, the visit before the click.
+  let lastSeq = 0;
+  const refused = (event: AnalyticsEvent): void => {
+    lastSeq = Math.max(lastSeq + 1, event.seq);
+    send({ ...event, seq: lastSeq });
+  };
   // Asked at each click: the shopper may consent while the paint is on show. Without consent nothing
   // is written, and the app's session holds the page's visit in memory.
   const consented = (): boolean => permits(pageConsent(), 'analytics', listing.context.config, listing.region);
@@ -50,7 +65,7 @@ export function paintAnalytics(listing: PaintedListing, win: Window): PaintAnaly
         title: win.document.title,
         referrer: win.document.referrer,
       });
-      return recordNow(page, { ...visit, url: href });
+      return recordNow(page, { ...visit, url: href }, refused);
     },
     recordProductClick(productId, position) {
       const product = listing.data.products.find((p) => p.product_id === productId);
@@ -62,7 +77,7 @@ export function paintAnalytics(listing: PaintedListing, win: Window): PaintAnaly
         product,
         variant: selectedVariant(product),
       });
-      recordNow(page, { ...click, url: win.location.href });
+      recordNow(page, { ...click, url: win.location.href }, refused);
     },
   };
 }

@@ -13,7 +13,7 @@ import type { KeyValueStorage, StoreEnv } from '../ports/env.js';
 import { VERSION } from '../version.js';
 import { analyticsEnvironment, buildEvent, visitEvent } from './events.js';
 import { appendToStoredOutbox } from './outbox.js';
-import type { TrackInput } from './types.js';
+import type { AnalyticsEvent, TrackInput } from './types.js';
 
 /**
  * A version-4 UUID for a new event: the browser's own, else one made from its random bytes as the
@@ -57,13 +57,19 @@ export interface OutboxPage {
 /**
  * Writes `input` as the session would have sent it into the shop's stored outbox, with the shop's
  * next sequence number; returns its id, or null when nothing was stored (no analytics on this page,
- * storage refused or unreadable). Never throws.
+ * storage refused or unreadable). With `refused`, an event storage would not take is handed to it
+ * instead (to be sent at once), and its id returned. Never throws.
  */
-export function recordNow(page: OutboxPage, input: TrackInput & { url: string }): string | null {
+export function recordNow(
+  page: OutboxPage,
+  input: TrackInput & { url: string },
+  refused?: (event: AnalyticsEvent) => void,
+): string | null {
   const { context } = page;
   if (!context.config.analyticsHost) return null;
-  return appendToStoredOutbox(page.storage, context.config.id, (seq) =>
-    buildEvent({
+  let built: AnalyticsEvent | null = null;
+  const make = (seq: number): AnalyticsEvent =>
+    (built = buildEvent({
       id: eventId(),
       seq,
       event: input.event,
@@ -73,8 +79,17 @@ export function recordNow(page: OutboxPage, input: TrackInput & { url: string })
       url: input.url,
       timestamp: new Date(page.now()).toISOString(),
       environment: analyticsEnvironment(context.environment),
-    }),
-  );
+    }));
+  const id = appendToStoredOutbox(page.storage, context.config.id, make);
+  if (id !== null || !refused) return id;
+  try {
+    // Built with the shop's next number unless storage could not even be read.
+    const event: AnalyticsEvent = built ?? make(1);
+    refused(event);
+    return event.id;
+  } catch {
+    return null;
+  }
 }
 
 /**

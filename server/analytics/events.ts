@@ -47,25 +47,37 @@ export const postEvent: Route = async (ctx) => {
 export const postBatch: Route = async (ctx) => {
   const claims = await requireToken(ctx);
   const { events } = await readJsonObject(ctx.req);
+  checkBatch(events);
+  return { status: 202, body: { results: await storeBatch(ctx, claims.shop_id, claims.sub, events) } };
+};
+
+/** Throws 400 unless `events` is an array of 1 to 100 entries. */
+export function checkBatch(events: unknown): asserts events is unknown[] {
   if (!Array.isArray(events) || events.length < 1 || events.length > MAX_BATCH_EVENTS) {
     throw new HttpError(400, `events must be an array of 1 to ${MAX_BATCH_EVENTS} events`);
   }
+}
+
+/** Checks each event of a batch on its own and stores the good ones for a shop and visitor in one transaction. */
+export async function storeBatch(
+  ctx: RouteContext,
+  shopId: string,
+  visitorId: string,
+  events: unknown[],
+): Promise<BatchResult[]> {
   const at = receivedAt(ctx);
   const checked = events.map((raw: unknown) => ({
     id: isRecord(raw) && typeof raw.id === 'string' ? raw.id : null,
     result: checkEvent(raw, ctx.now()),
   }));
   const good = checked.flatMap(({ result }) => (result.ok ? [storableEvent(result.value, ctx.queryParams)] : []));
-  const duplicates = await ctx.store.insertEvents(
-    good.map((event) => ({ shopId: claims.shop_id, visitorId: claims.sub, event, receivedAt: at })),
-  );
+  const duplicates = await ctx.store.insertEvents(good.map((event) => ({ shopId, visitorId, event, receivedAt: at })));
   let next = 0;
-  const results = checked.map(({ id, result }): BatchResult => {
+  return checked.map(({ id, result }): BatchResult => {
     if (!result.ok) return { id, status: 400, error: result.error };
     return { id, status: 202, duplicate: duplicates[next++]! };
   });
-  return { status: 202, body: { results } };
-};
+}
 
 /**
  * `POST /v3/server-event` with a server key: an event of the key's shop (a `shop_id` in the body must
