@@ -14,6 +14,8 @@ const baseUrl = inject('baseUrl');
 const controls = analyticsControls(baseUrl);
 const THIRD_PARTIES = ['sentry', 'plausible', 'growthbook'] as const;
 const CONSENT_LISTING = '/prairie/camping-tents';
+const PAINT_LISTING = '/summit/running-shorts';
+const PAINT_CARD = '[data-aisle-first-paint] [data-aisle="grid"] [data-aisle="product"]';
 
 /** What the page holds on the device and asked of the analytics service and the third parties. */
 const deviceAndRequests = (page: EnginePage) =>
@@ -117,6 +119,40 @@ describe.each(engines)('shoppers’ privacy (%s)', (name) => {
     expect((await deviceAndRequests(page)).stored).toBe(0);
     expect(counts(await storedEvents(baseUrl, 'prairie'))['search:sort']).toBeUndefined();
     expect(await page.errors()).toEqual([]);
+    await page.close();
+  });
+
+  it('a first-paint click with storage full reaches the service exactly once, with the page’s visit', async () => {
+    const page = await engine().newPage({ width: 375, height: 800 });
+    await page.goto(`${baseUrl}/health`);
+    // Not goto: the held app keeps the page from ever finishing its load.
+    await page.evaluate(
+      (url) => void setTimeout(() => location.assign(url), 0),
+      `${baseUrl}${PAINT_LISTING}?hold-app=1`,
+    );
+    await page.waitForSelector(PAINT_CARD, 30_000);
+    await page.evaluate(() => {
+      for (let size = 1 << 20, n = 0; size >= 1; n++) {
+        try {
+          localStorage.setItem(`filler-${n}`, 'x'.repeat(size));
+        } catch {
+          size = Math.floor(size / 2);
+        }
+      }
+    });
+    const product = await page.evaluate(
+      (selector) => document.querySelectorAll(selector)[2]!.getAttribute('data-product-id')!,
+      PAINT_CARD,
+    );
+    await page.click({ selector: `${PAINT_CARD} a.aisle-card__link`, nth: 2 });
+    await page.waitFor(() => location.pathname.includes('/p/'), undefined, { what: 'the product page' });
+    await expect
+      .poll(async () => counts(await storedEvents(baseUrl, 'summit')), { timeout: 20_000 })
+      .toEqual({ 'navigate:visit_page': 1, 'ecommerce:product_click': 1 });
+    const [visit, click] = await storedEvents(baseUrl, 'summit');
+    expect(new URL(visit!.url).pathname).toBe(PAINT_LISTING);
+    expect(click!.data.metadata).toMatchObject({ list_position: 3, product_id: product });
+    expect(visit!.seq).toBeLessThan(click!.seq);
     await page.close();
   });
 
