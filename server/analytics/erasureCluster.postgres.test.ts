@@ -73,13 +73,20 @@ it('erasing a visitor through one of three processes leaves no row of them in an
     json: { shop_id: SHOP, kind: 'server' },
   });
   const serverKey = keyAnswer.body.key as string;
+  // Another visitor's events keep arriving through the other processes while the erasure runs.
+  const bobToken = (await call(processes[0]!, '/v3/identity', { json: { shop_id: SHOP, distinct_id: 'bob' } })).body
+    .id as string;
+  const arriving = Promise.all(
+    Array.from({ length: 20 }, (_, i) => call(processes[i % 3]!, '/v3/event', { token: bobToken, json: event() })),
+  );
   const erased = await call(processes[1]!, `/v3/visitors/ann?shop_id=${SHOP}`, { method: 'DELETE', token: serverKey });
   expect(erased.body.erased).toEqual({ events: 15, identities: 1 });
+  expect((await arriving).map((answer) => answer.status)).toEqual(Array(20).fill(202));
   for (const process of processes) {
     const listed = await call(process, `/v3/events?shop_id=${SHOP}`, { token: DEV_ANALYTICS_ADMIN_KEY });
     const visitors = (listed.body.events as Array<{ visitor_id: string }>).map((e) => e.visitor_id);
     expect(visitors.filter((v) => v === 'ann')).toHaveLength(0);
-    expect(visitors.filter((v) => v === 'bob')).toHaveLength(15);
+    expect(visitors.filter((v) => v === 'bob')).toHaveLength(35);
     const exported = await call(process, `/v3/visitors/ann/events?shop_id=${SHOP}`, { token: serverKey });
     expect(exported.body).toMatchObject({ identity: null, events: [] });
   }

@@ -71,6 +71,9 @@ export function postgresPrivacy(pool: pg.Pool): PrivacyStore {
   return {
     eraseVisitor: (shopId, visitorId, request) =>
       inTransaction(pool, async (client) => {
+        // Waits for every insert in flight on any process to commit, and holds new ones back for the
+        // moment the delete takes, so no event of the visitor acknowledged before it survives it.
+        await client.query('LOCK TABLE events IN SHARE ROW EXCLUSIVE MODE');
         const events = await client.query(`DELETE FROM events WHERE shop_id = $1 AND visitor_id = $2`, [
           shopId,
           visitorId,
