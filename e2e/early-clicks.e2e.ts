@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { BrowserContext, Page } from 'playwright-core';
 import { storedEvents, type StoredEvent } from './support/analytics.js';
 import { useChromium } from './support/browser.js';
-import { holdAppScript } from './support/page.js';
+import { holdApp } from './support/holds.js';
 import { waitForListing } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
@@ -41,7 +41,7 @@ async function sessionSettled(page: Page): Promise<void> {
 /** Opens the listing with the app held back and returns the third card's product id and the release. */
 async function openPainted(context: BrowserContext): Promise<{ page: Page; product: string; release: () => void }> {
   const page = await context.newPage();
-  const release = await holdAppScript(page);
+  const release = await holdApp(page);
   await page.goto(`${baseUrl}${LISTING}`, { waitUntil: 'domcontentloaded' });
   await page.waitForSelector(PAINT_CARD);
   const product = (await page.locator(PAINT_CARD).nth(2).getAttribute('data-product-id'))!;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { Page } from 'playwright-core';
 import { storedEvents } from './support/analytics.js';
 import { useChromium } from './support/browser.js';
-import { holdAppScript } from './support/page.js';
+import { holdApp } from './support/holds.js';
 import { query, searchSettled, waitForListing } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
@@ -27,7 +27,7 @@ beforeEach(async () => {
  */
 async function openPainted(width: number): Promise<{ page: Page; release: () => void; searches: string[] }> {
   const page = await chromium().newPage({ viewport: { width, height: 900 } });
-  const release = await holdAppScript(page);
+  const release = await holdApp(page);
   await page.addInitScript(() => {
     const w = window as unknown as { __handover: unknown[] };
     w.__handover = [];

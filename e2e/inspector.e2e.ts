@@ -247,4 +247,21 @@ describe('the inspector', () => {
     await screenshot(panel, 'extension-inspector-stuck');
     await controls.clearFaults();
   });
+
+  it('shows the shopper’s consent, and why the page’s events wait', async () => {
+    await shop.goto(`${baseUrl}/prairie/camping-tents`);
+    await shop.waitForSelector(productCards);
+    await panel.waitForSelector('[data-testid="held"]', { timeout: 20_000 });
+    expect(await panel.textContent('[data-testid="consent"]')).toContain('required · analytics pending');
+    expect(await panel.textContent('[data-testid="held"]')).toContain(
+      "held in the page's memory until the shopper consents to analytics",
+    );
+    await shop.click('[data-demo="consent"] button:has-text("Accept")');
+    await panel.waitForFunction(
+      () => document.querySelector('[data-testid="consent"]')?.textContent?.includes('analytics granted'),
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(await panel.$('[data-testid="held"]')).toBeNull();
+  });
 });

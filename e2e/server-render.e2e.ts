@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useChromium } from './support/browser.js';
-import { holdAppScript } from './support/page.js';
+import { holdApp } from './support/holds.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium({ beforeAll, afterAll });
@@ -26,7 +26,7 @@ async function openServed(width: number, userAgent?: string): Promise<{ page: Pa
   });
   const page = await context.newPage();
   page.on('close', () => void context.close());
-  const release = await holdAppScript(page);
+  const release = await holdApp(page);
   await page.addInitScript(() => {
     const w = window as unknown as { __served: Element[]; __shift: number };
     w.__shift = 0;

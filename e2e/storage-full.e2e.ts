@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { BrowserContext, Page } from 'playwright-core';
 import { storedEvents } from './support/analytics.js';
 import { useChromium } from './support/browser.js';
+import { fullStorage } from './support/holds.js';
 import { searchSettled, waitForListing } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
@@ -25,20 +26,6 @@ function recordDebug(): void {
 const debugOf = (page: Page) => page.evaluate(() => (window as unknown as { __debug: Debug[] }).__debug);
 const snapshotOf = (page: Page) =>
   page.evaluate(() => (window as unknown as { Aisle: { debug: { snapshot(): Snapshot } } }).Aisle.debug.snapshot());
-
-/**
- * The origin's localStorage as it behaves when full: a write that would grow what is stored (a new key,
- * a longer value) is refused with the browser's QuotaExceededError; one that shrinks it goes through.
- */
-function fullStorage(): void {
-  const setItem = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
-    const old = this.getItem(key);
-    if (old === null || String(value).length > old.length)
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    setItem.call(this, key, value);
-  };
-}
 
 /** Fills the origin's real localStorage until it refuses even one more character. */
 async function fillStorage(page: Page): Promise<void> {

@@ -10,11 +10,13 @@ import { DEFAULT_LOCALE, LOCALES } from '../sdk/core/locales.js';
 import { loaderBuild } from './build-embed.js';
 
 /**
- * aisle.js's gzip budget: what a phone on a mobile network downloads before the grid. It grew by
- * 1 KB to adopt a server-rendered listing (finding it, checking it was drawn for this page, handing
- * it to the app), which spares such a page the whole drawing.
+ * aisle.js's gzip budget: what a phone on a mobile network downloads before the grid. 23 KB since
+ * the privacy rules (sdk/core/privacy.ts) and the consent gate ride in it (the first paint writes the
+ * page's visit and a first click to the device, and must clean them and ask consent first), and since
+ * it adopts a server-rendered listing (finding it, checking it was drawn for this page, handing it to
+ * the app), which spares such a page the whole drawing.
  */
-const BUDGET_BYTES = 21 * 1024;
+const BUDGET_BYTES = 23 * 1024;
 
 let modules: string[] = [];
 let code = '';

@@ -6,6 +6,8 @@ import { APP_CSS } from './ui/appStylesheet.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
 import type { EmitHostEvent } from './host/hostEvents.js';
 import type { CardSlotSource } from './host/cardSlots.js';
+import { PageConsent, sendsGpc } from './core/consent.js';
+import { consentModeFor } from './core/consentSetting.js';
 
 // The host page may run its own MobX: keep our state and rules to ourselves.
 configure({ enforceActions: 'always', isolateGlobalState: true });
@@ -15,13 +17,15 @@ export interface AisleApp {
   /**
    * `firstPaint`: the first screen aisle.js drew, which Aisle's own screen replaces; `emit`: where
    * the page's handlers of Aisle's events (`Aisle.on`) are called; `cardSlots`: the page's card
-   * slots (`Aisle.setCardSlots`), followed while mounted.
+   * slots (`Aisle.setCardSlots`), followed while mounted; `consent`: the page's consent
+   * (`Aisle.consent`), which analytics and the integrations follow.
    */
   mount(
     context: unknown,
     firstPaint?: FirstPaint | null,
     emit?: EmitHostEvent,
     cardSlots?: CardSlotSource,
+    consent?: PageConsent,
   ): Promise<void>;
   unmount(): void;
   snapshot(): unknown;
@@ -30,12 +34,14 @@ export interface AisleApp {
 }
 
 let current: Mounted | null = null;
+/** The consent the current mount follows, for the snapshot. */
+let currentConsent: PageConsent | null = null;
 /** Counts mount and unmount calls, so that a mount overtaken by a newer call never stays. */
 let generation = 0;
 
 export const app: AisleApp = {
   css: APP_CSS,
-  async mount(context, firstPaint = null, emit, cardSlots) {
+  async mount(context, firstPaint = null, emit, cardSlots, consent) {
     current?.unmount();
     current = null;
     const ticket = ++generation;
@@ -43,7 +49,9 @@ export const app: AisleApp = {
     performance.mark('aisle:mount:start');
     let mounted: Mounted | null;
     try {
-      mounted = await mountAisle(context, window, { firstPaint, emit, cardSlots });
+      consent ??= new PageConsent(sendsGpc(navigator));
+      currentConsent = consent;
+      mounted = await mountAisle(context, window, { firstPaint, emit, cardSlots, consent });
     } finally {
       // The mount resolves once its screen replaced the paint: a paint still on show was not taken
       // over (an unusable context, a failure), and the page gets its own content back.
@@ -65,8 +73,16 @@ export const app: AisleApp = {
     const search = current?.store.search;
     const session = current?.analytics?.session;
     const empty = emptyDebugSnapshot();
+    const store = current?.store;
+    // Where the shopper's consent stands on this page, and how many events wait for it.
+    const consent =
+      store && currentConsent
+        ? currentConsent.status(consentModeFor(store.context.config.consent, store.region))
+        : null;
+    const held = current?.analytics?.held() ?? 0;
     return {
-      analytics: session ? JSON.parse(JSON.stringify(session.snapshot())) : empty.analytics,
+      analytics: { ...(session ? JSON.parse(JSON.stringify(session.snapshot())) : empty.analytics), held },
+      consent,
       // Whether Aisle's screen or the page's own content is on show, and why (the extension says so).
       mount: current ? { ...current.status } : empty.mount,
       search: {

@@ -126,6 +126,11 @@ export interface AisleGlobal {
   on<K extends HostEventName>(name: K, handler: HostEventHandler<K>): () => void;
   /** Stops calling `handler` at `name`. */
   off<K extends HostEventName>(name: K, handler: HostEventHandler<K>): void;
+  /**
+   * The retailer's consent tool reports the shopper's choices: `true` grants a category, `false`
+   * withdraws it, a key left out keeps its state (docs/privacy.md#consent).
+   */
+  consent(choices: { analytics?: boolean; errors?: boolean; clicks?: boolean; experiments?: boolean }): void;
   /** Sets the shop's card slots (each call replaces the last; null removes them); unmount removes them too. */
   setCardSlots(slots: CardSlots | null): void;
   debug: {

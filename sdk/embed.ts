@@ -23,6 +23,7 @@ import { wantsUnstyled } from './host/unstyled.js';
 import { AisleStyles } from './host/aisleStyles.js';
 import { paintFirstScreen } from './firstPaint/paint.js';
 import { adoptServerMarkup } from './firstPaint/adopt.js';
+import { pageConsent } from './host/pageConsent.js';
 
 // Every locale's words travel in this script (about 1.2 KB gzip each): the build inlines the loader
 // of each row of sdk/core/locales.ts, so the first paint draws a page in any shipped locale as soon
@@ -146,7 +147,7 @@ function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise
       // neither makes a long one.
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (ticket !== generation) return paint?.withdraw();
-      return app.mount(context, paint, hostEvents.emit, cardSlots);
+      return app.mount(context, paint, hostEvents.emit, cardSlots, pageConsent());
     },
     (error: unknown) => {
       // Without the app the drawn screen cannot work: the page gets its own content back.
@@ -176,6 +177,10 @@ const aisle: AisleGlobal = {
   on: (name, handler) => hostEvents.on(name, handler),
   off: (name, handler) => hostEvents.off(name, handler),
   setCardSlots: (slots) => cardSlots.set(slots),
+  consent(choices): void {
+    const problem = pageConsent().set(choices);
+    if (problem) console.error(`[Aisle] ${problem}: nothing changed.`);
+  },
   debug: {
     snapshot(): unknown {
       return loaded ? loaded.snapshot() : emptyDebugSnapshot();

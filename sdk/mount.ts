@@ -21,6 +21,7 @@ import { recordVisitNow } from './analytics/visitNow.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
 import { hostEventOf, type EmitHostEvent } from './host/hostEvents.js';
 import { readCardSlots, type CardSlotSource } from './host/cardSlots.js';
+import { PageConsent, sendsGpc } from './core/consent.js';
 
 /** Sets a User Timing mark once (the page's vitals report it, retailers' tools see it). */
 function markTime(win: Window, name: string): void {
@@ -49,6 +50,8 @@ export interface MountOptions {
   emit?: EmitHostEvent;
   /** The page's card slots (`Aisle.setCardSlots`): the cards draw them, and follow each change. */
   cardSlots?: CardSlotSource;
+  /** The page's consent (`Aisle.consent`); without one, a fresh one that has heard no choice yet. */
+  consent?: PageConsent;
 }
 
 /**
@@ -94,6 +97,7 @@ export async function mountAisle(
   const head = new DeferredHead();
   const env = browserEnv(win, () => slot?.container ?? null, head);
   if (options.transport) env.transport = options.transport;
+  env.consent = options.consent ?? new PageConsent(sendsGpc(win.navigator));
   // Every error Aisle logs is also an error report (sent only where error reporting is configured).
   const errors = new ErrorReports();
   env.log = errors.logThrough(env.log);

@@ -114,6 +114,12 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
   if (pathname === '/report/chart.umd.min.js')
     return serveStatic(req, res, resolve('node_modules/chart.js/dist'), 'chart.umd.min.js');
   if (pathname.startsWith('/embed/')) return serveStatic(req, res, opts.embedDir, pathname.slice('/embed/'.length));
+  // The embed whose app never arrives (a very slow phone), for any browser: `?hold-app=1` on a demo
+  // page. The shopper meets aisle.js's first paint alone; the app's request is never answered.
+  if (pathname.startsWith('/embed-held/')) {
+    const file = pathname.slice('/embed-held/'.length);
+    return file.startsWith('aisle-app-') ? undefined : serveStatic(req, res, opts.embedDir, file);
+  }
   if (pathname.startsWith('/img/')) return image(res, url);
 
   const tenant = tenantForPath(pathname);
@@ -130,11 +136,12 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
     if (rest === 'render') return renderEndpoint(req, res, url);
     return sendJson(req, res, 404, { error: `no endpoint at ${pathname}` });
   }
+  const embedSrc = url.searchParams.get('hold-app') === '1' ? '/embed-held/aisle.js' : '/embed/aisle.js';
   const demo: DemoRequest = {
     tenant,
     origin,
     url,
-    embedSrc: '/embed/aisle.js',
+    embedSrc,
     backend: opts.backend,
     viewportWidth: viewportHint(req),
   };

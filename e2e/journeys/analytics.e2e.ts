@@ -3,17 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { storedEvents } from '../support/analytics.js';
 import { engines, useEngine, type EnginePage } from '../support/drivers/index.js';
 import { analyticsControls } from '../support/inspector.js';
-import { openListing, searchSettled, waitForUrl } from '../support/listing.js';
+import { openListing, sortBy } from '../support/listing.js';
 
 const baseUrl = inject('baseUrl');
 const controls = analyticsControls(baseUrl);
-
-async function sortBy(page: EnginePage, text: string, sort: string): Promise<void> {
-  await page.click('.aisle-dropdown__button');
-  await page.click({ selector: '[role="option"]', text });
-  await waitForUrl(page, new RegExp(`sort=${sort}`));
-  await searchSettled(page);
-}
 
 /** The ids of the events the page's analytics session knows (sent or still queued). */
 const knownIds = (page: EnginePage) =>

@@ -28,3 +28,9 @@ export async function storedEvents(baseUrl: string, shop: string): Promise<Store
   if (!response.ok) throw new Error(`listing ${shop}'s events answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { events: StoredEvent[] }).events;
 }
+
+/** How many requests an integration's stand-in on the local stack received. */
+export async function receivedBy(baseUrl: string, name: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/integrations/${name}/received`);
+  return ((await response.json()) as { received: unknown[] }).received.length;
+}

@@ -82,3 +82,11 @@ export async function searchSettled(page: EnginePage): Promise<void> {
 export async function openFilter(page: EnginePage, label: string): Promise<void> {
   await page.click({ selector: '[data-aisle="filter-button"]', text: label });
 }
+
+/** Picks a sort order from the dropdown and waits for its results. */
+export async function sortBy(page: EnginePage, text: string, sort: string): Promise<void> {
+  await page.click('.aisle-dropdown__button');
+  await page.click({ selector: '[role="option"]', text });
+  await waitForUrl(page, new RegExp(`sort=${sort}`));
+  await searchSettled(page);
+}

@@ -9,14 +9,3 @@ export function watchErrors(page: Page): { errors: string[] } {
   });
   return { errors };
 }
-
-/** Holds back the app's script (aisle-app-*.js) until the returned `release()` is called. */
-export async function holdAppScript(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/embed\/aisle-app-[0-9a-f]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}

@@ -1,6 +1,7 @@
 /** The inspector's summary above the table: the session, the delivery health and counts by state. */
 import { observer } from 'mobx-react-lite';
 import type { ReactElement } from 'react';
+import { consentLine, heldReason } from '../lib/consentSummary.js';
 import { expiryCountdown } from '../lib/inspectorExport.js';
 import { SHOWN_STATES, STATE_LABELS } from '../lib/inspectorHealth.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
@@ -18,6 +19,10 @@ export const Session = observer(function Session({ store }: { store: InspectorSt
       </span>
       <span data-testid="token-expiry">Token expires: {expiryCountdown(session?.tokenExp ?? null, store.now)}</span>
       {session?.unpersisted ? <span>Only in memory: {session.unpersisted}</span> : null}
+      {session?.consent ? <span data-testid="consent">Consent: {consentLine(session.consent)}</span> : null}
+      {session && heldReason(session.consent, session.held) ? (
+        <span data-testid="held">{heldReason(session.consent, session.held)}</span>
+      ) : null}
       {store.imported ? null : (
         <span className={store.connected ? 'live' : 'offline'}>{store.connected ? '● live' : 'reconnecting…'}</span>
       )}

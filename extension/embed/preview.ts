@@ -14,6 +14,7 @@ import {
 import { app } from '../../sdk/app.js';
 import { HostEvents } from '../../sdk/host/hostEvents.js';
 import { CardSlotRegistry } from '../../sdk/host/cardSlots.js';
+import { PageConsent, sendsGpc } from '../../sdk/core/consent.js';
 import { keepLayoutOnly, wantsUnstyled } from '../../sdk/host/unstyled.js';
 import { AISLE_CSS } from '../../sdk/ui/appStylesheet.js';
 import { VERSION } from '../../sdk/version.js';
@@ -152,6 +153,7 @@ export function startPreview(win: AisleWindow): () => void {
 
   const hostEvents = new HostEvents(win.console);
   const cardSlots = new CardSlotRegistry();
+  const consent = new PageConsent(sendsGpc(win.navigator));
   const ours: AisleGlobal & { extension: true } = {
     version: VERSION,
     extension: true,
@@ -169,6 +171,10 @@ export function startPreview(win: AisleWindow): () => void {
     on: (name, handler) => hostEvents.on(name, handler),
     off: (name, handler) => hostEvents.off(name, handler),
     setCardSlots: (slots) => cardSlots.set(slots),
+    consent(choices): void {
+      const problem = consent.set(choices);
+      if (problem) win.console.error(`[Aisle] ${problem}: nothing changed.`);
+    },
     debug: { snapshot: (): unknown => app.snapshot() },
   };
 
@@ -214,7 +220,7 @@ export function startPreview(win: AisleWindow): () => void {
     }
     let mounted: Promise<void>;
     try {
-      mounted = app.mount(next.context, null, hostEvents.emit, cardSlots);
+      mounted = app.mount(next.context, null, hostEvents.emit, cardSlots, consent);
     } catch (error) {
       mounted = Promise.reject(error);
     }

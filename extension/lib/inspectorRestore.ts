@@ -3,6 +3,7 @@
  * fields) or from an imported file (which may hold anything, and must never break the panel's
  * rendering). Anything unexpected is dropped rather than trusted.
  */
+import { readConsent } from './consentSummary.js';
 import { isRecord } from '../../sdk/core/coerce.js';
 import { capJson, EVENT_STATES, readPreviewStatus, type SessionInfo } from './pageData.js';
 import {
@@ -89,6 +90,8 @@ function restoreSession(raw: unknown): SessionInfo | null {
     visitorId: text(raw.visitorId, 200),
     tokenExp: count(raw.tokenExp),
     unpersisted: count(raw.unpersisted) ?? 0,
+    held: count(raw.held) ?? 0,
+    consent: readConsent(raw.consent),
   };
 }
 

@@ -31,7 +31,7 @@ describe('readSnapshot', () => {
       search: { loading: false },
     });
     expect(snapshot).toEqual({
-      session: { status: 'ready', visitorId: 'v1', tokenExp: 1700000000, unpersisted: 0 },
+      session: { status: 'ready', visitorId: 'v1', tokenExp: 1700000000, unpersisted: 0, held: 0, consent: null },
       events: [expect.objectContaining({ id: 'e1', state: 'queued', httpStatus: 503, reason: 'HTTP 503' })],
     });
   });

@@ -4,6 +4,7 @@
  * that looks like a credential, before it reaches the background or a panel (which then render it
  * as text only).
  */
+import { readConsent, type ConsentInfo } from './consentSummary.js';
 import { isRecord } from '../../sdk/core/coerce.js';
 
 /** The delivery states an event goes through in the page's snapshot. */
@@ -34,6 +35,10 @@ export interface SessionInfo {
   visitorId: string | null;
   tokenExp: number | null;
   unpersisted: number;
+  /** Events waiting in the page's memory for the shopper's consent. */
+  held: number;
+  /** Where the shopper's consent stands, when the page says. */
+  consent: ConsentInfo | null;
 }
 
 /** A validated `Aisle.debug.snapshot()`. */
@@ -143,6 +148,8 @@ export function readSnapshot(raw: unknown): PageSnapshot | null {
       visitorId: str(a.visitorId, 200),
       tokenExp: num(a.tokenExp),
       unpersisted: num(a.unpersisted) ?? 0,
+      held: num(a.held) ?? 0,
+      consent: readConsent(raw.consent),
     },
     events,
   };

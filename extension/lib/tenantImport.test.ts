@@ -30,6 +30,8 @@ describe('importTenant', () => {
       errorReportingSampleRate: 1,
       clickAnalytics: { domain: 'acme.example', endpoint: 'https://plausible.io/api/event' },
       experiments: { clientKey: 'sdk-abc', apiHost: 'https://cdn.growthbook.io' },
+      consent: { ca: 'required', default: 'implied' },
+      queryParams: ['store', 'lang'],
     };
     const result = importTenant(JSON.stringify({ config }));
     expect(result).toMatchObject({ ok: true, tenant: { config } });
@@ -39,6 +41,9 @@ describe('importTenant', () => {
     ['{"id": "x", "base": "/x", "experiments": {"clientKey": "k"}}', 'experiments.apiHost must be a non-empty string'],
     ['{"id": "x", "base": "/x", "errorReportingDsn": "not a url"}', 'errorReportingDsn must be an http(s) URL'],
     ['{"id": "x", "base": "/x", "errorReportingSampleRate": 2}', 'errorReportingSampleRate must be a number from 0'],
+    ['{"id": "x", "base": "/x", "consent": "ask"}', 'consent must be "required" or "implied"'],
+    ['{"id": "x", "base": "/x", "consent": {"eu": "required"}}', 'consent must be "required" or "implied"'],
+    ['{"id": "x", "base": "/x", "queryParams": ["store", ""]}', 'queryParams must be a list of at most 50 names'],
   ])('refuses an integration that Aisle would not run: %s', (text, error) => {
     const result = importTenant(text);
     expect(result.ok ? [] : result.errors.join('\n')).toContain(error);

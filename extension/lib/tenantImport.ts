@@ -4,6 +4,7 @@
  * in words a solution engineer can act on, with the field's path.
  */
 import { isRecord } from '../../sdk/core/coerce.js';
+import { consentSettingProblem } from '../../sdk/core/consentSetting.js';
 import { isLocale, knownLocales } from '../../sdk/core/locales.js';
 import { customizationProblems } from '../../sdk/core/normalize.js';
 import { routeBase } from '../../sdk/core/safeUrl.js';
@@ -90,6 +91,16 @@ function fieldProblem(spec: TenantFieldSpec, value: unknown, at: string): string
           ? []
           : [`${at}.${key} must be a non-empty string (at most ${MAX_TEXT} characters)`];
       });
+    case 'names':
+      return Array.isArray(value) &&
+        value.length <= spec.max &&
+        value.every((name) => typeof name === 'string' && name.trim() !== '' && name.length <= 100)
+        ? []
+        : says(`must be a list of at most ${spec.max} names (non-empty strings of at most 100 characters)`);
+    case 'consent': {
+      const problem = consentSettingProblem(value);
+      return problem === null ? [] : says(problem);
+    }
   }
 }
 

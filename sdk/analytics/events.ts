@@ -2,6 +2,7 @@
  * Builders of the product's analytics events, pure so that their fields are pinned by table tests.
  * Each returns what `AnalyticsSession.track()` takes: `session.track(e.event, e.data, e.url)`.
  */
+import { DEFAULT_QUERY_PARAMS, withoutPersonalData } from '../core/privacy.js';
 import { resultId } from '../core/product.js';
 import type { Environment, Product, Variant } from '../core/types.js';
 import type { AnalyticsEnvironment, AnalyticsEvent, EventData, TrackInput } from './types.js';
@@ -11,15 +12,23 @@ export function analyticsEnvironment(environment: Environment): AnalyticsEnviron
   return environment === 'qa' ? 'staging' : environment;
 }
 
-/** The event as sent: global metadata merged under the event's own keys. */
+/**
+ * The event as sent: global metadata merged under the event's own keys, and no personal data (the
+ * address and referrer keep only `queryParams`, e-mail addresses and phone numbers are redacted;
+ * see core/privacy.ts). Every event is built here, so none is stored on the device before that.
+ */
 export function buildEvent(
-  parts: Omit<AnalyticsEvent, 'data'> & { data: EventData; globalMetadata?: Record<string, unknown> },
+  parts: Omit<AnalyticsEvent, 'data'> & {
+    data: EventData;
+    globalMetadata?: Record<string, unknown>;
+    queryParams?: readonly string[];
+  },
 ): AnalyticsEvent {
-  const { globalMetadata, data, ...event } = parts;
+  const { globalMetadata, queryParams = DEFAULT_QUERY_PARAMS, data, ...event } = parts;
   const draft: AnalyticsEvent = { ...event, data: { ...data, metadata: { ...globalMetadata, ...data.metadata } } };
   // A JSON round trip drops what cannot be sent (functions, undefined) and refuses cycles here,
   // where the caller hears about it, rather than in the sender.
-  return JSON.parse(JSON.stringify(draft)) as AnalyticsEvent;
+  return withoutPersonalData(JSON.parse(JSON.stringify(draft)) as AnalyticsEvent, queryParams);
 }
 
 /** `navigate:visit_page`, sent after every navigation to a different path. */

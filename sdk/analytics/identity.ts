@@ -5,6 +5,7 @@
  */
 import { v4 as uuidv4 } from 'uuid';
 import type { WireIdentityMetadata } from '../ports/analyticsWire.js';
+import { privateAddress } from '../core/privacy.js';
 import type { StoreEnv } from '../ports/env.js';
 import { HttpStatusError, type RequestPool } from './http.js';
 import { decodeToken, isLive, isVisitorId, parseTokenOrThrow, type TokenPayload } from './token.js';
@@ -100,7 +101,7 @@ export class TokenKeeper {
         shop_id: shopId,
         distinct_id: distinctId,
         metadata: {
-          initial_referrer: env.host.referrer(),
+          initial_referrer: privateAddress(env.host.referrer()),
           screen_height: screen.height,
           screen_width: screen.width,
           user_agent: env.host.userAgent(),

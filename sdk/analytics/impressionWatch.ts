@@ -23,7 +23,9 @@ interface ListingView {
   seen: string[];
 }
 
-const storageKey = (shopId: string, path: string): string => `aisle-impressions:${shopId}:${path}`;
+/** The start of the keys of a shop's listing views in the tab's session storage. */
+export const impressionsPrefix = (shopId: string): string => `aisle-impressions:${shopId}:`;
+const storageKey = (shopId: string, path: string): string => `${impressionsPrefix(shopId)}${path}`;
 
 function readView(win: Window, key: string): ListingView | null {
   try {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeEnv, fakeResponse, testContext } from '../stores/testing.js';
 import { outboxKeys } from './outbox.js';
 import { paintAnalytics } from './paintClicks.js';
+import { pageConsent } from '../host/pageConsent.js';
 import { fakeService, makeSession } from './testing.js';
 import type { AnalyticsEvent } from './types.js';
 import { globalMetadataOf, recordVisitNow } from './visitNow.js';
@@ -10,7 +11,9 @@ import { eventFor } from './wire.js';
 
 const keys = outboxKeys('maple');
 const stored = () => JSON.parse(localStorage.getItem(keys.outbox) ?? '[]') as AnalyticsEvent[];
-const listing = (config: { analyticsHost?: string } = { analyticsHost: 'http://analytics.test' }) => {
+const listing = (
+  config: { analyticsHost?: string; consent?: 'required' } = { analyticsHost: 'http://analytics.test' },
+) => {
   const context = testContext(config);
   return { context, locale: 'en' as const, region: 'us' as const, data: fakeResponse() };
 };
@@ -101,5 +104,50 @@ describe('a product link followed from the first paint', () => {
     expect(service.sent()).toEqual(['navigate:visit_page', 'ecommerce:product_click']);
     expect(JSON.parse(env.store.get(keys.outbox)!)).toEqual([]);
     session.dispose();
+  });
+});
+
+describe('the first paint’s click before consent', () => {
+  it('writes nothing where the tenant requires consent and the shopper has not given it, then writes once it is', () => {
+    const painted = listing({ analyticsHost: 'http://analytics.test', consent: 'required' });
+    const recorder = paintAnalytics(painted, window)!;
+    expect(recorder.recordVisit()).toBeNull();
+    recorder.recordProductClick(painted.data.products[0]!.product_id, 1);
+    expect(localStorage.length).toBe(0);
+    pageConsent().set({ analytics: true });
+    expect(recorder.recordVisit()).not.toBeNull();
+    expect(stored().map((event) => event.event)).toEqual(['navigate:visit_page']);
+  });
+});
+
+describe('the first paint’s click when storage is full', () => {
+  it('leaves at once, with the page’s visit, in one keepalive request that also asks for the identity', async () => {
+    const sent = vi.spyOn(window, 'fetch').mockImplementation(async () => new Response('{}'));
+    localStorage.setItem('analytics-token-distinct-id', 'visitor-7');
+    const full = vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      const painted = listing();
+      const recorder = paintAnalytics(painted, window)!;
+      const visitId = recorder.recordVisit();
+      recorder.recordProductClick(painted.data.products[1]!.product_id, 2);
+      expect(visitId).not.toBeNull();
+      await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+      const [url, init] = sent.mock.calls[0]!;
+      expect(url).toBe('http://analytics.test/v3/identity');
+      expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'omit' });
+      const body = JSON.parse(init!.body as string);
+      expect(body).toMatchObject({ shop_id: 'maple', distinct_id: 'visitor-7' });
+      expect(body.events.map((e: AnalyticsEvent) => e.event)).toEqual([
+        'navigate:visit_page',
+        'ecommerce:product_click',
+      ]);
+      expect(body.events[0].id).toBe(visitId);
+      expect(body.events.map((e: AnalyticsEvent) => e.seq)).toEqual([1, 2]);
+    } finally {
+      full.mockRestore();
+      sent.mockRestore();
+    }
   });
 });

@@ -10,10 +10,14 @@
  * visit for the paint or for the app, whichever comes first, and a click is heard by the paint only
  * until the app's screen replaces it (then the app's own handler records it).
  */
+import { permits } from '../core/consent.js';
 import { selectedVariant } from '../core/product.js';
+import { pageConsent } from '../host/pageConsent.js';
 import type { Locale, Product, RenderContext, Region } from '../core/types.js';
 import type { PaintAnalytics } from '../host/firstPaintHandover.js';
 import { productClickEvent, visitEvent } from './events.js';
+import { directSender } from './paintSend.js';
+import type { AnalyticsEvent } from './types.js';
 import { recordNow, type OutboxPage } from './visitNow.js';
 
 /** What the paint was drawn from (sdk/firstPaint/elements.ts's `PaintInput` has these). */
@@ -34,8 +38,26 @@ export function paintAnalytics(listing: PaintedListing, win: Window): PaintAnaly
   }
   if (!listing.context.config.analyticsHost) return null;
   const page: OutboxPage = { ...listing, storage, now: () => Date.now() };
+  // What storage refuses (it is full) leaves at once by a keepalive request, not lost with the page.
+  const send = directSender({
+    host: listing.context.config.analyticsHost,
+    shopId: listing.context.config.id,
+    storage,
+    // Looked up when sending: a page (or a test's window) may have no fetch, and the paint must not fail for it.
+    fetch: (input, init) => win.fetch(input, init),
+  });
+  // Storage kept no counter for them: the page numbers them itself, the visit before the click.
+  let lastSeq = 0;
+  const refused = (event: AnalyticsEvent): void => {
+    lastSeq = Math.max(lastSeq + 1, event.seq);
+    send({ ...event, seq: lastSeq });
+  };
+  // Asked at each click: the shopper may consent while the paint is on show. Without consent nothing
+  // is written, and the app's session holds the page's visit in memory.
+  const consented = (): boolean => permits(pageConsent(), 'analytics', listing.context.config, listing.region);
   return {
     recordVisit() {
+      if (!consented()) return null;
       const { href } = win.location;
       // The paint draws listings only: the route the app would name this page by is `dlp`.
       const visit = visitEvent({
@@ -44,11 +66,11 @@ export function paintAnalytics(listing: PaintedListing, win: Window): PaintAnaly
         title: win.document.title,
         referrer: win.document.referrer,
       });
-      return recordNow(page, { ...visit, url: href });
+      return recordNow(page, { ...visit, url: href }, refused);
     },
     recordProductClick(productId, position) {
       const product = listing.data.products.find((p) => p.product_id === productId);
-      if (!product) return;
+      if (!product || !consented()) return;
       // The paint's card shows its product's selected variant, as the app's does until a swatch is chosen.
       const click = productClickEvent({
         listName: 'search_results',
@@ -56,7 +78,7 @@ export function paintAnalytics(listing: PaintedListing, win: Window): PaintAnaly
         product,
         variant: selectedVariant(product),
       });
-      recordNow(page, { ...click, url: win.location.href });
+      recordNow(page, { ...click, url: win.location.href }, refused);
     },
   };
 }

@@ -130,10 +130,11 @@ export class AnalyticsSession {
 
   /**
    * Records an event: written to the outbox synchronously, before any network work, then sent when
-   * the session is ready. Never throws; returns the event id, or null if the event was unusable.
+   * the session is ready. `at` is when it happened, when that was earlier (an event held in memory
+   * until the shopper consented). Never throws; returns the event id, or null if the event was unusable.
    */
-  track(event: string, data: EventData = {}, url?: string): string | null {
-    return this.#record(event, data, url, true);
+  track(event: string, data: EventData = {}, url?: string, at?: number): string | null {
+    return this.#record(event, data, url, true, at);
   }
 
   /**
@@ -146,7 +147,7 @@ export class AnalyticsSession {
     return this.#record(event, data, undefined, false);
   }
 
-  #record(event: string, data: EventData, url: string | undefined, send: boolean): string | null {
+  #record(event: string, data: EventData, url: string | undefined, send: boolean, at?: number): string | null {
     if (this.#disposed) return null;
     try {
       const payload = buildEvent({
@@ -156,8 +157,9 @@ export class AnalyticsSession {
         event,
         data,
         globalMetadata: this.#options.globalMetadata,
+        queryParams: this.#options.queryParams,
         url: url ?? this.#env.host.location().href,
-        timestamp: new Date(this.#env.now()).toISOString(),
+        timestamp: new Date(at ?? this.#env.now()).toISOString(),
         environment: this.#options.environment,
       });
       // The outbox would drop it on the next read, and the service refuses bodies this large anyway.

@@ -88,6 +88,8 @@ export interface AnalyticsSessionOptions {
   environment: AnalyticsEnvironment;
   /** Merged into every event's `data.metadata` (the event's own keys win). */
   globalMetadata?: Record<string, unknown>;
+  /** The query parameters the tenant's event addresses keep (default: the listing's own, see core/privacy.ts). */
+  queryParams?: readonly string[];
   /** Request time-out and the second `init()`'s wait (default 5000 ms). */
   timeoutMs?: number;
   lifecycle: LifecycleAdapter;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { validate, version } from 'uuid';
 import { fakeEnv, testContext } from '../stores/testing.js';
+import { PageConsent } from '../core/consent.js';
 import { outboxKeys } from './outbox.js';
 import { eventId, recordVisitNow } from './visitNow.js';
 
@@ -34,6 +35,17 @@ describe('the first visit is on record the moment Aisle mounts', () => {
     env.store.set(outboxKeys('maple').seq, '41');
     recordVisitNow({ env, context: withAnalytics(), locale: 'en', region: 'us' }, visit);
     expect(stored(env)[0]!.seq).toBe(42);
+  });
+
+  it('writes nothing before consent where the tenant requires it', () => {
+    const env = fakeEnv();
+    const consent = new PageConsent(false);
+    env.consent = consent;
+    const context = testContext({ analyticsHost: 'http://analytics.test', consent: { us: 'required' } });
+    expect(recordVisitNow({ env, context, locale: 'en', region: 'us' }, visit)).toBeNull();
+    expect(env.store.size).toBe(0);
+    consent.set({ analytics: true });
+    expect(recordVisitNow({ env, context, locale: 'en', region: 'us' }, visit)).not.toBeNull();
   });
 
   it('claims nothing when storage refuses the write, or when the page has no analytics', () => {

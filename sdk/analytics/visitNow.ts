@@ -6,12 +6,14 @@
  * page in any tab, delivers them. Small on purpose: it ships with the app, and with aisle.js.
  */
 import type { Locale } from '../core/locales.js';
+import { permits } from '../core/consent.js';
+import { queryParamsOf } from '../core/privacy.js';
 import type { RenderContext, Region } from '../core/types.js';
 import type { KeyValueStorage, StoreEnv } from '../ports/env.js';
 import { VERSION } from '../version.js';
 import { analyticsEnvironment, buildEvent, visitEvent } from './events.js';
 import { appendToStoredOutbox } from './outbox.js';
-import type { TrackInput } from './types.js';
+import type { AnalyticsEvent, TrackInput } from './types.js';
 
 /**
  * A version-4 UUID for a new event: the browser's own, else one made from its random bytes as the
@@ -55,29 +57,45 @@ export interface OutboxPage {
 /**
  * Writes `input` as the session would have sent it into the shop's stored outbox, with the shop's
  * next sequence number; returns its id, or null when nothing was stored (no analytics on this page,
- * storage refused or unreadable). Never throws.
+ * storage refused or unreadable). With `refused`, an event storage would not take is handed to it
+ * instead (to be sent at once), and its id returned. Never throws.
  */
-export function recordNow(page: OutboxPage, input: TrackInput & { url: string }): string | null {
+export function recordNow(
+  page: OutboxPage,
+  input: TrackInput & { url: string },
+  refused?: (event: AnalyticsEvent) => void,
+): string | null {
   const { context } = page;
   if (!context.config.analyticsHost) return null;
-  return appendToStoredOutbox(page.storage, context.config.id, (seq) =>
-    buildEvent({
+  let built: AnalyticsEvent | null = null;
+  const make = (seq: number): AnalyticsEvent =>
+    (built = buildEvent({
       id: eventId(),
       seq,
       event: input.event,
       data: input.data,
       globalMetadata: globalMetadataOf(page),
+      queryParams: queryParamsOf(context.config.queryParams),
       url: input.url,
       timestamp: new Date(page.now()).toISOString(),
       environment: analyticsEnvironment(context.environment),
-    }),
-  );
+    }));
+  const id = appendToStoredOutbox(page.storage, context.config.id, make);
+  if (id !== null || !refused) return id;
+  try {
+    // Built with the shop's next number unless storage could not even be read.
+    const event: AnalyticsEvent = built ?? make(1);
+    refused(event);
+    return event.id;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Writes `visit` as a `navigate:visit_page` event into the shop's stored outbox; returns its id, or
- * null when nothing was stored, in which case the session records the visit itself once it loads.
- * Never throws.
+ * null when nothing was stored (storage refused, or no consent yet), in which case the session
+ * records the visit itself once it loads. Never throws.
  */
 export function recordVisitNow(
   root: { env: StoreEnv; context: RenderContext; locale: Locale; region: Region },
@@ -85,6 +103,8 @@ export function recordVisitNow(
 ): string | null {
   const { env } = root;
   if (!root.context.config.analyticsHost) return null;
+  // Before consent (where the tenant requires it) nothing is written: the session holds the visit in memory.
+  if (!permits(env.consent, 'analytics', root.context.config, root.region)) return null;
   try {
     const input = visitEvent({ ...visit, title: env.host.title(), referrer: env.host.referrer() });
     const page = {

@@ -1,12 +1,13 @@
 /**
  * Connects the analytics session to a mounted Aisle (loaded after the first render): the RootStore's
- * intents become analytics events. Without `config.analyticsHost` there is no session
- * and intents are dropped.
+ * intents become analytics events, once the shopper's consent allows. Without
+ * `config.analyticsHost` there is no session and intents are dropped.
  */
+import { queryParamsOf } from '../core/privacy.js';
 import { selectedVariant } from '../core/product.js';
 import { browserLifecycle } from '../host/lifecycle.js';
 import { browserLocks } from '../host/locks.js';
-import type { TrackIntent } from '../stores/Tracker.js';
+import type { TrackIntent, TrackSink } from '../stores/Tracker.js';
 import type { RootStore } from '../stores/RootStore.js';
 import {
   analyticsEnvironment,
@@ -22,12 +23,16 @@ import { watchImpressions } from './impressionWatch.js';
 import { webVitalsEvent } from './vitals.js';
 import { watchVitals } from './vitalsWatch.js';
 import { AnalyticsSession } from './session.js';
+import { followConsent } from './consentHold.js';
 import type { TrackInput } from './types.js';
 import { globalMetadataOf } from './visitNow.js';
 
-/** The running session (for `Aisle.debug.snapshot()`) and the cleanup that stops it. */
+/** The running session (for `Aisle.debug.snapshot()`), what waits for consent, and the cleanup that stops it. */
 export interface AnalyticsConnection {
+  /** The session, while the shopper's consent lets one run. */
   session: AnalyticsSession | null;
+  /** How many of the page's events wait in memory for the shopper's consent. */
+  held(): number;
   dispose(): void;
 }
 
@@ -60,22 +65,25 @@ export function eventFor(intent: TrackIntent, root: Pick<RootStore, 'env'>): Tra
   }
 }
 
+/** A session started for a page, with the sink that records the page's intents through it. */
+export interface RunningAnalytics {
+  session: AnalyticsSession;
+  sink: TrackSink;
+  dispose(): void;
+}
+
 /**
- * Starts the analytics session for `root` and forwards its intents; never throws. `recordedVisit` is
- * the id of the page's first visit when mount already wrote it to the outbox (then that intent is
- * not recorded a second time).
+ * Starts the analytics session for `root`, with its vitals and impression watchers; never throws.
+ * `recordedVisit` is the id of the page's first visit when mount already wrote it to the outbox
+ * (then that intent is not recorded a second time).
  */
-export function connectAnalytics(
+export function startAnalytics(
   root: RootStore,
   win: Window & typeof globalThis,
-  recordedVisit: string | null = null,
-  container: () => ParentNode | null = () => null,
-): AnalyticsConnection {
+  recordedVisit: string | null,
+  container: () => ParentNode | null,
+): RunningAnalytics {
   const { config, environment } = root.context;
-  if (!config.analyticsHost) {
-    root.tracker.disable();
-    return { session: null, dispose: () => undefined };
-  }
   const { env } = root;
   // Vitals and impressions are watched before the session starts, so that their page-hide work is
   // heard first and their last events are in the outbox when the session sends it.
@@ -103,9 +111,10 @@ export function connectAnalytics(
   const session = new AnalyticsSession({
     env,
     shopId: config.id,
-    host: config.analyticsHost,
+    host: config.analyticsHost!,
     environment: analyticsEnvironment(environment),
     globalMetadata: globalMetadataOf(root),
+    queryParams: queryParamsOf(config.queryParams),
     lifecycle: browserLifecycle(win),
     locks: browserLocks(win, { storage: env.storage, timers: env.timers, now: env.now }),
   });
@@ -115,7 +124,7 @@ export function connectAnalytics(
   let disposed = false;
   session.init().catch((error: unknown) => disposed || env.log.error('[Aisle] analytics identity failed:', error));
   let firstVisit = recordedVisit;
-  root.tracker.attach(async (intent) => {
+  const sink: TrackSink = async (intent) => {
     // The page's first visit intent is the one mount wrote: its delivery is followed, not a copy.
     if (intent.kind === 'visit' && firstVisit !== null) {
       const id = firstVisit;
@@ -130,15 +139,40 @@ export function connectAnalytics(
       return false;
     }
     return session.delivery(id);
-  });
+  };
   return {
     session,
+    sink,
     dispose() {
       disposed = true;
       stopImpressions();
       stopVitals();
-      root.tracker.disable();
       session.dispose();
     },
   };
+}
+
+/**
+ * Connects the analytics session to a mounted Aisle, as the shopper's consent allows (see
+ * consentHold.ts); without `config.analyticsHost` there is no session and intents are dropped.
+ * `recordedVisit`: the page's first visit when mount already wrote it to the outbox.
+ */
+export function connectAnalytics(
+  root: RootStore,
+  win: Window & typeof globalThis,
+  recordedVisit: string | null = null,
+  container: () => ParentNode | null = () => null,
+): AnalyticsConnection {
+  if (!root.context.config.analyticsHost) {
+    root.tracker.disable();
+    return { session: null, held: () => 0, dispose: () => undefined };
+  }
+  let visit = recordedVisit;
+  const start = (): RunningAnalytics => {
+    // Only the first session follows the visit mount wrote; one started again after a withdrawal does not.
+    const written = visit;
+    visit = null;
+    return startAnalytics(root, win, written, container);
+  };
+  return followConsent(root, win, start, (intent) => eventFor(intent, root));
 }

@@ -93,7 +93,6 @@ const MAX_CLASS_LIST = 300;
 /** Longest replacement text. */
 const MAX_TEXT = 300;
 
-
 /** The class names of `raw`, or a problem: any token HTML allows except Aisle's own `aisle-` ones. */
 function readClassList(part: string, raw: unknown): string | { problem: string } {
   if (typeof raw !== 'string') return { problem: `classes.${part} is not a string` };

@@ -22,6 +22,7 @@ import { isRecord, optionalStr, toArray, toBool, toNumOrNull, toPositiveInt, toS
 import { normalizeProducts, resolveSwatch, type UrlResolver } from './normalizeProduct.js';
 import { routeBase } from './safeUrl.js';
 import { readCustomization } from './customization.js';
+import { readConsentSetting } from './consentSetting.js';
 import { DEFAULT_LOCALE } from './locales.js';
 import { messagesFor } from './messages.js';
 
@@ -203,7 +204,21 @@ function readField(spec: TenantFieldSpec, raw: unknown): unknown {
     case 'customization':
       // What cannot be used is left out here; mount names it in one warning (customizationProblems).
       return readCustomization(raw, Object.keys(messagesFor(DEFAULT_LOCALE))).value;
+    case 'names':
+      return readNames(raw, spec.max);
+    case 'consent':
+      return readConsentSetting(raw);
   }
+}
+
+/** The non-empty names of a list (at most `max`, each at most 100 characters), or undefined for none. */
+function readNames(raw: unknown, max: number): string[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const names = raw.flatMap((item) => {
+    const text = typeof item === 'string' ? item.trim() : '';
+    return text !== '' && text.length <= 100 ? [text] : [];
+  });
+  return names.length > 0 ? [...new Set(names)].slice(0, max) : undefined;
 }
 
 /** An object of the given non-empty string fields, or undefined when one is missing. */

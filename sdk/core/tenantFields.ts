@@ -15,8 +15,11 @@
  * - `object`: an object whose listed fields are all non-empty strings, else absent (an
  *   integration needs every field it names);
  * - `customization`: the retailer's classes, texts and unstyled mode (core/customization.ts), the
- *   usable parts kept.
+ *   usable parts kept;
+ * - `names`: a list of names (query parameters), the usable ones kept, else absent;
+ * - `consent`: a consent mode, or one per region (core/consentSetting.ts), else absent.
  */
+import type { ConsentSetting } from './consentSetting.js';
 import type { Customization } from './customization.js';
 import { REGIONS } from './types.js';
 
@@ -40,6 +43,8 @@ export type TenantFieldSpec = FieldCommon &
     | { kind: 'rate' }
     | { kind: 'object'; fields: readonly string[] }
     | { kind: 'customization' }
+    | { kind: 'names'; max: number }
+    | { kind: 'consent' }
   );
 
 /** The tenant fields. Order is the order of the docs and of error messages. */
@@ -74,6 +79,10 @@ export const TENANT_FIELDS = {
   experiments: { kind: 'object', fields: ['clientKey', 'apiHost'], optional: true },
   /** The retailer's classes on Aisle's parts, their own words, an unstyled mode. See docs/theming.md. */
   customization: { kind: 'customization', optional: true },
+  /** Whether nothing is stored or sent before the shopper consents, by region. See docs/privacy.md. */
+  consent: { kind: 'consent', optional: true },
+  /** Query parameters of the tenant's own that events keep, besides the listing's. See docs/privacy.md. */
+  queryParams: { kind: 'names', max: 50, optional: true },
 } as const satisfies Record<string, TenantFieldSpec>;
 
 type Table = typeof TENANT_FIELDS;
@@ -91,7 +100,11 @@ type ValueOf<F> = F extends { kind: 'bool' }
         ? { [P in K]: string }
         : F extends { kind: 'customization' }
           ? Customization
-          : string;
+          : F extends { kind: 'names' }
+            ? string[]
+            : F extends { kind: 'consent' }
+              ? ConsentSetting
+              : string;
 
 type OptionalField = { [K in TenantField]: Table[K] extends { optional: true } ? K : never }[TenantField];
 type RequiredField = Exclude<TenantField, OptionalField>;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PageConsent } from '../core/consent.js';
 import type { TenantConfig } from '../core/types.js';
 import { RootStore } from '../stores/RootStore.js';
 import { fakeEnv, testContext } from '../stores/testing.js';
@@ -22,8 +23,10 @@ function modules() {
 
 const win = { fetch: vi.fn() as unknown as typeof fetch };
 
-function connect(config: Partial<TenantConfig>) {
-  const root = new RootStore(fakeEnv(), testContext(config, { environment: 'development' }), 1280);
+function connect(config: Partial<TenantConfig>, consent?: PageConsent) {
+  const env = fakeEnv();
+  env.consent = consent;
+  const root = new RootStore(env, testContext(config, { environment: 'development' }), 1280);
   const errors = new ErrorReports();
   const m = modules();
   const connection = connectIntegrations(root, errors, win, m.asModules);
@@ -118,5 +121,48 @@ describe('integrations load lazily, when the page is idle, and only when configu
     const env = root.env as ReturnType<typeof fakeEnv>;
     expect(env.lines.warn).toEqual(['[Aisle] error reporting could not load: it stays off on this page.']);
     expect(env.lines.error).toEqual([]);
+  });
+});
+
+describe('integrations follow the shopper’s consent', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  const all = {
+    errorReportingDsn: 'http://k@e.test/1',
+    clickAnalytics: { domain: 'd', endpoint: 'http://p.test' },
+    experiments: { clientKey: 'k', apiHost: 'http://g.test' },
+  };
+
+  it('loads none of them before consent where the tenant requires it, and each once it is granted', async () => {
+    const consent = new PageConsent(false);
+    const { loaders, started } = connect({ ...all, consent: 'required' }, consent);
+    await vi.advanceTimersByTimeAsync(FALLBACK_DELAY_MS * 10);
+    for (const load of Object.values(loaders)) expect(load).not.toHaveBeenCalled();
+    consent.set({ clicks: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started.clickAnalytics).toHaveBeenCalledTimes(1);
+    expect(loaders.errorReporting).not.toHaveBeenCalled();
+    expect(loaders.experiments).not.toHaveBeenCalled();
+  });
+
+  it('stops one at once when it is withdrawn, and starts it again when it is granted again', async () => {
+    const consent = new PageConsent(false);
+    const { started, stops } = connect(all, consent);
+    await vi.advanceTimersByTimeAsync(FALLBACK_DELAY_MS);
+    consent.set({ experiments: false, errors: false });
+    expect(stops.experiments).toHaveBeenCalledTimes(1);
+    expect(stops.errorReporting).toHaveBeenCalledTimes(1);
+    expect(stops.clickAnalytics).not.toHaveBeenCalled();
+    consent.set({ experiments: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started.experiments).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts no third party at all under Global Privacy Control, even when granted', async () => {
+    const consent = new PageConsent(true);
+    consent.set({ errors: true, clicks: true, experiments: true });
+    const { loaders } = connect(all, consent);
+    await vi.advanceTimersByTimeAsync(FALLBACK_DELAY_MS * 10);
+    for (const load of Object.values(loaders)) expect(load).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,7 @@
  * page's first idle moment (the one idle wait between the first render and them); until then Aisle's errors wait in ErrorReports and flags read their fallbacks. A blocked
  * or failing service is never the page's problem: every failure here ends in silence.
  */
+import { permits } from '../core/consent.js';
 import type { RootStore } from '../stores/RootStore.js';
 import type { ErrorReports } from './errorReports.js';
 
@@ -28,7 +29,18 @@ export interface IntegrationsConnection {
   dispose(): void;
 }
 
-/** Starts, once the page is idle, each integration the tenant configures; never throws. */
+/** One configured integration: its consent category, and how it loads and starts. */
+interface Integration {
+  category: 'errors' | 'clicks' | 'experiments';
+  name: string;
+  run(): Promise<() => void>;
+}
+
+/**
+ * Starts, once the page is idle, each integration the tenant configures and the shopper's consent
+ * allows (docs/privacy.md#consent): one not allowed yet starts when the shopper grants it, and one
+ * withdrawn (or switched off by Global Privacy Control) stops at once. Never throws.
+ */
 export function connectIntegrations(
   root: RootStore,
   errors: ErrorReports,
@@ -37,23 +49,23 @@ export function connectIntegrations(
 ): IntegrationsConnection {
   const { config, environment } = root.context;
   const { env } = root;
-  const cleanups: Array<() => void> = [];
+  const running = new Map<Integration, (() => void) | null>();
   let disposed = false;
-  const starts: Array<() => void> = [];
-  const start = <M>(name: string, load: () => Promise<M>, run: (module: M) => () => void): void => {
-    starts.push(() => {
-      load()
-        .then((module) => {
-          if (!disposed) cleanups.push(run(module));
-        })
-        // A warning, not an error: an error would be reported, and the reporter may be what failed.
-        .catch(() => env.log.warn(`[Aisle] ${name} could not load: it stays off on this page.`));
-    });
+  let idle = false;
+  const integrations: Integration[] = [];
+  const add = <M>(
+    category: Integration['category'],
+    name: string,
+    load: () => Promise<M>,
+    run: (module: M) => () => void,
+  ): void => {
+    integrations.push({ category, name, run: () => load().then(run) });
   };
   if (config.errorReportingDsn) {
     const dsn = config.errorReportingDsn;
-    start('error reporting', modules.errorReporting, (m) =>
-      m.startErrorReporting(
+    add('errors', 'error reporting', modules.errorReporting, (m) => {
+      errors.enable();
+      return m.startErrorReporting(
         {
           dsn,
           environment,
@@ -64,24 +76,61 @@ export function connectIntegrations(
           fetch: win.fetch.bind(win),
         },
         errors,
-      ),
-    );
+      );
+    });
   } else errors.disable();
   const { clickAnalytics, experiments } = config;
   if (clickAnalytics)
-    start('click analytics', modules.clickAnalytics, (m) =>
+    add('clicks', 'click analytics', modules.clickAnalytics, (m) =>
       m.startClickAnalytics({ ...clickAnalytics, development: environment === 'development' }, root.tracker),
     );
-  if (experiments) start('experiments', modules.experiments, (m) => m.startExperiments(root, experiments));
-  if (starts.length > 0) cleanups.push(whenIdle(win, env.timers, () => starts.forEach((run) => run())));
+  if (experiments) add('experiments', 'experiments', modules.experiments, (m) => m.startExperiments(root, experiments));
+
+  const stop = (integration: Integration): void => {
+    const cleanup = running.get(integration);
+    running.delete(integration);
+    cleanup?.();
+    if (integration.category === 'errors') errors.disable();
+  };
+  const start = (integration: Integration): void => {
+    running.set(integration, null);
+    integration
+      .run()
+      .then((cleanup) => {
+        // Unmounted, or withdrawn while it loaded: it stops as soon as it has started.
+        if (disposed || !running.has(integration)) cleanup();
+        else running.set(integration, cleanup);
+      })
+      // A warning, not an error: an error would be reported, and the reporter may be what failed.
+      .catch(() => env.log.warn(`[Aisle] ${integration.name} could not load: it stays off on this page.`));
+  };
+  const allowed = (integration: Integration): boolean =>
+    permits(env.consent, integration.category, config, root.region);
+  /** Starts what is allowed and stopped, stops what runs and is no longer allowed. */
+  const follow = (): void => {
+    if (disposed || !idle) return;
+    for (const integration of integrations) {
+      if (allowed(integration) && !running.has(integration)) start(integration);
+      else if (!allowed(integration) && running.has(integration)) stop(integration);
+    }
+  };
+  const cleanups: Array<() => void> = [];
+  if (integrations.length > 0) {
+    cleanups.push(
+      whenIdle(win, env.timers, () => {
+        idle = true;
+        follow();
+      }),
+    );
+    const unfollow = env.consent?.subscribe(follow);
+    if (unfollow) cleanups.push(unfollow);
+  }
   return {
     dispose() {
       disposed = true;
       errors.disable();
-      cleanups
-        .splice(0)
-        .reverse()
-        .forEach((cleanup) => cleanup());
+      cleanups.splice(0).forEach((cleanup) => cleanup());
+      [...running.keys()].reverse().forEach(stop);
     },
   };
 }

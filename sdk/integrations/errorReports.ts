@@ -38,7 +38,12 @@ export class ErrorReports {
     this.buffer.splice(0).forEach((report) => forward(sink, report));
   }
 
-  /** No error reporting on this page (not configured, or unmounted): drop everything. */
+  /** Takes reports again after `disable()` (the shopper granted error reporting once more). */
+  enable(): void {
+    this.disabled = false;
+  }
+
+  /** No error reporting on this page (not configured, withdrawn, or unmounted): drop everything. */
   disable(): void {
     this.disabled = true;
     this.sink = null;

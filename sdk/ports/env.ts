@@ -118,4 +118,16 @@ export interface StoreEnv {
    * that answers the click.
    */
   afterPaint(run: () => void): void;
+  /** The page's consent (core/consent.ts); absent, everything runs as under the `implied` mode. */
+  consent?: ConsentPort;
+}
+
+/** The shopper's consent as the stores and the analytics session follow it (core/consent.ts keeps it). */
+export interface ConsentPort {
+  /** Whether `category` may store and send now, under the tenant's mode. */
+  allows(category: 'analytics' | 'errors' | 'clicks' | 'experiments', mode: 'required' | 'implied'): boolean;
+  /** Whether the shopper refused (or withdrew) `category`, or Global Privacy Control turns it off. */
+  refused(category: 'analytics' | 'errors' | 'clicks' | 'experiments'): boolean;
+  /** Calls `listener` after each change of the shopper's choices; returns what stops it. */
+  subscribe(listener: () => void): () => void;
 }

@@ -9,6 +9,7 @@ import { describeStore, openAnalyticsStore } from './openStore.js';
 import { DEFAULT_ANALYTICS_DB_PATH } from './service.js';
 import type { AnalyticsStore, KeyKind } from './store.js';
 import { checkShopId } from './validate.js';
+import { PRIVACY_COMMANDS } from './privacyCli.js';
 
 const USAGE = `usage: npm run analytics:admin -- <command>
   issue-key <shop> <read|server> [label]   issues a key and prints it (shown this once)
@@ -16,6 +17,9 @@ const USAGE = `usage: npm run analytics:admin -- <command>
   revoke-key <key id>                      revokes a key on every process at once
   allow-origins <shop> [origin ...]        replaces the origins whose pages may call for a shop
   show-origins [shop]                      prints allowed origins
+  erase-visitor <shop> <visitor> [ref]     erases every event and the identity of one visitor (audited)
+  export-visitor <shop> <visitor> [ref]    prints everything held about one visitor, as JSON (audited)
+  audit-log [limit]                        prints the newest erasures, exports and retention runs
   migrate                                  brings the database schema up to date and exits`;
 
 type Command = (store: AnalyticsStore, args: string[]) => Promise<string>;
@@ -55,6 +59,7 @@ const COMMANDS: Record<string, Command> = {
     const rows = [...all].filter(([name]) => shopId === undefined || name === shopId);
     return rows.map(([name, origins]) => `${name}: ${origins.join(' ')}`).join('\n') || 'no origins';
   },
+  ...PRIVACY_COMMANDS,
   migrate: async () => 'schema up to date',
 };
 

@@ -2,6 +2,8 @@ import { DEV_ANALYTICS_ADMIN_KEY } from './keys.js';
 import { MAX_BATCH_EVENTS } from './events.js';
 import type { LegacyPaths } from './legacy.js';
 import { rateLimitsFromEnv, type RateLimitSettings } from './rateLimits.js';
+import { parseQueryParams } from './privacy.js';
+import { parseRetentionDays } from './retention.js';
 import { DEV_ANALYTICS_SECRET, type SigningKey } from './tokens.js';
 
 /** How the service is configured: from the environment of the process, or by a test. */
@@ -22,6 +24,10 @@ export interface ServiceConfig {
   legacyPaths: LegacyPaths;
   /** Rate limits (`ANALYTICS_RATE_VISITOR`, `_SHOP`, `_ADDRESS`, `ANALYTICS_TRUSTED_PROXIES`). */
   rateLimits: RateLimitSettings;
+  /** Query parameters event addresses keep besides the listing's and `utm_*` (`ANALYTICS_QUERY_PARAMS`). */
+  queryParams: string[];
+  /** Days events and identities are kept (`ANALYTICS_RETENTION_DAYS`, default 395: 13 months). */
+  retentionDays: number;
 }
 
 /** A configuration the service refuses to start with; the message is one line saying what to set. */
@@ -41,8 +47,8 @@ const HOW_TO_MAKE = `a random key of at least ${MIN_SECRET_LENGTH} characters (o
  * Reads the service's configuration from environment variables:
  * `NODE_ENV` (unset counts as production), `ANALYTICS_SECRET`, `ANALYTICS_PREVIOUS_SECRETS`,
  * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `ANALYTICS_LEGACY_PATHS`, the rate limits (see rateLimits.ts),
- * `AISLE_ANALYTICS_DATABASE_URL` and
- * `AISLE_ANALYTICS_DB_PATH`.
+ * `AISLE_ANALYTICS_DATABASE_URL`, `AISLE_ANALYTICS_DB_PATH`, `ANALYTICS_QUERY_PARAMS` and
+ * `ANALYTICS_RETENTION_DAYS`.
  * The published development keys are used or accepted only when development is asked for
  * explicitly: `NODE_ENV=development`, or `development` true (the local stack and the tests).
  * Throws a `ConfigError`, one line saying what to set, for anything unsafe.
@@ -74,6 +80,8 @@ export function configFromEnv(
     dbPath: env.AISLE_ANALYTICS_DB_PATH || undefined,
     legacyPaths: legacyPaths(env.ANALYTICS_LEGACY_PATHS || 'all'),
     rateLimits: rateLimitSettings(env),
+    queryParams: parseQueryParams(env.ANALYTICS_QUERY_PARAMS),
+    retentionDays: parseRetentionDays(env.ANALYTICS_RETENTION_DAYS),
   };
 }
 

@@ -22,6 +22,8 @@ export interface RouteContext {
   /** The rate limits, spent by the routes that store a visitor's events. */
   limits: RateLimits;
   now: () => number;
+  /** The query parameters stored event addresses keep (server/analytics/privacy.ts). */
+  queryParams: readonly string[];
   /** The page origin allowed to read this answer, once a route has checked it for the shop concerned. */
   granted?: string;
 }

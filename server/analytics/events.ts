@@ -9,6 +9,7 @@ import {
   type RouteContext,
 } from './context.js';
 import { HttpError, readJsonObject, type Answer } from './http.js';
+import { storableEvent } from './privacy.js';
 import { checkEvent, checkShopId, isName, MAX_NAME_LENGTH, normaliseEventId } from './validate.js';
 
 /** Most events one `POST /v3/batch` may carry. */
@@ -31,7 +32,7 @@ export async function storeEvent(
   visitorId: string | null,
   raw: unknown,
 ): Promise<Answer> {
-  const event = orBadRequest(checkEvent(raw, ctx.now()));
+  const event = storableEvent(orBadRequest(checkEvent(raw, ctx.now())), ctx.queryParams);
   const [duplicate] = await ctx.store.insertEvents([{ shopId, visitorId, event, receivedAt: receivedAt(ctx) }]);
   return { status: 202, body: { id: event.id, duplicate } };
 }
@@ -49,26 +50,38 @@ export const postBatch: Route = async (ctx) => {
   // A visitor already over its limit is refused before its (up to 256 KiB) body is read.
   ctx.limits.refuseIfOver(claims.shop_id, claims.sub);
   const { events } = await readJsonObject(ctx.req);
+  checkBatch(events);
+  await ctx.limits.events(claims.shop_id, claims.sub, events.length);
+  return { status: 202, body: { results: await storeBatch(ctx, claims.shop_id, claims.sub, events) } };
+};
+
+/** Throws 400 unless `events` is an array of 1 to 100 entries. */
+export function checkBatch(events: unknown): asserts events is unknown[] {
   if (!Array.isArray(events) || events.length < 1 || events.length > MAX_BATCH_EVENTS) {
     throw new HttpError(400, `events must be an array of 1 to ${MAX_BATCH_EVENTS} events`);
   }
-  await ctx.limits.events(claims.shop_id, claims.sub, events.length);
+}
+
+/** Checks each event of a batch on its own and stores the good ones for a shop and visitor in one transaction. */
+export async function storeBatch(
+  ctx: RouteContext,
+  shopId: string,
+  visitorId: string,
+  events: unknown[],
+): Promise<BatchResult[]> {
   const at = receivedAt(ctx);
   const checked = events.map((raw: unknown) => ({
     id: isRecord(raw) && typeof raw.id === 'string' ? raw.id : null,
     result: checkEvent(raw, ctx.now()),
   }));
-  const good = checked.flatMap(({ result }) => (result.ok ? [result.value] : []));
-  const duplicates = await ctx.store.insertEvents(
-    good.map((event) => ({ shopId: claims.shop_id, visitorId: claims.sub, event, receivedAt: at })),
-  );
+  const good = checked.flatMap(({ result }) => (result.ok ? [storableEvent(result.value, ctx.queryParams)] : []));
+  const duplicates = await ctx.store.insertEvents(good.map((event) => ({ shopId, visitorId, event, receivedAt: at })));
   let next = 0;
-  const results = checked.map(({ id, result }): BatchResult => {
+  return checked.map(({ id, result }): BatchResult => {
     if (!result.ok) return { id, status: 400, error: result.error };
     return { id, status: 202, duplicate: duplicates[next++]! };
   });
-  return { status: 202, body: { results } };
-};
+}
 
 /**
  * `POST /v3/server-event` with a server key: an event of the key's shop (a `shop_id` in the body must

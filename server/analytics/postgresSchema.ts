@@ -69,6 +69,27 @@ const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'the audit log of erasures, exports and retention; indexes for erasure and retention',
+    sql: `
+      CREATE TABLE IF NOT EXISTS audit_log (
+        id text PRIMARY KEY,
+        -- The order entries were written in, for those written in the same instant.
+        n bigserial NOT NULL,
+        at timestamptz NOT NULL,
+        action text NOT NULL CHECK (action IN ('erase', 'export', 'retention')),
+        shop_id text,
+        actor text NOT NULL,
+        reference text,
+        events integer NOT NULL,
+        identities integer NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS events_by_visitor ON events (shop_id, visitor_id);
+      CREATE INDEX IF NOT EXISTS events_by_receipt_time ON events (received_at);
+      CREATE INDEX IF NOT EXISTS identities_by_last_seen ON identities (last_seen);
+    `,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { postgresReport } from './reportPostgres.js';
 import { migratePostgres } from './postgresSchema.js';
+import { postgresPrivacy } from './privacyPostgres.js';
 import {
   firstCopies,
   keyRecordFrom,
@@ -72,6 +73,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   return {
     kind: 'postgres',
     limiterClient: { kind: 'postgres', pool: limiterPool },
+    privacy: postgresPrivacy(pool),
     async recordIdentity(shopId, sub, metadata, at) {
       await pool.query(
         `INSERT INTO identities (shop_id, sub, metadata, first_seen, last_seen) VALUES ($1, $2, $3, $4, $4)

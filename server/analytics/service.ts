@@ -16,6 +16,9 @@ import {
   withoutTokens,
 } from './legacy.js';
 import * as ops from './ops.js';
+import { serviceQueryParams } from './privacy.js';
+import * as visitors from './visitors.js';
+import { scheduleRetention } from './retention.js';
 import { createOriginPolicy } from './origins.js';
 import { openAnalyticsStore } from './openStore.js';
 import { isDatabaseUnavailable, openWhenReachable, pingWithin, unavailableAnswer } from './outage.js';
@@ -45,6 +48,10 @@ const ROUTES: RouteTable = {
   '/v3/keys': { GET: admin.listKeys, POST: admin.postKey },
   '/v3/keys/{id}': { DELETE: admin.revokeKey },
   '/v3/shops/{shop}/origins': { GET: admin.getOrigins, PUT: admin.putOrigins },
+  // Shoppers' rights (visitors.ts).
+  '/v3/visitors/{id}': { DELETE: visitors.eraseVisitor },
+  '/v3/visitors/{id}/events': { GET: visitors.exportVisitor },
+  '/v3/audit': { GET: visitors.listAudit },
   '/getIdentity': { GET: getIdentityByQuery },
   '/v2/getIdentity': { POST: postIdentity },
   '/v2/trackEvent': { POST: postLegacyEvent },
@@ -66,6 +73,8 @@ const ADDRESS_LIMITED = new Set([
 const PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/^\/v3\/keys\/[^/]+$/, '/v3/keys/{id}'],
   [/^\/v3\/shops\/[^/]+\/origins$/, '/v3/shops/{shop}/origins'],
+  [/^\/v3\/visitors\/[^/]+$/, '/v3/visitors/{id}'],
+  [/^\/v3\/visitors\/[^/]+\/events$/, '/v3/visitors/{id}/events'],
 ];
 
 const CONTROL_ROUTES: RouteTable = {
@@ -116,12 +125,15 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
   let failure: Error | undefined;
   let roll: KeyRoll | undefined;
   let limits: RateLimits | undefined;
+  let stopRetention: (() => void) | undefined;
   const ready = opening.then(
     async (opened) => {
       limits = createRateLimits(opened, options.rateLimits ?? env.rateLimits);
       roll = startKeyRoll(opened, tokens, now);
       await roll.refresh();
       store = opened;
+      if (options.retention !== false)
+        stopRetention = scheduleRetention({ store: opened, days: env.retentionDays, now });
     },
     (error: Error) => {
       failure = error;
@@ -130,6 +142,7 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
   );
   ready.catch(() => undefined);
   const faults = createFaultQueue();
+  const queryParams = serviceQueryParams(env.queryParams);
   const legacy = options.legacyPaths ?? env.legacyPaths;
   const routes: RouteTable = Object.fromEntries(
     Object.entries(options.controls ? { ...ROUTES, ...CONTROL_ROUTES } : ROUTES).map(([path, methods]) => [
@@ -181,6 +194,7 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
       adminKey,
       limits: limits!,
       now,
+      queryParams,
     };
     try {
       const answer = await route(ctx);
@@ -228,6 +242,7 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
     async close() {
       closed = true;
       faults.clear();
+      stopRetention?.();
       await ready.catch(() => undefined);
       await roll?.stop();
       limits?.close();

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { firstCopies, keyRecordFrom, originsByShop, storedEvent, type AnalyticsStore, type KeyRow } from './store.js';
 import { sqliteReport } from './reportSqlite.js';
+import { sqlitePrivacy } from './privacySqlite.js';
 import type { AnalyticsEvent } from './types.js';
 
 // The same event id may come from two shops (ids are minted by each shop's clients), so an event is
@@ -120,6 +121,7 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
   return {
     kind: 'sqlite',
     limiterClient: { kind: 'sqlite', db },
+    privacy: sqlitePrivacy(db),
     async recordIdentity(shopId, sub, metadata, at) {
       const json = metadata === undefined ? null : JSON.stringify(metadata);
       upsertIdentity.run({ shop: shopId, sub, metadata: json, at });

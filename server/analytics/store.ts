@@ -1,5 +1,6 @@
 import type BetterSqlite from 'better-sqlite3';
 import type pg from 'pg';
+import type { PrivacyStore } from './privacyStore.js';
 import type { ReportRows } from './reportTypes.js';
 import type { AnalyticsEvent, IdentityMetadata, StoredEvent } from './types.js';
 
@@ -78,6 +79,8 @@ export interface AnalyticsStore {
   heldKeys(since: string): Promise<string[][]>;
   /** Forgets the keys of a process that stops. */
   forgetKeys(processId: string): Promise<void>;
+  /** Erasure, export, retention and their audit log (privacyStore.ts). */
+  readonly privacy: PrivacyStore;
   /** True when the database answers `select 1`. */
   ping(): Promise<boolean>;
   /** Empties events and identities (the local stack's reset control); keys and origins stay. */

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { v4 as uuidv4 } from 'uuid';
 import { inject } from 'vitest';
+import { openAnalyticsStore } from './openStore.js';
 import { createAnalyticsService } from './service.js';
+import type { AnalyticsStore } from './store.js';
 import { DEV_ANALYTICS_ADMIN_KEY } from './keys.js';
 import { freshSchema } from './testing/postgresCluster.js';
 
@@ -147,5 +149,21 @@ export function sampleEvent(overrides: Record<string, unknown> = {}): Record<str
     timestamp: '2024-05-01T10:00:00.000Z',
     environment: 'development',
     ...overrides,
+  };
+}
+
+/** A store of the test run's kind (see `isolatedStore`), opened for tests that talk to it directly; `close` drops it. */
+export async function openIsolatedStore(): Promise<{ store: AnalyticsStore; close(): Promise<void> }> {
+  const isolated = await isolatedStore();
+  const store = await openAnalyticsStore({
+    dbPath: isolated.options.dbPath ?? ':memory:',
+    databaseUrl: isolated.options.databaseUrl,
+  });
+  return {
+    store,
+    async close() {
+      await store.close();
+      await isolated.drop();
+    },
   };
 }

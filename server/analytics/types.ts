@@ -63,6 +63,8 @@ export interface AnalyticsServiceOptions {
   now?: () => number;
   /** Waits `ms` milliseconds (for the delay fault). Default a `setTimeout`; tests pass one they control. */
   wait?: (ms: number) => Promise<void>;
+  /** Deletes what is older than the retention period every hour (server/analytics/retention.ts). Default true. */
+  retention?: boolean;
 }
 
 /** The analytics service: a request handler over one database. */

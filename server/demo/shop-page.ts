@@ -28,6 +28,8 @@ export interface ShopPageInput {
   embedSrc: string;
   /** The listing rendered on the server (its main element's markup and head tags), if the page has one. */
   server?: { html: string; head: string } | null;
+  /** The consent tool's stand-in (consentDemo.ts): what goes before aisle.js, and its banner. */
+  consent?: { head: string; banner: string };
 }
 
 /** A plausible fictional shop page with a `<main>` for Aisle to take over. */
@@ -60,6 +62,7 @@ export function renderShopPage(input: ShopPageInput): string {
 <meta name="description" content="${escapeHtml(demo.tagline)}">
 <style>${shopStyles(demo.accent)}</style>
 ${input.server?.head ?? ''}
+${input.consent?.head ?? ''}
 ${context}
 </head>
 <body>
@@ -73,6 +76,7 @@ ${context}
   <div class="shop-footer-cols">${footer}</div>
   <p>© 2026 ${name} · ${escapeHtml(demo.tagline)} · ${escapeHtml(texts.fictional)}</p>
 </footer>
+${input.consent?.banner ?? ''}
 </body>
 </html>`;
 }

@@ -17,6 +17,8 @@ main{min-height:60vh;padding:0 clamp(16px,4vw,48px)}
 .shop-list{font:15px/1.8 system-ui,sans-serif;columns:2;max-width:640px;padding-left:18px}
 .shop-footer{margin-top:48px;background:#f5f3ef;padding:32px clamp(16px,4vw,48px);font:14px/1.6 system-ui,sans-serif;color:#444}
 .shop-footer-cols{display:flex;gap:64px;flex-wrap:wrap}
+.shop-consent{padding:16px clamp(16px,4vw,48px);font:15px/1.5 system-ui,sans-serif;background:#1f2a1a;color:#fff}
+.shop-consent button{margin-right:12px;padding:8px 16px;font:inherit;border-radius:4px;border:2px solid #fff;background:#fff;color:#1f2a1a;cursor:pointer}
 .shop-footer h2{font-size:14px;margin:0 0 8px;text-transform:uppercase;letter-spacing:.08em}
 .shop-footer ul{list-style:none;margin:0;padding:0}
 `;

@@ -12,6 +12,7 @@ import type { Lang } from '../search/labels.js';
 import { renderShopPage, type HeadTemplate } from './shop-page.js';
 import { SHOP_TEXTS } from './texts.js';
 import { renderMain, type RenderedMain } from '../../sdk/serverRender/render.js';
+import { consentBanner, consentDemoHead } from './consentDemo.js';
 
 /** Where the demo page is served from and what it asks for. */
 export interface DemoRequest {
@@ -150,6 +151,7 @@ export async function renderDlpDemo(req: DemoRequest, page: string): Promise<{ s
     mainHtml,
     embedSrc: req.embedSrc,
     server: await serverMarkup(req, context),
+    consent: { head: consentDemoHead(url), banner: consentBanner(context, locale) },
   });
   return { status: data?.pageNotFound ? 404 : 200, html };
 }
@@ -176,6 +178,7 @@ export async function renderVsmDemo(req: DemoRequest, pagePath: string): Promise
     mainHtml,
     embedSrc: req.embedSrc,
     server: await serverMarkup(req, context),
+    consent: { head: consentDemoHead(url), banner: consentBanner(context, locale) },
   });
   return { status: data ? 200 : 404, html };
 }

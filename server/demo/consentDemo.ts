@@ -1,0 +1,53 @@
+/**
+ * The local stack's stand-in for a retailer's consent tool, so that the consent model can be tried
+ * (and is tested) on demo pages: where the tenant requires consent in the page's region, a banner
+ * asks the shopper and reports the choice with `Aisle.consent()`, as a real consent tool would. It
+ * remembers nothing (a real one keeps the choice and reports it again on every page). `?gpc=1` on
+ * any demo page plays a browser that sends Global Privacy Control, for browsers that cannot.
+ */
+import { consentModeFor } from '../../sdk/core/consentSetting.js';
+import type { RenderContext } from '../../sdk/core/types.js';
+import { escapeHtml } from '../http.js';
+import type { Lang } from '../search/labels.js';
+
+const TEXTS: Record<Lang, { label: string; ask: string; accept: string; refuse: string }> = {
+  en: {
+    label: 'Privacy choices',
+    ask: 'We would like to measure how our catalogue is used. Nothing is stored on your device until you agree.',
+    accept: 'Accept',
+    refuse: 'Refuse',
+  },
+  fr: {
+    label: 'Choix de confidentialité',
+    ask: 'Nous aimerions mesurer l’usage de notre catalogue. Rien n’est enregistré sur votre appareil sans votre accord.',
+    accept: 'Accepter',
+    refuse: 'Refuser',
+  },
+};
+
+/** What goes into the demo page's head, before aisle.js: the GPC stand-in when asked for. */
+export function consentDemoHead(url: URL): string {
+  if (url.searchParams.get('gpc') !== '1') return '';
+  return `<script>Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { configurable: true, get: () => true });</script>`;
+}
+
+/** The consent banner at the end of the page's body, where the tenant requires consent; else ''. */
+export function consentBanner(context: RenderContext, locale: Lang): string {
+  const region = context.additional.region ?? context.config.region ?? 'us';
+  if (consentModeFor(context.config.consent, region) !== 'required') return '';
+  const texts = TEXTS[locale];
+  return `<section class="shop-consent" aria-label="${escapeHtml(texts.label)}" data-demo="consent">
+<p>${escapeHtml(texts.ask)}</p>
+<button type="button" data-consent="accept">${escapeHtml(texts.accept)}</button>
+<button type="button" data-consent="refuse">${escapeHtml(texts.refuse)}</button>
+</section>
+<script>
+document.querySelector('.shop-consent').addEventListener('click', function (event) {
+  var choice = event.target.getAttribute && event.target.getAttribute('data-consent');
+  if (!choice || !window.Aisle) return;
+  var yes = choice === 'accept';
+  window.Aisle.consent({ analytics: yes, errors: yes, clicks: yes, experiments: yes });
+  this.hidden = true;
+});
+</script>`;
+}
