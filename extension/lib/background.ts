@@ -79,7 +79,7 @@ export function inspectorBackground(browser: WxtBrowser): void {
     if (change.status === 'loading') void paintBadge(tabId, tab.url, null);
     else if (change.url !== undefined) void paintBadge(tabId, tab.url);
   });
-  browser.tabs.onRemoved.addListener((tabId) => void buffers.remove(tabId));
+  browser.tabs.onRemoved.addListener((tabId) => void buffers.close(tabId));
 
   extensionMessaging.onMessage('pageMessage', ({ data, sender }) => {
     const tabId = sender.tab?.id;
