@@ -22,7 +22,7 @@ import type { PreviewStatus } from '../lib/pageData.js';
 import type { PreviewConfig } from '../lib/previewContext.js';
 import { MODE_GLOBAL } from '../lib/registration.js';
 import { isValidSelector } from '../lib/selector.js';
-import { describe, isPreviewConfig, sameOrigin, searchedPage } from './previewFacts.js';
+import { describe, isPreviewConfig, productsInWords, sameOrigin, searchedPage } from './previewFacts.js';
 import { LISTING_SETTLE_MS, watchListing, watchRoute } from './previewWatch.js';
 
 /** How long after the page's DOM is parsed the preview waits for its main element. */
@@ -105,12 +105,7 @@ export function startPreview(win: AisleWindow): () => void {
         'not-found',
         `page not found: the search service has no page "${searchedPage(context, win)}" for ${context.config.id}`,
       );
-    const products = doc.querySelectorAll('[data-aisle="product"]').length;
-    report(
-      'shown',
-      `${describe(context)}: ${products === 0 ? 'no products on this page' : `${products} products`}`,
-      warnings(context),
-    );
+    report('shown', `${describe(context)}: ${productsInWords(doc)}`, warnings(context));
   };
 
   doc.addEventListener(
