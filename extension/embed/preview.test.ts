@@ -163,9 +163,29 @@ describe('the preview script', () => {
     expect(routes()).toBe(0);
     history.pushState(null, '', '/checkout');
     expect(routes()).toBe(1);
-    channel.handlers.get('previewConfig')!({ data: null });
+    channel.handlers.get('previewConfig')!({
+      data: { off: 'the page moved outside the path patterns without a page load' },
+    });
     expect(app.unmount).toHaveBeenCalled();
     expect(latest()).toMatchObject({ outcome: 'idle', message: expect.stringContaining('outside the path patterns') });
+  });
+
+  it('says the preview was turned off when it was, and stays quiet after a failure the relay reported', async () => {
+    await started();
+    channel.handlers.get('previewConfig')!({ data: { off: 'the preview was turned off for this site' } });
+    expect(latest()).toMatchObject({
+      outcome: 'idle',
+      message: 'the preview was turned off for this site: the preview stepped back',
+    });
+    channel.handlers.get('previewConfig')!({ data: config() });
+    const before = statuses().length;
+    channel.handlers.get('previewConfig')!({ data: { off: 'the local stack does not answer', failed: true } });
+    expect(app.unmount).toHaveBeenCalled();
+    expect(
+      statuses()
+        .slice(before)
+        .map((s) => s.outcome),
+    ).not.toContain('idle');
   });
 
   it('remounts for a route to another listing, but not for a change of the query alone', async () => {

@@ -42,6 +42,9 @@ export function startPreview(win: AisleWindow): () => void {
   let claimed = false;
   let config: PreviewConfig | null = null;
   let mountedKey = '';
+  /** Why the relay last said the preview no longer runs here, and whether it reported that itself. */
+  let offReason: string | null = null;
+  let offQuietly = false;
   let sheet: CSSStyleSheet | null = null;
   let tookOver = false;
   let last: [PreviewStatus['outcome'], string, string?] | null = null;
@@ -237,7 +240,9 @@ export function startPreview(win: AisleWindow): () => void {
     if (!config) {
       if (claimed && mountedKey) {
         stop();
-        report('idle', 'the page moved outside the path patterns without a page load: the preview stepped back');
+        // A failure the relay reported itself stays what the tab says.
+        if (!offQuietly)
+          report('idle', `${offReason ?? 'the preview no longer runs on this page'}: the preview stepped back`);
       }
       return;
     }
@@ -266,6 +271,9 @@ export function startPreview(win: AisleWindow): () => void {
   }
   channel.onMessage('previewConfig', ({ data }) => {
     config = isPreviewConfig(data) ? data : null;
+    const off = data as { off?: unknown; failed?: unknown } | null;
+    offReason = typeof off?.off === 'string' ? off.off.slice(0, 300) : null;
+    offQuietly = off?.failed === true;
     apply();
   });
   // A route change without a page load: the relay decides the scope again and answers with the

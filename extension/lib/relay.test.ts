@@ -48,10 +48,12 @@ describe('previewConfigFor', () => {
     expect(await previewConfigFor(settings, at('/maple/p/rain-jacket'), async () => true)).toEqual({
       config: null,
       problem: null,
+      outOfScope: true,
     });
     expect(await previewConfigFor(settings, at('/checkout'), async () => true)).toEqual({
       config: null,
       problem: null,
+      outOfScope: true,
     });
   });
 
@@ -91,6 +93,7 @@ describe('previewConfigFor', () => {
     expect(await previewConfigFor(settings, at('/maple/p/rain-jacket'), async () => true)).toEqual({
       config: null,
       problem: null,
+      outOfScope: true,
     });
     expect((await previewConfigFor(settings, at('/maple/dresses'), async () => true)).config).toBeNull();
   });
@@ -134,7 +137,7 @@ describe('startRelay', () => {
       settings,
       location,
       forward: (message) => forwarded.push(message),
-      onSettingsChanged: () => () => undefined,
+      onSettingsChanged: (callback) => settings.watchAll(callback),
       loadId: 'load-1',
       checkStack: async () => true,
       announce: (loadId) => announced.push(loadId),
@@ -184,11 +187,21 @@ describe('startRelay', () => {
     Object.assign(location, { pathname: '/maple/p/rain-jacket', href: `${origin}/maple/p/rain-jacket` });
     handlers.get('previewRoute')!({ data: undefined });
     await vi.waitFor(() => expect(configs()).toHaveLength(2));
-    expect(configs()[1]).toBeNull();
+    expect(configs()[1]).toEqual({ off: 'the page moved outside the path patterns without a page load' });
     Object.assign(location, { pathname: '/maple/shoes', href: `${origin}/maple/shoes` });
     handlers.get('previewRoute')!({ data: undefined });
     await vi.waitFor(() => expect(configs()).toHaveLength(3));
     expect(configs()[2]).toMatchObject({ context: { config: { id: 'maple' } } });
+  });
+
+  it('says why the preview stepped back when it is turned off, never that the page left the patterns', async () => {
+    const settings = await enabled({ environment: 'production' });
+    const { sent } = relayWith(settings, () => 0);
+    const configs = () => sent.filter(([type]) => type === 'previewConfig').map(([, data]) => data);
+    await vi.waitFor(() => expect(configs()).toHaveLength(1));
+    await settings.saveSite(origin, { enabled: false });
+    await vi.waitFor(() => expect(configs()).toHaveLength(2));
+    expect(configs()[1]).toEqual({ off: 'the preview was turned off for this site' });
   });
 
   it('decides once at a time however often the page says its route changed', async () => {
