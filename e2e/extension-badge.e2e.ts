@@ -3,7 +3,7 @@
  * popup can show on a retailer's page, through fragment, query and route changes and a local
  * stack that stops answering (Chromium; Firefox's version: e2e/journeys/extension-firefox-badge.e2e.ts).
  */
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readIcon, readPage, readPopup, startStackProxy, waitForAgreement } from './support/badgeAgreement.js';
 import {
@@ -105,6 +105,19 @@ describe('the icon, the popup and the page', () => {
     await agreeOn('idle');
     await route('push', '/maple/womens-running-shoes');
     await shop.waitForSelector(CARDS, { timeout: 20_000 });
+    await agreeOn('shown');
+  });
+
+  it('lead a product link to the stack’s own product page, not to the retailer’s origin', async () => {
+    const link = shop.locator(`${CARDS} a[href]`).first();
+    const href = await link.evaluate((a) => (a as HTMLAnchorElement).href);
+    expect(href).toMatch(new RegExp(`^${stack.origin}/maple/p/`));
+    await link.click();
+    await shop.waitForURL((url) => url.href.startsWith(`${stack.origin}/maple/p/`));
+    expect(await shop.locator('h1').count()).toBeGreaterThan(0);
+    await shop.goBack();
+    await shop.waitForSelector(CARDS, { timeout: 20_000 });
+    await reopenPopup();
     await agreeOn('shown');
   });
 

@@ -2,10 +2,12 @@
  * The toolbar icon, the popup and the page say the same about a previewed tab, in Firefox ESR:
  * the same states and address changes as Chromium's e2e/extension-badge.e2e.ts.
  */
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { readIcon, readPage, readPopup, startStackProxy, waitForAgreement } from '../support/badgeAgreement.js';
+import { firefoxPage } from '../support/drivers/firefox.js';
 import { engines } from '../support/drivers/index.js';
+import { pollUntil } from '../support/drivers/poll.js';
 import { startRetailerSite, type RetailerSite } from '../support/extension.js';
 import {
   buildFirefoxExtensionIfStale,
@@ -105,6 +107,27 @@ describe.skipIf(!engines.includes('firefox'))('the icon, the popup and the page 
     await route('push', shopPath);
     await shop.bringToFront();
     await shop.waitForSelector(CARDS, { timeout: 20_000 });
+    await agreeOn('shown');
+  });
+
+  it('lead a product link to the stack’s own product page, not to the retailer’s origin', async () => {
+    const href = await shop.evaluate((s) => document.querySelector<HTMLAnchorElement>(`${s} a[href]`)!.href, CARDS);
+    expect(href).toMatch(new RegExp(`^${stack.origin}/maple/p/`));
+    await shop.bringToFront();
+    await firefoxPage(shop).click(`${CARDS} a[href]`);
+    await pollUntil(
+      () =>
+        shop.evaluate(
+          (origin) => location.href.startsWith(`${origin}/maple/p/`) && document.readyState === 'complete',
+          stack.origin,
+        ),
+      20_000,
+      'the stack’s product page',
+    );
+    expect(await shop.evaluate(() => document.querySelectorAll('h1').length)).toBeGreaterThan(0);
+    await shop.goBack();
+    await shop.waitForSelector(CARDS, { timeout: 20_000 });
+    await reopen();
     await agreeOn('shown');
   });
 

@@ -110,7 +110,8 @@ export async function startStackProxy(target: string): Promise<{ origin: string;
         port: to.port,
         path: req.url,
         method: req.method,
-        headers: { ...req.headers, host: to.host },
+        // The stack's own address, as it writes it into answers, is the proxy's.
+        headers: req.headers,
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);

@@ -22,7 +22,7 @@ describe('previewConfigFor', () => {
     const read = await previewConfigFor(await enabled(), at('/maple/dresses'), async () => true);
     expect(read.problem).toBeNull();
     expect(read.config?.context.config).toMatchObject({
-      searchHost: 'http://127.0.0.1:4173',
+      searchHost: 'http://127.0.0.1:4173/preview',
       analyticsHost: 'http://127.0.0.1:4173/analytics',
       proxySearch: false,
     });
