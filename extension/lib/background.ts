@@ -13,6 +13,7 @@ import { registrationErrorItem } from './storageKeys.js';
 import { TabBuffers, type BufferTimers } from './tabBuffers.js';
 import { tabStatusOf } from './tabStatus.js';
 import { badgeFor, iconPaths } from './badge.js';
+import { MAX_SHARE_CHARS } from './shareLink.js';
 import { stackAnswers } from './stackCheck.js';
 import { allTenants, findTenant } from './tenants.js';
 
@@ -115,6 +116,20 @@ export function inspectorBackground(browser: WxtBrowser): void {
       void paintAllBadges();
     }
     return answers;
+  });
+
+  // A shared preview link opened in a tab: its confirmation opens beside it (nothing is saved before).
+  extensionMessaging.onMessage('sharedPreview', ({ data, sender }) => {
+    const tab = sender.tab;
+    if (tab?.id === undefined || sender.frameId !== 0 || typeof data !== 'object' || data === null) return;
+    const { page, payload } = data as { page?: unknown; payload?: unknown };
+    if (typeof page !== 'string' || typeof payload !== 'string' || payload.length > MAX_SHARE_CHARS) return;
+    const query = new URLSearchParams({ tabId: String(tab.id), page: page.slice(0, 2000) });
+    void browser.tabs.create({
+      url: `${browser.runtime.getURL('/share.html')}?${query.toString()}#${payload}`,
+      index: tab.index + 1,
+      active: true,
+    });
   });
 
   browser.runtime.onConnect.addListener((port) => {

@@ -130,6 +130,9 @@ describe('startRelay', () => {
   ) {
     const forwarded: ForwardedPageMessage[] = [];
     const announced: string[] = [];
+    const shared: Array<{ page: string; payload: string }> = [];
+    let stripped = 0;
+    let fragment = (): void => undefined;
     let restored = (): void => undefined;
     const { channel, handlers, sent } = fakeChannel();
     const stop = startRelay({
@@ -146,8 +149,25 @@ describe('startRelay', () => {
         return () => (restored = () => undefined);
       },
       now,
+      share: (link) => shared.push(link),
+      stripFragment: () => (stripped += 1),
+      onFragmentChange: (callback) => {
+        fragment = callback;
+        return () => (fragment = () => undefined);
+      },
     });
-    return { forwarded, handlers, sent, stop, announced, restore: () => restored() };
+    return {
+      forwarded,
+      handlers,
+      sent,
+      stop,
+      announced,
+      shared,
+      location,
+      stripped: () => stripped,
+      fragmentChanged: () => fragment(),
+      restore: () => restored(),
+    };
   }
 
   it("stamps its own preview report with the injected clock's time", async () => {
@@ -177,6 +197,21 @@ describe('startRelay', () => {
     stop();
     restore();
     expect(announced).toHaveLength(2);
+  });
+
+  it('hands a shared preview link to the background and takes its payload off the address, on any site', async () => {
+    const href = `https://other.example/acme/sheets?x=1#aisle-preview=eyJ2IjoxfQ`;
+    const location = { origin: 'https://other.example', pathname: '/acme/sheets', href };
+    const { shared, stripped } = relayWith(new SettingsRepository(), () => 0, location);
+    expect(shared).toEqual([{ page: 'https://other.example/acme/sheets?x=1', payload: 'eyJ2IjoxfQ' }]);
+    expect(stripped()).toBe(1);
+    const plain = relayWith(new SettingsRepository(), () => 0, { ...location, href: 'https://other.example/a#top' });
+    expect(plain.shared).toEqual([]);
+    expect(plain.stripped()).toBe(0);
+    // The link pasted over the same page: only the fragment changes, and the relay hears it.
+    plain.location.href = 'https://other.example/a#aisle-preview=eyJ2IjoxfQ';
+    plain.fragmentChanged();
+    expect(plain.shared).toEqual([{ page: 'https://other.example/a', payload: 'eyJ2IjoxfQ' }]);
   });
 
   it('decides the scope again when a single-page site changes its route', async () => {
@@ -220,6 +255,8 @@ describe('startRelay', () => {
       announce: () => undefined,
       onRestored: () => () => undefined,
       now: () => 0,
+      share: () => undefined,
+      stripFragment: () => undefined,
     });
     await vi.waitFor(() => expect(sent.filter(([type]) => type === 'previewConfig')).toHaveLength(1));
     for (let i = 0; i < 100; i++) handlers.get('previewRoute')!({ data: undefined });

@@ -11,6 +11,7 @@ import type { SettingsRepository } from './settings.js';
 import { allTenants, findTenant } from './tenants.js';
 import { defaultPathPatterns, urlInSiteScope } from './pathScope.js';
 import { isValidSelector } from './selector.js';
+import { sharedPayloadOf } from './shareLink.js';
 
 /** What the relay needs from its content script. */
 export interface RelayDeps {
@@ -29,6 +30,12 @@ export interface RelayDeps {
   onRestored(callback: () => void): () => void;
   /** The clock that stamps the relay's own reports (injected so that tests run on fake time). */
   now(): number;
+  /** Hands a shared preview link's payload to the background (which asks for a confirmation). */
+  share(link: { page: string; payload: string }): void;
+  /** Takes the fragment off the address without a page load (the page never sees a shared link's payload). */
+  stripFragment(): void;
+  /** Calls back when the fragment changes (a link pasted over the same page loads nothing); returns the cleanup. */
+  onFragmentChange?(callback: () => void): () => void;
 }
 
 /** The preview config of this page, or null with the reason when the site is not previewed. */
@@ -123,11 +130,21 @@ export function startRelay(deps: RelayDeps): () => void {
   channel.onMessage('previewStatus', ({ data }) => forward('preview', data));
   channel.onMessage('aisleDebug', ({ data }) => forward('debug', data));
   channel.onMessage('aisleSnapshot', ({ data }) => forward('snapshot', data));
+  // A shared preview link: the background asks the person to confirm it; the page keeps its address.
+  const checkShared = (): void => {
+    const payload = sharedPayloadOf(location.href);
+    if (payload === null) return;
+    deps.stripFragment();
+    deps.share({ page: location.href.split('#')[0]!, payload });
+  };
+  checkShared();
+  const stopFragment = deps.onFragmentChange?.(checkShared) ?? (() => undefined);
   deps.announce(deps.loadId);
   const stopRestored = deps.onRestored(() => deps.announce(deps.loadId));
   void refresh(true);
   const stopWatching = deps.onSettingsChanged(() => void refresh(false));
   return () => {
+    stopFragment();
     stopRestored();
     stopWatching();
     channel.removeAllListeners();
