@@ -131,6 +131,18 @@ describe.skipIf(!engines.includes('firefox'))('the icon, the popup and the page 
     await agreeOn('shown');
   });
 
+  it('agree when the page’s Content-Security-Policy blocks the search: a red "!" naming it', async () => {
+    await shop.goto(`${retailer.origin}${shopPath}?csp=strict`);
+    await reopen();
+    await agreeOn('failed');
+    const { text } = await popup.evaluate(readPopup);
+    expect(text).toContain('Content-Security-Policy (connect-src)');
+    await shop.goto(`${retailer.origin}${shopPath}`);
+    await shop.waitForSelector(CARDS, { timeout: 20_000 });
+    await reopen();
+    await agreeOn('shown');
+  });
+
   it('agree when the local stack stops answering: a red "!" with that cause', async () => {
     await stack.stop();
     await reopen();
