@@ -190,8 +190,8 @@ describe.skipIf(!engines.includes('firefox'))('the extension’s support journey
       await has(panel, `[data-testid="health"][data-level="${level}"]`, `the ${level} banner`);
       expect(await text(panel, '[data-testid="health"]')).toContain(words);
       await controls.clearFaults();
-      await has(panel, '[data-testid="health"][data-level="ok"]', 'delivery to recover', 60_000);
       // A refused token backs off for tens of seconds before delivery recovers.
+      await has(panel, '[data-testid="health"][data-level="ok"]', 'delivery to recover', 60_000);
     },
     120_000,
   );
