@@ -121,6 +121,16 @@ describe('the icon, the popup and the page', () => {
     await agreeOn('shown');
   });
 
+  it('agree on an invalid main element, in the page’s words, and again once it is corrected', async () => {
+    await typeField('mainSelector', 'main[[');
+    await agreeOn('failed');
+    expect((await popup.evaluate(readPopup)).text).toContain('"main[[" is not a valid CSS selector');
+    await typeField('mainSelector', '');
+    await shop.waitForSelector(CARDS, { timeout: 20_000 });
+    await reopenPopup();
+    await agreeOn('shown');
+  });
+
   it('agree when the local stack stops answering: a red "!" with that cause', async () => {
     await stack.stop();
     await reopenPopup();

@@ -143,6 +143,19 @@ describe.skipIf(!engines.includes('firefox'))('the icon, the popup and the page 
     await agreeOn('shown');
   });
 
+  it('agree on an invalid main element, in the page’s words, and again once it is corrected', async () => {
+    // The field saves when it loses focus, which a tab in the background never gives it.
+    await popup.bringToFront();
+    await typeField('mainSelector', 'main[[');
+    await agreeOn('failed');
+    expect((await popup.evaluate(readPopup)).text).toContain('"main[[" is not a valid CSS selector');
+    await typeField('mainSelector', '');
+    await shop.bringToFront();
+    await shop.waitForSelector(CARDS, { timeout: 20_000 });
+    await reopen();
+    await agreeOn('shown');
+  });
+
   it('agree when the local stack stops answering: a red "!" with that cause', async () => {
     await stack.stop();
     await reopen();

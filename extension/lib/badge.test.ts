@@ -94,6 +94,16 @@ describe('the badge and the popup', () => {
     ['failed', said('failed', 'the tenant "gone" is not known'), dresses],
   ];
 
+  it('say the page’s words about an invalid main element once it reported them', () => {
+    const site = { 'https://shop.example': { ...DEFAULT_SITE, enabled: true, mainSelector: 'main[[' } };
+    const problem = 'the main element "main[[" is not a valid CSS selector: correct it in the popup';
+    const facts = tabFacts(dresses, site, baseOf, said('failed', problem), { localStack: '', answers: null });
+    // The popup checks the selector itself (the icon's worker has no DOM to check it with).
+    const popupFacts = { ...facts, mainSelectorError: '"main[[" is not a valid CSS selector.' };
+    expect(statusTextOf(popupFacts)).toBe(statusTextOf(facts));
+    expect(badgeOf(facts).title).toBe(`Aisle Preview — Failed: ${statusTextOf(popupFacts)}`);
+  });
+
   it.each(cases)('say the same for %s', (kind, status, url) => {
     const facts = tabFacts(url, sites, baseOf, status, { localStack: '', answers: null });
     expect(statusKindOf(facts)).toBe(kind);
