@@ -244,4 +244,43 @@ describe.skipIf(!engines.includes('firefox'))('the extension’s support journey
     await side.close();
     await feeder.close();
   });
+  it('leaves a page that runs its own Aisle to it when an exact pattern excludes it, and takes it over with a query', async () => {
+    const own = `${baseUrl}/maple/mens-rain-jackets`;
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(own);
+    await page.waitForSelector(CARDS);
+    const helper = await openExtensionTab(browser, 'popup.html');
+    const ownTab = await tabIdOf(helper, own);
+    await helper.close();
+    const popup = await openExtensionTab(browser, `popup.html?tabId=${ownTab}`);
+    await has(popup, '[data-testid="status"]', 'the popup');
+    const { choose, typeField, setEnabled, statusContains, reopen } = firefoxPopup(() => popup);
+    await choose('environment', 'development');
+    await typeField('localStack', baseUrl);
+    await choose('tenantId', 'maple');
+    await typeField('pathPatterns', '/maple/*\n!/maple/mens-rain-jackets');
+    await setEnabled(true);
+    await page.bringToFront();
+    await pollUntil(
+      () =>
+        page.evaluate(
+          () =>
+            document.readyState === 'complete' &&
+            document.querySelector('[data-aisle="grid"] [data-aisle="product"]') !== null,
+        ),
+      20_000,
+      'the page’s own listing after the reload',
+    );
+    await reopen();
+    await statusContains('outside the path patterns');
+    // Content-script patterns match the query too: this address is not excluded, and the preview runs there.
+    await page.goto(`${own}?sort=price_desc`);
+    await page.waitForSelector(CARDS, { timeout: 20_000 });
+    await reopen();
+    await statusContains('Aisle is shown');
+    expect(await popup.evaluate(() => document.querySelector<HTMLElement>('.status')?.dataset.kind)).toBe('shown');
+    await popup.close();
+    await page.close();
+  });
 });
