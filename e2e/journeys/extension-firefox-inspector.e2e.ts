@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { feedInspector } from '../../bench/inspector.js';
+import { feedInspector, type FeedOptions } from '../../bench/inspector.js';
 import { DEV_ANALYTICS_ADMIN_KEY } from '../../server/analytics/keys.js';
 import { firefoxPage } from '../support/drivers/firefox.js';
 import { axeViolationsIn } from '../support/engineAxe.js';
@@ -46,6 +46,18 @@ describe.skipIf(!engines.includes('firefox'))('the extension’s support journey
   let shop: Page;
   let panel: Page;
   let tabId: number;
+
+  /** An extension tab that reports `options`' page loads as Aisle's bridge would (bench/inspector.ts). */
+  async function feed(options: FeedOptions): Promise<{ feeder: Page; tabId: number }> {
+    const feeder = await openExtensionTab(browser, 'popup.html');
+    await feeder.evaluate(() => {
+      const scope = globalThis as unknown as { __name: unknown; chrome: unknown; browser: unknown };
+      scope.__name = (f: unknown) => f;
+      // The feeder speaks the promise API, which Firefox offers as `browser`.
+      Object.defineProperty(globalThis, 'chrome', { value: scope.browser, configurable: true });
+    });
+    return { feeder, tabId: await feeder.evaluate(feedInspector, options) };
+  }
 
   beforeAll(async () => {
     buildFirefoxExtensionIfStale();
@@ -197,14 +209,7 @@ describe.skipIf(!engines.includes('firefox'))('the extension’s support journey
   );
 
   it('draws only the rows in view of 10,000 events; the keys reach the last row and the first', async () => {
-    const feeder = await openExtensionTab(browser, 'popup.html');
-    await feeder.evaluate(() => {
-      const scope = globalThis as unknown as { __name: unknown; chrome: unknown; browser: unknown };
-      scope.__name = (f: unknown) => f;
-      // The feeder speaks the promise API, which Firefox offers as `browser`.
-      Object.defineProperty(globalThis, 'chrome', { value: scope.browser, configurable: true });
-    });
-    const feedTab = await feeder.evaluate(feedInspector, { loads: 20, perLoad: 500, perSecond: 0 });
+    const { feeder, tabId: feedTab } = await feed({ loads: 20, perLoad: 500, perSecond: 0 });
     const side = await openExtensionTab(browser, `sidepanel.html?tabId=${feedTab}`);
     await side.setViewport({ width: 420, height: 820 });
     await side.bringToFront();
@@ -282,5 +287,48 @@ describe.skipIf(!engines.includes('firefox'))('the extension’s support journey
     expect(await popup.evaluate(() => document.querySelector<HTMLElement>('.status')?.dataset.kind)).toBe('shown');
     await popup.close();
     await page.close();
+  });
+  it('keeps the rows in view where they are as a full page load’s oldest event goes for each new one', async () => {
+    // Two page loads of 500 events (the most a load keeps), events arriving in the newest, drawn
+    // first: each arrival removes a row above the view and adds one below it.
+    const { feeder, tabId: feedTab } = await feed({ loads: 2, perLoad: 500, perSecond: 5 });
+    const side = await openExtensionTab(browser, `sidepanel.html?tabId=${feedTab}`);
+    await side.setViewport({ width: 420, height: 820 });
+    await side.bringToFront();
+    await pollUntil(
+      () =>
+        side.evaluate(
+          () => Number(document.querySelector('[data-testid="events"]')?.getAttribute('aria-rowcount')) >= 1003,
+        ),
+      30_000,
+      '1,000 rows',
+    );
+    await side.evaluate(() => void (document.querySelector('.list')!.scrollTop = 200 * 22));
+    const rowInView = (id: string | null) =>
+      side.evaluate((wanted) => {
+        const pane = document.querySelector('.list')!.getBoundingClientRect();
+        const heads = document.querySelector('.events thead')!.getBoundingClientRect();
+        const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="event"]')];
+        const row = wanted
+          ? rows.find((r) => r.dataset.id === wanted)
+          : rows.find((r) => r.getBoundingClientRect().top >= heads.bottom);
+        if (!row) return null;
+        return {
+          id: row.dataset.id!,
+          top: Math.round(row.getBoundingClientRect().top - pane.top),
+          rowIndex: Number(row.getAttribute('aria-rowindex')),
+        };
+      }, id);
+    let before: Awaited<ReturnType<typeof rowInView>> = null;
+    await pollUntil(async () => ((before = await rowInView(null))?.rowIndex ?? 0) > 150, 10_000, 'a row 150 down');
+    const seen = before!;
+    await pollUntil(
+      async () => ((await rowInView(seen.id))?.rowIndex ?? Infinity) <= seen.rowIndex - 5,
+      20_000,
+      'five arrivals',
+    );
+    expect(await rowInView(seen.id)).toMatchObject({ id: seen.id, top: seen.top });
+    await side.close();
+    await feeder.close();
   });
 });
