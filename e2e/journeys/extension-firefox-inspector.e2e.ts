@@ -141,6 +141,26 @@ describe.skipIf(!engines.includes('firefox'))('the extension’s support journey
     expect(await text(panel, '[data-testid="truth-error"]')).toContain('refused the key (HTTP 401)');
   });
 
+  it('follows one visitor live, as the service stores their events', async () => {
+    await fill(panel, 'input[name="readKey"]', DEV_ANALYTICS_ADMIN_KEY);
+    await panel.evaluate(() =>
+      [...document.querySelectorAll<HTMLButtonElement>('.truth-form button')]
+        .find((b) => b.textContent === 'Save')!
+        .click(),
+    );
+    await panel.click('[data-testid="live"] > summary');
+    await panel.click('button[name="liveUseTab"]');
+    await panel.click('button[name="liveFollow"]');
+    await has(panel, '[data-testid="live-event"][data-event="search:display_results"]', 'the stored events');
+    await shop.bringToFront();
+    const page = firefoxPage(shop);
+    await page.click('.aisle-dropdown__button');
+    await page.click({ selector: '[role="option"]', text: 'Low to High' });
+    await has(panel, '[data-testid="live-event"][data-event="search:sort"]', 'the new event, live');
+    await panel.bringToFront();
+    await panel.click('button[name="liveStop"]');
+  });
+
   it('exports what is shown as JSON, and an import of it reproduces the same table', async () => {
     await panel.evaluate(() => {
       const kept = window as unknown as { __exported?: Blob };
