@@ -62,6 +62,21 @@ describe('ground truth for support staff', () => {
     await screenshot(panel, 'extension-inspector-ground-truth');
   });
 
+  it('follows one visitor live, as the service stores their events', async () => {
+    await panel.click('[data-testid="live"] > summary');
+    await panel.click('button[name="liveUseTab"]');
+    expect(await panel.inputValue('input[name="liveShop"]')).toBe('maple');
+    await panel.click('button[name="liveFollow"]');
+    await panel.waitForSelector('[data-testid="live-event"][data-event="navigate:visit_page"]');
+    // A new event of the shopper reaches the service, and the live view, without a click here.
+    await shop.click('.aisle-dropdown__button');
+    await shop.click('[role="option"]:has-text("Low to High")');
+    await panel.waitForSelector('[data-testid="live-event"][data-event="search:sort"]', { timeout: 20_000 });
+    expect(await panel.textContent('[data-testid="live-status"]')).toMatch(/● following · \d+ events stored/);
+    await panel.click('button[name="liveStop"]');
+    await screenshot(panel, 'extension-inspector-live');
+  });
+
   it('says in words when the service refuses the key', async () => {
     await compare('not-a-key');
     await panel.waitForSelector('[data-testid="truth-error"]');

@@ -45,6 +45,22 @@ describe('the stack over HTTP', () => {
     expect(await post(origin, '/sitemap', '{not json')).toMatchObject({ status: 400 });
   });
 
+  it('writes product links absolute on the stack for a development preview, and leaves images and /search alone', async () => {
+    const origin = await start();
+    const body = { customer: 'maple-pine', page: 'mens-jeans', size: 4 };
+    type Answer = { products: Array<{ url: string }>; similar_products: Array<{ url: string }> };
+    const plain = (await post(origin, '/search', body)).json as Answer;
+    const preview = await post(origin, '/preview/search', body);
+    expect(preview.status).toBe(200);
+    const answer = preview.json as Answer;
+    expect(plain.products[0]!.url).toMatch(/^\/maple\/p\//);
+    expect(answer.products.map((p) => p.url)).toEqual(plain.products.map((p) => `${origin}${p.url}`));
+    expect(answer.similar_products.every((p) => p.url.startsWith(`${origin}/maple/p/`))).toBe(true);
+    expect(JSON.stringify(answer)).toContain('"/img/');
+    expect((await fetch(`${origin}/preview/sitemap`, { method: 'POST', body: '{}' })).status).toBe(404);
+    expect((await post(origin, '/preview/search', '{not json')).status).toBe(400);
+  });
+
   it('answers as a strict backend for a strict tenant, and for every tenant when told to', async () => {
     const rich = await start();
     const maple = { customer: 'maple-pine', page: 'mens-jeans', size: 4 };

@@ -13,6 +13,7 @@ import { createAnalyticsService, DEFAULT_RATE_LIMITS, type AnalyticsService } fr
 import { createIntegrationStandIns, type IntegrationStandIns } from './integrations/index.js';
 import { backendKind, handleSearch, handleSitemap, handleVehicleSelector, warmSearchIndexes } from './search/index.js';
 import type { BackendKind } from './search/index.js';
+import { PREVIEW_PREFIX, withStackProductLinks } from './search/previewLinks.js';
 import { serveStatic } from './static.js';
 
 /** Options of the local stack. */
@@ -57,10 +58,13 @@ async function searchEndpoint(
   kind: Endpoint,
   backend: BackendKind,
   tenant?: TenantFixture,
+  stackOrigin?: string,
 ): Promise<void> {
   const body = await readJson(req);
   const answer = ENDPOINTS[kind](body, { tenants: loadTenants(), basePathTenant: tenant, backend });
-  sendJson(req, res, answer.status, answer.json);
+  // A development preview on a retailer's page: the product pages are this stack's.
+  const json = stackOrigin && answer.status === 200 ? withStackProductLinks(answer.json, stackOrigin) : answer.json;
+  sendJson(req, res, answer.status, json);
 }
 
 function image(res: ServerResponse, url: URL): void {
@@ -98,6 +102,9 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
   const root = pathname.slice(1);
   if (method === 'POST' && isEndpoint(root)) return searchEndpoint(req, res, root, opts.backend);
   if (method === 'POST' && root === 'render') return renderEndpoint(req, res, url);
+  const previewed = root.slice(PREVIEW_PREFIX.length);
+  if (method === 'POST' && root.startsWith(PREVIEW_PREFIX) && previewed !== 'sitemap' && isEndpoint(previewed))
+    return searchEndpoint(req, res, previewed, opts.backend, undefined, origin);
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST')
     return sendText(res, 405, 'text/plain', 'method not allowed');
   if (pathname === '/') return sendText(res, 200, html, renderIndexPage(loadTenants(), resolve('.output/chrome-mv3')));

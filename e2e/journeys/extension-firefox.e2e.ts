@@ -147,6 +147,46 @@ describe.skipIf(!engines.includes('firefox'))('the extension in Firefox ESR', ()
       await row('[data-event="search:sort"][data-state="acknowledged"]');
     });
 
+    it('follows a closed tab’s events to the tab of the shop that delivers them, never “live”', async () => {
+      const closingUrl = `${baseUrl}/maple/mens-rain-jackets`;
+      const closing = await browser.newPage();
+      await closing.setViewport({ width: 1280, height: 900 });
+      await closing.goto(closingUrl);
+      await closing.waitForSelector(CARDS);
+      const closingId = await tabIdOf(popup, closingUrl);
+      const closedPanel = await openExtensionTab(browser, `sidepanel.html?tabId=${closingId}`);
+      const on = (selector: string, what: string) =>
+        pollUntil(() => closedPanel.evaluate((s) => document.querySelector(s) !== null, selector), 30_000, what).catch(
+          async (error: unknown) => {
+            const shown = await text(closedPanel, '.inspector');
+            throw new Error(`${what}: the view shows ${shown}`, { cause: error });
+          },
+        );
+      await on('[data-testid="event"][data-state="acknowledged"]', 'the closing tab’s first events');
+      await controls.fault({ mode: 'status', status: 503, count: 1000, paths: ['/v3/event', '/v3/batch'] });
+      await closing.bringToFront();
+      const page = firefoxPage(closing);
+      await page.click('.aisle-dropdown__button');
+      await page.click({ selector: '[role="option"]', text: 'Low to High' });
+      await on('[data-event="search:sort"]:is([data-state="retry_scheduled"], [data-state="queued"])', 'the sort held');
+      await closing.close();
+      await on('[data-testid="liveness"][data-liveness="closed"]', 'the view to say the tab closed');
+      expect(await text(closedPanel, '[data-testid="liveness"]')).toMatch(/^tab closed at \d/);
+      expect(await text(closedPanel, '[data-event="search:sort"] .chip')).toMatch(/^unconfirmed since \d/);
+      await controls.clearFaults();
+      const other = await browser.newPage();
+      await other.goto(`${baseUrl}${shopPath}`);
+      await other.waitForSelector(CARDS);
+      await on('[data-event="search:sort"][data-shown-state="acknowledged"]', 'the sort delivered by the other tab');
+      const states = await closedPanel.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('[data-testid="event"]'), (r) => r.dataset.shownState),
+      );
+      expect(states.filter((s) => s === 'in_flight' || s === 'retry_scheduled' || s === 'queued')).toEqual([]);
+      expect(await closedPanel.evaluate(() => document.querySelector('.live'))).toBeNull();
+      await closedPanel.close();
+      await other.close();
+    });
+
     it('exports the table as JSON', async () => {
       // The file itself is the browser's business: the test keeps the blob the panel hands it.
       await panel.evaluate(() => {

@@ -7,8 +7,10 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import type { DeliveryRequestLog } from '../lib/deliveryRequests.js';
 import type { GroundTruthStore } from '../lib/GroundTruthStore.js';
+import type { LiveVisitorStore } from '../lib/LiveVisitorStore.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
 import { GroundTruth } from './InspectorGroundTruth.js';
+import { LiveVisitor } from './InspectorLiveVisitor.js';
 import { Detail } from './InspectorDetail.js';
 import { EventTable } from './InspectorEventTable.js';
 import { browserIo, type InspectorIo } from '../lib/inspectorIo.js';
@@ -39,6 +41,7 @@ export const Inspector = observer(function Inspector({
   onClear,
   io = browserIo,
   truth,
+  live,
   requests,
 }: {
   store: InspectorStore;
@@ -46,6 +49,8 @@ export const Inspector = observer(function Inspector({
   io?: InspectorIo;
   /** The comparison with the analytics service (absent: not offered). */
   truth?: GroundTruthStore;
+  /** One visitor followed live at the service. */
+  live?: LiveVisitorStore;
   /** The tab's delivery requests, where the inspector can hear them (the DevTools panel). */
   requests?: DeliveryRequestLog;
 }): ReactElement {
@@ -76,6 +81,7 @@ export const Inspector = observer(function Inspector({
       <Counts store={store} />
       <Toolbar store={store} io={io} onClear={onClear} feedback={feedback} />
       {truth && !store.imported ? <GroundTruth store={store} truth={truth} /> : null}
+      {live ? <LiveVisitor store={store} live={live} /> : null}
       <div className="panes">
         <div className="list" ref={setList}>
           {store.buffer.loads.length === 0 ? (

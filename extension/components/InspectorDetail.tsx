@@ -31,7 +31,8 @@ const STEP_WORDS: Record<string, string> = {
 function stepText(step: TimelineStep): string {
   const d = (step.detail ?? {}) as Record<string, unknown>;
   const parts: string[] = [STEP_WORDS[step.phase] ?? step.phase];
-  if (typeof d.attempt === 'number') parts.push(`attempt ${d.attempt}`);
+  // Counted over every page load, as the Tries column is (the page's own number restarts at 1).
+  if (step.attempt !== null) parts.push(`attempt ${step.attempt}`);
   if (typeof d.via === 'string') parts.push(`via ${d.via === 'batch' ? 'keepalive batch' : 'single send'}`);
   if (typeof d.httpStatus === 'number') parts.push(`HTTP ${d.httpStatus}`);
   if (typeof d.reason === 'string') parts.push(d.reason);

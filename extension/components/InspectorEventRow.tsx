@@ -5,6 +5,7 @@ import { memo, useMemo, type ReactElement, type ReactNode } from 'react';
 import { waitingOf, type BufferedEvent, type PageLoad } from '../lib/inspectorBuffer.js';
 import { eventTime } from '../lib/inspectorExport.js';
 import { shownLabel, shownState, stateNote } from '../lib/inspectorHealth.js';
+import { previewWords } from '../lib/inspectorLoadFacts.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
 import { clock } from '../lib/inspectorIo.js';
 
@@ -161,10 +162,7 @@ export const LoadHeader = memo(function LoadHeader({
           Page load {clock(load.startedAt)} · {load.url}
         </span>
         {load.preview ? (
-          <span className={`preview preview-${load.preview.outcome}`}>
-            {' '}
-            · preview {load.preview.outcome}: {load.preview.message}
-          </span>
+          <span className={`preview preview-${load.preview.outcome}`}> · {previewWords(load)}</span>
         ) : null}
       </th>
     </tr>

@@ -23,10 +23,28 @@ export const Session = observer(function Session({ store }: { store: InspectorSt
       {session && heldReason(session.consent, session.held) ? (
         <span data-testid="held">{heldReason(session.consent, session.held)}</span>
       ) : null}
-      {store.imported ? null : (
-        <span className={store.connected ? 'live' : 'offline'}>{store.connected ? '● live' : 'reconnecting…'}</span>
-      )}
+      {store.imported ? null : <Liveness store={store} />}
     </section>
+  );
+});
+
+/** Whether the tab still reports: live, reconnecting to the background, or closed (then never "live"). */
+const Liveness = observer(function Liveness({ store }: { store: InspectorStore }): ReactElement {
+  const closed = store.tabClosedAt;
+  if (closed !== null)
+    return (
+      <span className="offline" data-testid="liveness" data-liveness="closed">
+        tab closed at {new Date(closed).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+      </span>
+    );
+  return (
+    <span
+      className={store.connected ? 'live' : 'offline'}
+      data-testid="liveness"
+      data-liveness={store.connected ? 'live' : 'reconnecting'}
+    >
+      {store.connected ? '● live' : 'reconnecting…'}
+    </span>
   );
 });
 

@@ -4,6 +4,7 @@ import { Component, type ErrorInfo, type ReactElement, type ReactNode } from 're
 import { originOf, type PopupStore } from '../lib/PopupStore.js';
 import { PageSettings } from './PopupPageSettings.js';
 import { Status } from './PopupStatus.js';
+import { Share } from './PopupShare.js';
 import { TenantImport } from './PopupTenantImport.js';
 import { TenantSettings } from './PopupTenantSettings.js';
 
@@ -41,6 +42,7 @@ export const Popup = observer(function Popup({ store }: { store: PopupStore }): 
           <TenantSettings store={store} />
           <PageSettings store={store} />
           <TenantImport store={store} />
+          <Share store={store} />
         </>
       ) : null}
     </main>

@@ -7,6 +7,7 @@ import { DeliveryRequestLog } from '../lib/deliveryRequests.js';
 import { GroundTruthStore } from '../lib/GroundTruthStore.js';
 import { connectInspector, PORT_NAME, type PortLike } from '../lib/inspectorPorts.js';
 import { InspectorStore } from '../lib/InspectorStore.js';
+import { LiveVisitorStore } from '../lib/LiveVisitorStore.js';
 import { SettingsRepository } from '../lib/settings.js';
 import { readKeyItem } from '../lib/storageKeys.js';
 import { Inspector } from './Inspector.js';
@@ -47,8 +48,14 @@ export function mountInspector(tabIds: (follow: (tabId: number) => void) => void
     defaultHost: async () => `${await new SettingsRepository().localStack()}/analytics`,
   });
   void truth.load();
+  const live = new LiveVisitorStore({
+    query: (shopId, visitorId) => truth.serviceQuery(shopId, visitorId),
+    fetch: (url, init) => fetch(url, init),
+    timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
+    now: () => Date.now(),
+  });
   createRoot(document.getElementById('root')!).render(
-    <Inspector store={store} truth={truth} requests={requests} onClear={() => connection?.clear()} />,
+    <Inspector store={store} truth={truth} live={live} requests={requests} onClear={() => connection?.clear()} />,
   );
 }
 

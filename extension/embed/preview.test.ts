@@ -82,7 +82,8 @@ describe('the preview script', () => {
   it('says "shown" only once a search has answered and the listing rendered', async () => {
     await started();
     expect(latest().outcome).toBe('pending');
-    document.querySelector('main')!.innerHTML = '<div data-aisle="product"></div><div data-aisle="product"></div>';
+    document.querySelector('main')!.innerHTML =
+      '<div data-aisle="grid"><div data-aisle="product"></div><div data-aisle="product"></div></div>';
     debug({ phase: 'response', url: SEARCH, status: 200 });
     expect(latest().outcome).toBe('pending');
     await vi.advanceTimersByTimeAsync(200);
@@ -132,13 +133,25 @@ describe('the preview script', () => {
     expect(latest().message).toContain('no products on this page');
     // React took 2.6 s to render the first page of cards.
     await vi.advanceTimersByTimeAsync(2_400);
-    document.querySelector('main')!.innerHTML = '<div data-aisle="product"></div>'.repeat(24);
+    document.querySelector('main')!.innerHTML =
+      `<ul data-aisle="grid">${'<li data-aisle="product"></li>'.repeat(24)}</ul>`;
     await vi.advanceTimersByTimeAsync(200);
-    expect(latest()).toMatchObject({ outcome: 'shown', message: expect.stringContaining('24 products') });
+    expect(latest()).toMatchObject({ outcome: 'shown', message: expect.stringContaining('24 products in the grid') });
     // Infinite loading appends the next page without another status from anyone.
-    document.querySelector('main')!.insertAdjacentHTML('beforeend', '<div data-aisle="product"></div>'.repeat(24));
+    document
+      .querySelector('[data-aisle="grid"]')!
+      .insertAdjacentHTML('beforeend', '<li data-aisle="product"></li>'.repeat(24));
     await vi.advanceTimersByTimeAsync(200);
-    expect(latest().message).toContain('48 products');
+    expect(latest().message).toContain('48 products in the grid');
+    // The Similar Products row under the grid holds product cards too: named apart, never counted in.
+    document
+      .querySelector('main')!
+      .insertAdjacentHTML(
+        'beforeend',
+        `<section data-aisle="similar">${'<a data-aisle="product"></a>'.repeat(16)}</section>`,
+      );
+    await vi.advanceTimersByTimeAsync(200);
+    expect(latest().message).toMatch(/: 48 products in the grid; 16 similar products below it$/);
     const shown = statuses().filter((s) => s.outcome === 'shown');
     expect(new Set(shown.map((s) => s.message)).size).toBe(shown.length);
   });
@@ -150,9 +163,29 @@ describe('the preview script', () => {
     expect(routes()).toBe(0);
     history.pushState(null, '', '/checkout');
     expect(routes()).toBe(1);
-    channel.handlers.get('previewConfig')!({ data: null });
+    channel.handlers.get('previewConfig')!({
+      data: { off: 'the page moved outside the path patterns without a page load' },
+    });
     expect(app.unmount).toHaveBeenCalled();
     expect(latest()).toMatchObject({ outcome: 'idle', message: expect.stringContaining('outside the path patterns') });
+  });
+
+  it('says the preview was turned off when it was, and stays quiet after a failure the relay reported', async () => {
+    await started();
+    channel.handlers.get('previewConfig')!({ data: { off: 'the preview was turned off for this site' } });
+    expect(latest()).toMatchObject({
+      outcome: 'idle',
+      message: 'the preview was turned off for this site: the preview stepped back',
+    });
+    channel.handlers.get('previewConfig')!({ data: config() });
+    const before = statuses().length;
+    channel.handlers.get('previewConfig')!({ data: { off: 'the local stack does not answer', failed: true } });
+    expect(app.unmount).toHaveBeenCalled();
+    expect(
+      statuses()
+        .slice(before)
+        .map((s) => s.outcome),
+    ).not.toContain('idle');
   });
 
   it('remounts for a route to another listing, but not for a change of the query alone', async () => {

@@ -23,7 +23,7 @@ import type { PreviewStatus } from '../lib/pageData.js';
 import type { PreviewConfig } from '../lib/previewContext.js';
 import { MODE_GLOBAL } from '../lib/registration.js';
 import { isValidSelector } from '../lib/selector.js';
-import { describe, isPreviewConfig, sameOrigin, searchedPage } from './previewFacts.js';
+import { describe, isPreviewConfig, productsInWords, sameOrigin, searchedPage } from './previewFacts.js';
 import { LISTING_SETTLE_MS, watchListing, watchRoute } from './previewWatch.js';
 
 /** How long after the page's DOM is parsed the preview waits for its main element. */
@@ -43,6 +43,9 @@ export function startPreview(win: AisleWindow): () => void {
   let claimed = false;
   let config: PreviewConfig | null = null;
   let mountedKey = '';
+  /** Why the relay last said the preview no longer runs here, and whether it reported that itself. */
+  let offReason: string | null = null;
+  let offQuietly = false;
   let sheet: CSSStyleSheet | null = null;
   let tookOver = false;
   let last: [PreviewStatus['outcome'], string, string?] | null = null;
@@ -106,12 +109,7 @@ export function startPreview(win: AisleWindow): () => void {
         'not-found',
         `page not found: the search service has no page "${searchedPage(context, win)}" for ${context.config.id}`,
       );
-    const products = doc.querySelectorAll('[data-aisle="product"]').length;
-    report(
-      'shown',
-      `${describe(context)}: ${products === 0 ? 'no products on this page' : `${products} products`}`,
-      warnings(context),
-    );
+    report('shown', `${describe(context)}: ${productsInWords(doc)}`, warnings(context));
   };
 
   doc.addEventListener(
@@ -248,7 +246,9 @@ export function startPreview(win: AisleWindow): () => void {
     if (!config) {
       if (claimed && mountedKey) {
         stop();
-        report('idle', 'the page moved outside the path patterns without a page load: the preview stepped back');
+        // A failure the relay reported itself stays what the tab says.
+        if (!offQuietly)
+          report('idle', `${offReason ?? 'the preview no longer runs on this page'}: the preview stepped back`);
       }
       return;
     }
@@ -277,6 +277,9 @@ export function startPreview(win: AisleWindow): () => void {
   }
   channel.onMessage('previewConfig', ({ data }) => {
     config = isPreviewConfig(data) ? data : null;
+    const off = data as { off?: unknown; failed?: unknown } | null;
+    offReason = typeof off?.off === 'string' ? off.off.slice(0, 300) : null;
+    offQuietly = off?.failed === true;
     apply();
   });
   // A route change without a page load: the relay decides the scope again and answers with the

@@ -34,3 +34,16 @@ export function isPreviewConfig(data: unknown): data is PreviewConfig {
   const { context } = data as Partial<PreviewConfig>;
   return typeof context === 'object' && context !== null && typeof context.config?.id === 'string';
 }
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The listing's products in words: the grid's cards only (the Similar Products row under it holds
+ * product cards too, which are not the listing's), and the similar products named apart when shown.
+ */
+export function productsInWords(doc: ParentNode): string {
+  const grid = doc.querySelectorAll('[data-aisle="grid"] [data-aisle="product"]').length;
+  const similar = doc.querySelectorAll('[data-aisle="similar"] [data-aisle="product"]').length;
+  const listing = grid === 0 ? 'no products on this page' : `${plural(grid, 'product')} in the grid`;
+  return similar === 0 ? listing : `${listing}; ${plural(similar, 'similar product')} below it`;
+}

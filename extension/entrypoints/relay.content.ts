@@ -24,6 +24,12 @@ export default defineContentScript({
       },
       checkStack: (origin) => extensionMessaging.sendMessage('checkLocalStack', origin),
       now: () => Date.now(),
+      share: (link) => void extensionMessaging.sendMessage('sharedPreview', link).catch(() => undefined),
+      stripFragment: () => history.replaceState(history.state, '', location.href.split('#')[0]),
+      onFragmentChange: (callback) => {
+        window.addEventListener('hashchange', callback);
+        return () => window.removeEventListener('hashchange', callback);
+      },
     });
     // An updated or disabled extension leaves this script in the page: stop watching the settings.
     ctx.onInvalidated(stop);

@@ -81,6 +81,14 @@ export class GroundTruthStore {
     });
   }
 
+  /** The query for `shopId` and `visitorId` with the saved key and address, or why there is none, in words. */
+  serviceQuery(shopId: string, visitorId: string): ServiceQuery | string {
+    if (!this.key) return 'paste a read key first (under Ground truth)';
+    if (!shopId.trim()) return 'name the shop (its tenant id)';
+    if (!visitorId.trim()) return 'name the visitor (their visitor id)';
+    return { analyticsHost: this.analyticsHost, key: this.key, shopId: shopId.trim(), visitorId: visitorId.trim() };
+  }
+
   /** Compares the panel's events of the shop and visitor with what the service stored. */
   async compare(buffer: TabBuffer, shopId: string | null, visitorId: string | null): Promise<void> {
     const why = !this.key

@@ -5,7 +5,14 @@
  */
 import { action, computed, makeObservable, observable } from 'mobx';
 import { validateEvent } from '../../sdk/analytics/catalogue.js';
-import { currentLoad, emptyBuffer, type BufferedEvent, type PageLoad, type TabBuffer } from './inspectorBuffer.js';
+import {
+  closedAt,
+  currentLoad,
+  emptyBuffer,
+  type BufferedEvent,
+  type PageLoad,
+  type TabBuffer,
+} from './inspectorBuffer.js';
 import { eventTime } from './inspectorExport.js';
 import { healthOf, shownState, SHOWN_STATES, STATE_LABELS, type Health, type ShownState } from './inspectorHealth.js';
 import { factsOf, loadStamp } from './inspectorLoadFacts.js';
@@ -68,6 +75,7 @@ export class InspectorStore {
       filteredBuffer: computed,
       selected: computed,
       session: computed,
+      tabClosedAt: computed,
       health: computed,
       filtersActive: computed,
       setBuffer: action,
@@ -214,6 +222,11 @@ export class InspectorStore {
     return (
       currentLoad(this.buffer)?.session ?? [...this.buffer.loads].reverse().find((l) => l.session)?.session ?? null
     );
+  }
+
+  /** When the live tab was closed (epoch ms), else null (and always null for an imported file). */
+  get tabClosedAt(): number | null {
+    return this.imported ? null : closedAt(this.buffer);
   }
 
   /** The delivery health banner's content. */

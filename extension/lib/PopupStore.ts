@@ -14,6 +14,7 @@ import { emptyStatus, statusKindOf, statusTextOf, statusWarningOf, type StatusKi
 import { followTenant, localeOptionsFor, regionOptionsFor } from './popupTenantChoices.js';
 import { DEFAULT_SITE, type SettingsRepository, type SiteSettings } from './settings.js';
 import { isValidSelector } from './selector.js';
+import { shareLinkFor } from './shareLink.js';
 import { allTenants, findTenant, type PreviewTenant } from './tenants.js';
 
 export { originOf, pageOfPath, turnPreviewOff } from './popupScope.js';
@@ -32,6 +33,8 @@ export interface PopupDeps {
   openInspector(tabId: number): Promise<void>;
   /** Checks a CSS selector (the popup's own document). */
   isValidSelector?(selector: string): boolean;
+  /** Puts text on the clipboard. */
+  copy?(text: string): Promise<void>;
 }
 
 const RELOAD_FIELDS: Array<keyof SiteSettings> = ['enabled', 'onExistingAisle', 'pathPatterns'];
@@ -51,6 +54,8 @@ export class PopupStore {
   tenantJson = '';
   localStackError = '';
   loaded = false;
+  /** What the last "Copy preview link" did, in words. */
+  shareMessage = '';
 
   constructor(private readonly deps: PopupDeps) {
     makeObservable(this, {
@@ -65,6 +70,8 @@ export class PopupStore {
       tenantJson: observable,
       localStackError: observable,
       loaded: observable,
+      shareMessage: observable,
+      shareLink: computed,
       origin: computed,
       tenant: computed,
       regionOptions: computed,
@@ -141,6 +148,29 @@ export class PopupStore {
   /** A problem besides the status (images blocked, the page's own search failing), or ''. */
   get statusWarning(): string {
     return statusWarningOf(this.statusKind, this.status);
+  }
+
+  /** The link that opens this preview (tenant, environment, locale, patterns, page) elsewhere, or '' off the web. */
+  get shareLink(): string {
+    const { tab } = this.deps;
+    if (!tab || !this.origin) return '';
+    return shareLinkFor(tab.url, this.site, this.tenant ?? null);
+  }
+
+  /** Copies the share link; says so, or says to copy it from the field when the clipboard refuses. */
+  async copyShareLink(): Promise<void> {
+    const link = this.shareLink;
+    if (!link) return;
+    const copied = await (this.deps.copy ?? ((text: string) => navigator.clipboard.writeText(text)))(link).then(
+      () => true,
+      () => false,
+    );
+    runInAction(
+      () =>
+        (this.shareMessage = copied
+          ? 'Copied: a colleague with the extension opens it and confirms the preview.'
+          : 'The clipboard refused: copy the link from the field below.'),
+    );
   }
 
   /** Reads the settings and the tab's status. */

@@ -1,20 +1,26 @@
 /**
- * The toolbar icon says whether the preview takes over the page in each tab: the coloured icon and
- * a green "ON" badge (text, not colour alone) only where the page is an enabled site inside its
- * path patterns AND the page's preview says it runs there. Standing aside, a failure (the local
- * stack down, an unknown tenant) and a page that has not reported yet are not ON.
+ * The toolbar icon says per tab what the popup would say there: it is worked out from the same
+ * facts with the same function (`statusKindOf`), so the two never disagree. The coloured icon and
+ * a green "ON" badge (text, not colour alone) where the preview runs (starting, shown, page not
+ * found), an amber "ON" where it is shown with a problem, a red "!" where it failed (the local
+ * stack does not answer, an unknown tenant), and the grey icon where it is off, not running or
+ * stood aside. The tooltip is the popup's leading word and sentence.
  */
-import type { PreviewStatus } from './pageData.js';
-import { defaultPathPatterns, parsePathPatterns, urlInSiteScope } from './pathScope.js';
-import type { SiteSettings } from './settings.js';
+import type { TabStatus } from './messaging.js';
+import { defaultPathPatterns, parsePathPatterns } from './pathScope.js';
+import { originOf, urlInScope } from './popupScope.js';
+import { STATUS_LABELS, statusKindOf, statusTextOf, type StatusFacts, type StatusKind } from './popupStatus.js';
+import { DEFAULT_SITE, type SiteSettings } from './settings.js';
 
 /** What the badge of one tab shows. */
 export interface BadgeState {
-  /** Whether the preview takes over the tab's page (the icon's coloured variant). */
+  /** Whether the preview runs on the tab's page (the icon's coloured variant). */
   on: boolean;
   text: string;
   color: string;
   title: string;
+  /** The popup's status kind the badge shows. */
+  kind: StatusKind;
 }
 
 /** The toolbar icon's two variants (public/icon and public/icon-on). */
@@ -23,37 +29,65 @@ export function iconPaths(on: boolean): Record<string, string> {
   return { 16: `${dir}/16.png`, 32: `${dir}/32.png`, 48: `${dir}/48.png` };
 }
 
-/** The badge of a tab showing `url`, given every site's settings and each tenant's base. */
+/** What the local stack check last said (development previews only). */
+export interface StackState {
+  localStack: string;
+  /** null: not asked yet. */
+  answers: boolean | null;
+}
+
+/**
+ * The facts the popup works its status out from, for a tab showing `url`: the site's settings,
+ * the scope, what the page said and whether the local stack answers. The main element's selector
+ * is checked by the page (a bad one is a failure it reports), so it is left empty here.
+ */
+export function tabFacts(
+  url: string | undefined,
+  sites: Record<string, SiteSettings>,
+  baseOf: (tenantId: string) => string,
+  status: TabStatus | null,
+  stack: StackState,
+): StatusFacts {
+  const origin = url ? originOf(url) : null;
+  const site = (origin && sites[origin]) || { ...DEFAULT_SITE };
+  const patterns = site.pathPatterns || defaultPathPatterns(baseOf(site.tenantId));
+  return {
+    origin,
+    site,
+    status,
+    mainSelectorError: '',
+    patternErrors: parsePathPatterns(patterns).errors,
+    inScope: url !== undefined && urlInScope(patterns, url),
+    stackAnswers: site.environment === 'development' ? stack.answers : null,
+    localStack: stack.localStack,
+  };
+}
+
+const COLORS: Record<'on' | 'warning' | 'failed' | 'off', string> = {
+  on: '#137333',
+  warning: '#8a4b00',
+  failed: '#b3261e',
+  off: '#5f6368',
+};
+
+/** The badge for the popup's facts of a tab. */
+export function badgeOf(facts: StatusFacts): BadgeState {
+  const kind = statusKindOf(facts);
+  const title = `Aisle Preview — ${STATUS_LABELS[kind]}: ${statusTextOf(facts)}`.slice(0, 300);
+  if (kind === 'failed') return { on: false, text: '!', color: COLORS.failed, title, kind };
+  if (kind === 'warning') return { on: true, text: 'ON', color: COLORS.warning, title, kind };
+  if (kind === 'pending' || kind === 'shown' || kind === 'not-found')
+    return { on: true, text: 'ON', color: COLORS.on, title, kind };
+  return { on: false, text: '', color: COLORS.off, title, kind };
+}
+
+/** The badge of a tab showing `url` (see `tabFacts`). */
 export function badgeFor(
   url: string | undefined,
   sites: Record<string, SiteSettings>,
   baseOf: (tenantId: string) => string,
-  preview: PreviewStatus | null = null,
+  status: TabStatus | null = null,
+  stack: StackState = { localStack: '', answers: null },
 ): BadgeState {
-  const off: BadgeState = { on: false, text: '', color: '#5f6368', title: 'Aisle Preview: off on this page' };
-  if (!url) return off;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return off;
-  }
-  const site = sites[parsed.origin];
-  if (!site?.enabled) return off;
-  const patterns = site.pathPatterns || defaultPathPatterns(baseOf(site.tenantId));
-  if (parsePathPatterns(patterns).errors.length > 0)
-    return {
-      ...off,
-      title: 'Aisle Preview: on for this site, but its path patterns have errors: no page is taken over',
-    };
-  if (!urlInSiteScope(parsed.origin, patterns, parsed.href))
-    return { ...off, title: 'Aisle Preview: on for this site, but this page is outside its path patterns' };
-  if (preview === null)
-    return { ...off, title: 'Aisle Preview: on for this site; the page has not said that the preview runs' };
-  if (preview.outcome === 'idle') return { ...off, title: `Aisle Preview: ${preview.message}`.slice(0, 300) };
-  if (preview.outcome === 'stood-aside')
-    return { ...off, title: `Aisle Preview: stood aside: ${preview.message}`.slice(0, 300) };
-  if (preview.outcome === 'failed')
-    return { on: false, text: '!', color: '#b3261e', title: `Aisle Preview: failed: ${preview.message}`.slice(0, 300) };
-  return { on: true, text: 'ON', color: '#137333', title: `Aisle Preview: on (${site.tenantId}, ${site.environment})` };
+  return badgeOf(tabFacts(url, sites, baseOf, status, stack));
 }

@@ -22,6 +22,7 @@ import {
 import { loadFor, mergeSnapshot, settle, settleFromIndex } from './inspectorReconcile.js';
 
 export {
+  allEvents,
   MAX_EVENTS_PER_LOAD,
   MAX_LOADS,
   MAX_LOG_PER_LOAD,
@@ -41,7 +42,15 @@ export {
   type TabBuffer,
   type Waiting,
 } from './inspectorBufferModel.js';
-export { applySettled, indexSettled, pageStarted } from './inspectorReconcile.js';
+export {
+  applySettled,
+  closedAt,
+  indexSettled,
+  outboxShopOf,
+  pageStarted,
+  settleLeftOutbox,
+  tabClosed,
+} from './inspectorReconcile.js';
 export { restoreBuffer } from './inspectorRestore.js';
 export { timelineOf, type TimelineStep } from './inspectorTimeline.js';
 

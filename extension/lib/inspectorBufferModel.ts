@@ -76,6 +76,8 @@ export interface PageLoad {
   activeShop: string | null;
   /** True once a later page load of the tab started. */
   ended: boolean;
+  /** When the tab itself was closed (epoch ms), else null: nothing in it reports any more. */
+  tabClosedAt: number | null;
 }
 
 /** Everything the inspector knows about one tab. */

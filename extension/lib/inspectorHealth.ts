@@ -86,12 +86,14 @@ export function healthOf(buffer: TabBuffer, now: number): Health {
   let acknowledged = 0;
   let dead = 0;
   const pending: BufferedEvent[] = [];
+  const unconfirmed: BufferedEvent[] = [];
   for (const load of buffer.loads)
     for (const e of load.events) {
       total += 1;
       if (e.state === 'acknowledged') acknowledged += 1;
       else if (e.state === 'dead_lettered') dead += 1;
       else if (!e.orphaned) pending.push(e);
+      else unconfirmed.push(e);
     }
   const waiting = pending.filter((e) => e.state === 'retry_scheduled');
   const next = waiting.reduce<number | null>(
@@ -153,6 +155,8 @@ export function healthOf(buffer: TabBuffer, now: number): Health {
       nextAttemptAt: next,
       waiting: pending.length,
     };
+  // Events whose page left unsettled are not "delivering normally": nobody knows where they are.
+  if (unconfirmed.length > 0) return unconfirmedHealth(unconfirmed, pending.length);
   if (dead > 0)
     return {
       level: 'warning',
@@ -169,6 +173,22 @@ export function healthOf(buffer: TabBuffer, now: number): Health {
     detail: `${acknowledged} acknowledged${pending.length ? `, ${pending.length} on their way` : ''}.`,
     nextAttemptAt: null,
     waiting: pending.length,
+  };
+}
+
+/** The health while events are unconfirmed (their page left before they settled), with what was last known. */
+function unconfirmedHealth(unconfirmed: BufferedEvent[], waiting: number): Health {
+  const n = unconfirmed.length;
+  const since = Math.min(...unconfirmed.map((e) => e.orphanedAt ?? Infinity));
+  const failed = unconfirmed.find((e) => e.httpStatus !== null && e.httpStatus >= 400) ?? null;
+  const known = failed ? `, the last answer HTTP ${failed.httpStatus}` : '';
+  return {
+    level: 'warning',
+    title: `${n} ${n === 1 ? 'event is' : 'events are'} unconfirmed${Number.isFinite(since) ? ` since ${hoursMinutes(since)}` : ''}${known}`,
+    detail:
+      'Their page left before the service answered. A later page of this shop, or another of its tabs, settles them; the table says what was last known.',
+    nextAttemptAt: null,
+    waiting,
   };
 }
 

@@ -41,3 +41,16 @@ export function factsOf(load: PageLoad): LoadFacts {
   known.set(load, { events, length: events.length, stamp, facts });
   return facts;
 }
+
+/**
+ * How the preview went on a page load, for its heading, or null when the load had no preview. A
+ * load that ended while the preview was still starting says so in the past: "pending: searching"
+ * on a page that has gone would read as if it were still searching.
+ */
+export function previewWords(load: PageLoad): string | null {
+  const preview = load.preview;
+  if (!preview) return null;
+  if (preview.outcome === 'pending' && load.ended)
+    return `preview had not finished starting when the page left (last: ${preview.message})`;
+  return `preview ${preview.outcome}: ${preview.message}`;
+}

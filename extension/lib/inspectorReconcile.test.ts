@@ -185,5 +185,28 @@ describe('the attempt timeline', () => {
     const sends = timelineOf(buffer, only(buffer, 'e1')).filter((s) => s.phase === 'send');
     expect(sends).toHaveLength(3);
     expect(only(buffer, 'e1').attempts).toBe(3);
+    // The timeline numbers them as Tries counts them, not as each page did (1, 2, then 1 again).
+    expect(sends.map((s) => s.attempt)).toEqual([1, 2, 3]);
+  });
+
+  it('numbers the sends it saw after those it did not, so that the last one is the Tries figure', () => {
+    const buffer = emptyBuffer();
+    const ev = { id: 'e1', event: 'search:sort', seq: 1 };
+    // The inspector first hears of the event at its fourth attempt (the page started before it looked).
+    applyReport(buffer, 'l1', '/a', snapshot([{ id: 'e1', state: 'retry_scheduled', attempts: 3, seq: 1 }]), 1);
+    applyReport(buffer, 'l1', '/a', step('send', { ...ev, attempt: 4 }), 2);
+    applyReport(
+      buffer,
+      'l1',
+      '/a',
+      step('retry_scheduled', { ...ev, attempt: 4, httpStatus: 503, nextAttemptAt: 9 }),
+      3,
+    );
+    const steps = timelineOf(buffer, only(buffer, 'e1'));
+    expect(steps.map((s) => [s.phase, s.attempt])).toEqual([
+      ['send', 4],
+      ['retry_scheduled', 4],
+    ]);
+    expect(only(buffer, 'e1').attempts).toBe(4);
   });
 });

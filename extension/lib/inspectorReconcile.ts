@@ -42,6 +42,7 @@ export function loadFor(buffer: TabBuffer, loadId: string, url: string, now: num
     preview: null,
     activeShop: null,
     ended: false,
+    tabClosedAt: null,
   };
   buffer.loads.push(load);
   if (buffer.loads.length > MAX_LOADS) buffer.loads.splice(0, buffer.loads.length - MAX_LOADS);
@@ -143,23 +144,31 @@ export function mergeSnapshot(
 }
 
 /**
+ * The shop whose durable outbox `snapshot` speaks for, or null when it says nothing about it (a
+ * session not yet started, or already disposed).
+ */
+export function outboxShopOf(load: PageLoad, snapshot: PageSnapshot): string | null {
+  const shop = load.activeShop;
+  if (!shop || (snapshot.session.status === 'created' && snapshot.events.length === 0)) return null;
+  return shop;
+}
+
+/**
  * A running session lists every event its shop's durable outbox held when it started, and all it
  * recorded since. An event of that shop whose page went away unsettled and that this snapshot does
  * not list has therefore left the outbox, which only an acknowledgement (or a refusal the page did
  * not live to report) does: it was sent while its page unloaded, and the next page confirms it.
+ * `events` are the candidates: the same tab's, or those of a tab closed before the session started.
  */
-function reconcileLeftOutbox(
-  buffer: TabBuffer,
-  load: PageLoad,
-  snapshot: PageSnapshot,
-  seen: Set<string>,
+export function settleLeftOutbox(
+  events: Iterable<BufferedEvent>,
+  shop: string,
+  seen: ReadonlySet<string>,
   now: number,
   shared?: SettledIndex,
-): void {
-  const shop = load.activeShop;
-  // A session not yet started (or already disposed) says nothing about the outbox.
-  if (!shop || (snapshot.session.status === 'created' && snapshot.events.length === 0)) return;
-  for (const event of allEvents(buffer)) {
+): boolean {
+  let changed = false;
+  for (const event of events) {
     if (!event.orphaned || isSettled(event.state) || event.shopId !== shop || seen.has(event.id)) continue;
     settle(
       event,
@@ -172,7 +181,37 @@ function reconcileLeftOutbox(
       shared,
     );
     event.confirmedBy = 'next_page';
+    changed = true;
   }
+  return changed;
+}
+
+function reconcileLeftOutbox(
+  buffer: TabBuffer,
+  load: PageLoad,
+  snapshot: PageSnapshot,
+  seen: Set<string>,
+  now: number,
+  shared?: SettledIndex,
+): void {
+  const shop = outboxShopOf(load, snapshot);
+  if (shop) settleLeftOutbox(allEvents(buffer), shop, seen, now, shared);
+}
+
+/**
+ * The tab itself was closed: every page load has ended, its unsettled events are unconfirmed from
+ * `now` on, and the loads say when, so that no view calls the tab live. False when already closed.
+ */
+export function tabClosed(buffer: TabBuffer, now: number): boolean {
+  if (buffer.loads.length === 0 || closedAt(buffer) !== null) return false;
+  endLoads(buffer, null, now);
+  for (const load of buffer.loads) load.tabClosedAt = now;
+  return true;
+}
+
+/** When the tab of `buffer` was closed, or null while it is open. */
+export function closedAt(buffer: TabBuffer): number | null {
+  return buffer.loads.at(-1)?.tabClosedAt ?? null;
 }
 
 /** Settles, in place, every unsettled event of `buffer` that `shared` knows settled; true if any. */

@@ -113,6 +113,7 @@ function restoreLoad(raw: unknown, now: () => number): PageLoad | null {
     preview: raw.preview === null || raw.preview === undefined ? null : readPreviewStatus(raw.preview, now),
     activeShop: text(raw.activeShop, 100),
     ended: raw.ended === true,
+    tabClosedAt: count(raw.tabClosedAt),
   };
 }
 

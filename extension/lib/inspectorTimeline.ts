@@ -9,6 +9,11 @@ export interface TimelineStep {
   /** True for a session step (identity, token, flush) that happened while the event was under way. */
   session: boolean;
   detail: unknown;
+  /**
+   * For the event's own steps that name an attempt: its number counted over every page load, as
+   * the Tries column counts (each page counts its own attempts from 1), else null.
+   */
+  attempt: number | null;
 }
 
 /** Session steps worth showing next to an event's own steps. */
@@ -30,6 +35,21 @@ const SESSION_PHASES = new Set([
  * shop that fell between its first and last own step in that load.
  */
 export function timelineOf(buffer: TabBuffer, event: BufferedEvent): TimelineStep[] {
+  const steps = ownAndSessionSteps(buffer, event);
+  // Sends the inspector did not see (before it looked, or past the log's cap) come first: the
+  // last send listed is attempt `event.attempts`, the number the Tries column shows.
+  const sends = steps.filter((s) => !s.session && s.phase === 'send').length;
+  let attempt = Math.max(0, event.attempts - sends);
+  for (const step of steps) {
+    if (step.session) continue;
+    if (step.phase === 'send') attempt += 1;
+    const named = typeof (step.detail as { attempt?: unknown } | null)?.attempt === 'number';
+    if (step.phase === 'send' || named) step.attempt = Math.max(attempt, 1);
+  }
+  return steps;
+}
+
+function ownAndSessionSteps(buffer: TabBuffer, event: BufferedEvent): TimelineStep[] {
   const steps: TimelineStep[] = [];
   const latest = buffer.loads.at(-1);
   for (const load of buffer.loads) {
@@ -48,7 +68,14 @@ export function timelineOf(buffer: TabBuffer, event: BufferedEvent): TimelineSte
         SESSION_PHASES.has(entry.phase) &&
         (event.shopId === null || entry.shopId === event.shopId);
       if (mine || around)
-        steps.push({ at: entry.at, phase: entry.phase, loadId: load.loadId, session: around, detail: entry.detail });
+        steps.push({
+          at: entry.at,
+          phase: entry.phase,
+          loadId: load.loadId,
+          session: around,
+          detail: entry.detail,
+          attempt: null,
+        });
     }
   }
   return steps;

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Inspector } from '../components/Inspector.js';
 import { InspectorStore } from './InspectorStore.js';
+import { previewWords } from './inspectorLoadFacts.js';
 import { layOutInspector } from './inspectorTestLayout.js';
 import { readPageMessage } from './pageData.js';
 import { TabBuffers } from './tabBuffers.js';
@@ -61,6 +62,10 @@ describe('events after a product click to a page without Aisle', () => {
     expect(visitRow.textContent).toContain('last known: retry scheduled, HTTP 503, next attempt was due at');
     expect(rows.find((r) => r.dataset.id === 'click')!.textContent).toContain('last known: queued');
     expect(container.textContent).not.toContain('Delivery is retrying');
+    // The health line says the worst that is unresolved, never "Delivering normally" beside it.
+    const health = container.querySelector<HTMLElement>('[data-testid="health"]')!;
+    expect(health.dataset.level).toBe('warning');
+    expect(health.textContent).toContain(`2 events are unconfirmed since ${since}, the last answer HTTP 503`);
     act(() => root.unmount());
     container.remove();
   });
@@ -78,5 +83,25 @@ describe('events after a product click to a page without Aisle', () => {
     await buffers.pageStarted(1, 'dlp');
     await buffers.report(1, 'dlp', '/maple/dresses', step('acknowledged', { ...click, via: 'event' }));
     expect(event).toMatchObject({ state: 'acknowledged', orphaned: false });
+  });
+});
+
+describe('the heading of a page load', () => {
+  it('says in the past that the preview had not finished starting when the page left, never "searching"', async () => {
+    fakeBrowser.reset();
+    const buffers = new TabBuffers(storage, { setTimeout: () => 0, clearTimeout: () => undefined }, () => T0);
+    const pending = readPageMessage('preview', {
+      outcome: 'pending',
+      tookOver: false,
+      message: 'showing maple (production, en_US): searching',
+      at: T0,
+    })!;
+    await buffers.report(1, 'dlp', '/maple/dresses', pending);
+    const load = (await buffers.get(1)).loads[0]!;
+    expect(previewWords(load)).toBe('preview pending: showing maple (production, en_US): searching');
+    await buffers.pageStarted(1, 'next');
+    expect(previewWords(load)).toBe(
+      'preview had not finished starting when the page left (last: showing maple (production, en_US): searching)',
+    );
   });
 });

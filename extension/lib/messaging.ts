@@ -35,6 +35,8 @@ interface ProtocolMap {
   syncPreview(): string | null;
   /** True when the local stack answers at that origin (the background has no page CORS to obey). */
   checkLocalStack(origin: string): boolean;
+  /** A page was opened with a shared preview link (its address without the fragment, and the payload). */
+  sharedPreview(link: { page: string; payload: string }): void;
 }
 
 export const extensionMessaging = defineExtensionMessaging<ProtocolMap>();

@@ -7,6 +7,13 @@
 import { defineWindowMessaging } from '@webext-core/messaging/page';
 import type { PreviewConfig } from './previewContext.js';
 
+/** Why the preview no longer runs on the page, in words (it steps back and says so). */
+export interface PreviewOff {
+  off: string;
+  /** True when the relay reported it as a failure itself: the preview steps back without a word. */
+  failed?: boolean;
+}
+
 interface PageProtocol {
   /** Main world → relay: the preview script is listening for its config. */
   previewHello(): void;
@@ -18,8 +25,8 @@ interface PageProtocol {
   aisleSnapshot(snapshot: unknown): void;
   /** Main world → relay: the address changed without a page load (a single-page site's route). */
   previewRoute(): void;
-  /** Relay → main world: the preview's config (null: not enabled). */
-  previewConfig(config: PreviewConfig | null): void;
+  /** Relay → main world: the preview's config, or why it no longer runs on the page (null: not enabled). */
+  previewConfig(config: PreviewConfig | PreviewOff | null): void;
 }
 
 /** Creates the page channel (one per script: each type has one listener per messenger). */

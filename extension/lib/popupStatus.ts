@@ -52,7 +52,11 @@ export function statusTextOf(facts: StatusFacts): string {
   if (!facts.site.enabled) return 'Off for this site: the page shows as its own.';
   const { status } = facts;
   if (status?.registrationError) return `Injection failed: ${status.registrationError}`;
-  if (facts.mainSelectorError) return `Main element: ${facts.mainSelectorError} Correct it below.`;
+  // Once the page has said so itself, its words are the status, as the toolbar icon shows them.
+  if (facts.mainSelectorError)
+    return status?.preview?.outcome === 'failed'
+      ? `Aisle is not shown: ${status.preview.message}.`
+      : `Main element: ${facts.mainSelectorError} Correct it below.`;
   if (facts.patternErrors.length > 0)
     return `The preview takes over no page of this site until the path patterns are corrected below: ${facts.patternErrors.join('; ')}.`;
   if (!facts.inScope)

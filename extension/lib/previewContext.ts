@@ -28,7 +28,9 @@ export function buildPreviewConfig(tenant: PreviewTenant, settings: SiteSettings
   };
   if (settings.mainSelector) config.mainSelector = settings.mainSelector;
   if (settings.environment === 'development') {
-    config.searchHost = localStack;
+    // The stack's preview endpoints write product links to its own product pages: the retailer's
+    // origin has none for the catalogue's products (docs/extension.md).
+    config.searchHost = `${localStack}/preview`;
     config.analyticsHost = `${localStack}/analytics`;
   }
   const locale = `${settings.locale}_${settings.region.toUpperCase()}`;

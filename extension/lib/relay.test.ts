@@ -22,7 +22,7 @@ describe('previewConfigFor', () => {
     const read = await previewConfigFor(await enabled(), at('/maple/dresses'), async () => true);
     expect(read.problem).toBeNull();
     expect(read.config?.context.config).toMatchObject({
-      searchHost: 'http://127.0.0.1:4173',
+      searchHost: 'http://127.0.0.1:4173/preview',
       analyticsHost: 'http://127.0.0.1:4173/analytics',
       proxySearch: false,
     });
@@ -48,10 +48,12 @@ describe('previewConfigFor', () => {
     expect(await previewConfigFor(settings, at('/maple/p/rain-jacket'), async () => true)).toEqual({
       config: null,
       problem: null,
+      outOfScope: true,
     });
     expect(await previewConfigFor(settings, at('/checkout'), async () => true)).toEqual({
       config: null,
       problem: null,
+      outOfScope: true,
     });
   });
 
@@ -91,6 +93,7 @@ describe('previewConfigFor', () => {
     expect(await previewConfigFor(settings, at('/maple/p/rain-jacket'), async () => true)).toEqual({
       config: null,
       problem: null,
+      outOfScope: true,
     });
     expect((await previewConfigFor(settings, at('/maple/dresses'), async () => true)).config).toBeNull();
   });
@@ -127,6 +130,9 @@ describe('startRelay', () => {
   ) {
     const forwarded: ForwardedPageMessage[] = [];
     const announced: string[] = [];
+    const shared: Array<{ page: string; payload: string }> = [];
+    let stripped = 0;
+    let fragment = (): void => undefined;
     let restored = (): void => undefined;
     const { channel, handlers, sent } = fakeChannel();
     const stop = startRelay({
@@ -134,7 +140,7 @@ describe('startRelay', () => {
       settings,
       location,
       forward: (message) => forwarded.push(message),
-      onSettingsChanged: () => () => undefined,
+      onSettingsChanged: (callback) => settings.watchAll(callback),
       loadId: 'load-1',
       checkStack: async () => true,
       announce: (loadId) => announced.push(loadId),
@@ -143,8 +149,25 @@ describe('startRelay', () => {
         return () => (restored = () => undefined);
       },
       now,
+      share: (link) => shared.push(link),
+      stripFragment: () => (stripped += 1),
+      onFragmentChange: (callback) => {
+        fragment = callback;
+        return () => (fragment = () => undefined);
+      },
     });
-    return { forwarded, handlers, sent, stop, announced, restore: () => restored() };
+    return {
+      forwarded,
+      handlers,
+      sent,
+      stop,
+      announced,
+      shared,
+      location,
+      stripped: () => stripped,
+      fragmentChanged: () => fragment(),
+      restore: () => restored(),
+    };
   }
 
   it("stamps its own preview report with the injected clock's time", async () => {
@@ -176,6 +199,21 @@ describe('startRelay', () => {
     expect(announced).toHaveLength(2);
   });
 
+  it('hands a shared preview link to the background and takes its payload off the address, on any site', async () => {
+    const href = `https://other.example/acme/sheets?x=1#aisle-preview=eyJ2IjoxfQ`;
+    const location = { origin: 'https://other.example', pathname: '/acme/sheets', href };
+    const { shared, stripped } = relayWith(new SettingsRepository(), () => 0, location);
+    expect(shared).toEqual([{ page: 'https://other.example/acme/sheets?x=1', payload: 'eyJ2IjoxfQ' }]);
+    expect(stripped()).toBe(1);
+    const plain = relayWith(new SettingsRepository(), () => 0, { ...location, href: 'https://other.example/a#top' });
+    expect(plain.shared).toEqual([]);
+    expect(plain.stripped()).toBe(0);
+    // The link pasted over the same page: only the fragment changes, and the relay hears it.
+    plain.location.href = 'https://other.example/a#aisle-preview=eyJ2IjoxfQ';
+    plain.fragmentChanged();
+    expect(plain.shared).toEqual([{ page: 'https://other.example/a', payload: 'eyJ2IjoxfQ' }]);
+  });
+
   it('decides the scope again when a single-page site changes its route', async () => {
     const location = { origin, pathname: '/maple/dresses', href: `${origin}/maple/dresses` };
     const { handlers, sent } = relayWith(await enabled({ environment: 'production' }), () => 0, location);
@@ -184,11 +222,21 @@ describe('startRelay', () => {
     Object.assign(location, { pathname: '/maple/p/rain-jacket', href: `${origin}/maple/p/rain-jacket` });
     handlers.get('previewRoute')!({ data: undefined });
     await vi.waitFor(() => expect(configs()).toHaveLength(2));
-    expect(configs()[1]).toBeNull();
+    expect(configs()[1]).toEqual({ off: 'the page moved outside the path patterns without a page load' });
     Object.assign(location, { pathname: '/maple/shoes', href: `${origin}/maple/shoes` });
     handlers.get('previewRoute')!({ data: undefined });
     await vi.waitFor(() => expect(configs()).toHaveLength(3));
     expect(configs()[2]).toMatchObject({ context: { config: { id: 'maple' } } });
+  });
+
+  it('says why the preview stepped back when it is turned off, never that the page left the patterns', async () => {
+    const settings = await enabled({ environment: 'production' });
+    const { sent } = relayWith(settings, () => 0);
+    const configs = () => sent.filter(([type]) => type === 'previewConfig').map(([, data]) => data);
+    await vi.waitFor(() => expect(configs()).toHaveLength(1));
+    await settings.saveSite(origin, { enabled: false });
+    await vi.waitFor(() => expect(configs()).toHaveLength(2));
+    expect(configs()[1]).toEqual({ off: 'the preview was turned off for this site' });
   });
 
   it('decides once at a time however often the page says its route changed', async () => {
@@ -207,6 +255,8 @@ describe('startRelay', () => {
       announce: () => undefined,
       onRestored: () => () => undefined,
       now: () => 0,
+      share: () => undefined,
+      stripFragment: () => undefined,
     });
     await vi.waitFor(() => expect(sent.filter(([type]) => type === 'previewConfig')).toHaveLength(1));
     for (let i = 0; i < 100; i++) handlers.get('previewRoute')!({ data: undefined });

@@ -11,6 +11,7 @@ import type { SettingsRepository } from './settings.js';
 import { allTenants, findTenant } from './tenants.js';
 import { defaultPathPatterns, urlInSiteScope } from './pathScope.js';
 import { isValidSelector } from './selector.js';
+import { sharedPayloadOf } from './shareLink.js';
 
 /** What the relay needs from its content script. */
 export interface RelayDeps {
@@ -29,6 +30,12 @@ export interface RelayDeps {
   onRestored(callback: () => void): () => void;
   /** The clock that stamps the relay's own reports (injected so that tests run on fake time). */
   now(): number;
+  /** Hands a shared preview link's payload to the background (which asks for a confirmation). */
+  share(link: { page: string; payload: string }): void;
+  /** Takes the fragment off the address without a page load (the page never sees a shared link's payload). */
+  stripFragment(): void;
+  /** Calls back when the fragment changes (a link pasted over the same page loads nothing); returns the cleanup. */
+  onFragmentChange?(callback: () => void): () => void;
 }
 
 /** The preview config of this page, or null with the reason when the site is not previewed. */
@@ -36,7 +43,7 @@ export async function previewConfigFor(
   settings: SettingsRepository,
   location: Pick<RelayDeps['location'], 'origin' | 'href'>,
   checkStack: RelayDeps['checkStack'],
-): Promise<{ config: PreviewConfig | null; problem: string | null }> {
+): Promise<{ config: PreviewConfig | null; problem: string | null; outOfScope?: boolean }> {
   const site = await settings.site(location.origin);
   if (!site.enabled) return { config: null, problem: null };
   const tenant = findTenant(allTenants(await settings.customTenants()), site.tenantId);
@@ -45,7 +52,8 @@ export async function previewConfigFor(
   // The registration already limits the preview to these paths; this keeps a stale registration
   // (or a browser whose patterns cannot say the port) from taking over a page outside them.
   const patterns = site.pathPatterns || defaultPathPatterns(tenant.config.base);
-  if (!urlInSiteScope(location.origin, patterns, location.href)) return { config: null, problem: null };
+  if (!urlInSiteScope(location.origin, patterns, location.href))
+    return { config: null, problem: null, outOfScope: true };
   const selector = site.mainSelector || String(tenant.config.mainSelector ?? 'main');
   if (!isValidSelector(selector))
     return {
@@ -77,8 +85,8 @@ export function startRelay(deps: RelayDeps): () => void {
   const push = (): void => {
     if (config) channel.sendMessage('previewConfig', config).catch(() => undefined);
   };
-  const refresh = async (first: boolean): Promise<void> => {
-    const { config: next, problem } = await previewConfigFor(deps.settings, location, deps.checkStack);
+  const refresh = async (first: boolean, route = false): Promise<void> => {
+    const { config: next, problem, outOfScope } = await previewConfigFor(deps.settings, location, deps.checkStack);
     const wasEnabled = config !== null;
     config = next;
     if (problem || (first && next))
@@ -89,7 +97,18 @@ export function startRelay(deps: RelayDeps): () => void {
         at: deps.now(),
       });
     if (next) push();
-    else if (wasEnabled) channel.sendMessage('previewConfig', null).catch(() => undefined);
+    else if (wasEnabled)
+      // The preview steps back and says why: a route out of the patterns, patterns changed, or turned off.
+      channel
+        .sendMessage('previewConfig', {
+          off: outOfScope
+            ? route
+              ? 'the page moved outside the path patterns without a page load'
+              : 'the path patterns no longer include this page'
+            : (problem ?? 'the preview was turned off for this site'),
+          ...(problem ? { failed: true } : {}),
+        })
+        .catch(() => undefined);
   };
   channel.onMessage('previewHello', () => push());
   // A single-page site's route change: the scope is decided again for the new address.
@@ -99,7 +118,7 @@ export function startRelay(deps: RelayDeps): () => void {
   let rerun = false;
   const onRoute = (): void => {
     if (routing) return void (rerun = true);
-    routing = refresh(false).finally(() => {
+    routing = refresh(false, true).finally(() => {
       routing = null;
       if (rerun) {
         rerun = false;
@@ -111,11 +130,21 @@ export function startRelay(deps: RelayDeps): () => void {
   channel.onMessage('previewStatus', ({ data }) => forward('preview', data));
   channel.onMessage('aisleDebug', ({ data }) => forward('debug', data));
   channel.onMessage('aisleSnapshot', ({ data }) => forward('snapshot', data));
+  // A shared preview link: the background asks the person to confirm it; the page keeps its address.
+  const checkShared = (): void => {
+    const payload = sharedPayloadOf(location.href);
+    if (payload === null) return;
+    deps.stripFragment();
+    deps.share({ page: location.href.split('#')[0]!, payload });
+  };
+  checkShared();
+  const stopFragment = deps.onFragmentChange?.(checkShared) ?? (() => undefined);
   deps.announce(deps.loadId);
   const stopRestored = deps.onRestored(() => deps.announce(deps.loadId));
   void refresh(true);
   const stopWatching = deps.onSettingsChanged(() => void refresh(false));
   return () => {
+    stopFragment();
     stopRestored();
     stopWatching();
     channel.removeAllListeners();

@@ -7,13 +7,21 @@
  * The tabs of a shop share one outbox and one sender: the tab that delivers an event is often not
  * the tab that recorded it. Every settled event is therefore indexed across tabs, and a tab still
  * showing it as pending follows.
+ *
+ * A closed tab's buffer stays while a panel still shows it: its rows keep following what the other
+ * tabs of the shop learn, and go when the last panel on it does.
  */
 import {
+  allEvents,
   applyReport,
   applySettled,
+  closedAt,
   indexSettled,
+  outboxShopOf,
   pageStarted,
   restoreBuffer,
+  settleLeftOutbox,
+  tabClosed,
   type PageReport,
   type SettledIndex,
   type TabBuffer,
@@ -72,12 +80,35 @@ export class TabBuffers {
     applyReport(buffer, loadId, url, report, this.now(), this.settled);
     // A new page load ends the others (their headers change); else only this load got the report.
     this.changed(tabId, buffer, isNew ? loadIds(buffer) : new Set([loadId]));
+    if (report.kind === 'snapshot') this.reconcileClosedTabs(tabId, buffer, loadId, report.snapshot);
     if (this.settled.size !== known) {
       for (const [other, otherBuffer] of this.loaded)
         if (other !== tabId && applySettled(otherBuffer, this.settled, this.now()))
           this.changed(other, otherBuffer, new Set());
     }
     return buffer;
+  }
+
+  /**
+   * The shop's outbox is shared by its tabs: a session that started after another tab was closed
+   * lists every event the closed tab left in it, so one it does not list was taken by the service.
+   */
+  private reconcileClosedTabs(
+    tabId: number,
+    buffer: TabBuffer,
+    loadId: string,
+    snapshot: Extract<PageReport, { kind: 'snapshot' }>['snapshot'],
+  ): void {
+    const load = buffer.loads.find((l) => l.loadId === loadId);
+    const shop = load && !load.ended ? outboxShopOf(load, snapshot) : null;
+    if (!load || !shop) return;
+    const seen = new Set(snapshot.events.map((e) => e.id));
+    for (const [other, otherBuffer] of this.loaded) {
+      const closed = closedAt(otherBuffer);
+      if (other === tabId || closed === null || closed >= load.startedAt) continue;
+      if (settleLeftOutbox(allEvents(otherBuffer), shop, seen, this.now(), this.settled))
+        this.changed(other, otherBuffer, new Set());
+    }
   }
 
   /** A page of the tab started (with Aisle or without): the others can no longer confirm their events. */
@@ -93,7 +124,18 @@ export class TabBuffers {
     this.changed(tabId, buffer, 'all');
   }
 
-  /** Forgets a closed tab. */
+  /**
+   * The tab was closed: its rows turn unconfirmed and say so. While a panel shows the tab its
+   * buffer stays and follows the other tabs; else it is forgotten now.
+   */
+  async close(tabId: number): Promise<void> {
+    if (!this.listeners.get(tabId)?.size) return this.remove(tabId);
+    const buffer = await this.get(tabId);
+    if (tabClosed(buffer, this.now())) this.changed(tabId, buffer, 'all');
+    else if (buffer.loads.length === 0) await this.remove(tabId);
+  }
+
+  /** Forgets a tab. */
   async remove(tabId: number): Promise<void> {
     this.buffers.delete(tabId);
     this.loaded.delete(tabId);
@@ -108,7 +150,12 @@ export class TabBuffers {
     void this.get(tabId).then((buffer) => {
       if (listeners.has(listener)) listener(buffer, 'all');
     });
-    return () => listeners.delete(listener);
+    return () => {
+      listeners.delete(listener);
+      // The last panel on a closed tab went: nothing will show its buffer again.
+      const buffer = this.loaded.get(tabId);
+      if (listeners.size === 0 && buffer && closedAt(buffer) !== null) void this.remove(tabId);
+    };
   }
 
   /** Writes every pending buffer now (tests, and before the background is stopped). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyReport, emptyBuffer, type TabBuffer } from './inspectorBuffer.js';
+import { applyReport, emptyBuffer, pageStarted, type TabBuffer } from './inspectorBuffer.js';
 import { tabStatusOf } from './tabStatus.js';
 
 function search(buffer: TabBuffer, phase: 'request' | 'response' | 'error', status: number | null): void {
@@ -27,6 +27,17 @@ function search(buffer: TabBuffer, phase: 'request' | 'response' | 'error', stat
 }
 
 describe('tabStatusOf', () => {
+  it('forgets the last page’s outcome once a page without Aisle started in the tab, and not before', () => {
+    const buffer = emptyBuffer();
+    const shown = { outcome: 'shown' as const, tookOver: false, message: 'showing maple', at: 0 };
+    applyReport(buffer, 'dlp', 'https://shop.example/maple/dresses', { kind: 'preview', status: shown }, 0);
+    // The same page's relay says so again (back from the back-forward cache): still shown.
+    pageStarted(buffer, 'dlp', 1);
+    expect(tabStatusOf(buffer, null).preview).toEqual(shown);
+    pageStarted(buffer, 'product-page', 2);
+    expect(tabStatusOf(buffer, null)).toMatchObject({ preview: null, searchError: null });
+  });
+
   it('reports a search error while it is the latest answer', () => {
     const buffer = emptyBuffer();
     search(buffer, 'request', null);

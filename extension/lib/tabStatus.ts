@@ -4,11 +4,14 @@ import type { TabStatus } from './messaging.js';
 
 /** The popup's view of one tab's buffer. */
 export function tabStatusOf(buffer: TabBuffer, registrationError: string | null): TabStatus {
-  const load = currentLoad(buffer);
+  const latest = currentLoad(buffer);
+  // A page without Aisle (its relay said that it started) ended the last load: that load's outcome
+  // is history, not what the tab shows now.
+  const load = latest && !latest.ended ? latest : undefined;
   // Only the latest answered search counts: a failure that a later success replaced is history
   // (the inspector keeps it), not the state of the page.
-  const latest = load ? [...load.searches].reverse().find((s) => s.state !== 'pending') : undefined;
-  const failed = latest?.state === 'error' ? latest : undefined;
+  const answered = load ? [...load.searches].reverse().find((s) => s.state !== 'pending') : undefined;
+  const failed = answered?.state === 'error' ? answered : undefined;
   return {
     preview: load?.preview ?? null,
     loadUrl: load?.url ?? null,

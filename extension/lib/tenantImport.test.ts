@@ -121,7 +121,7 @@ describe('buildPreviewConfig', () => {
         id: 'maple',
         region: 'ca',
         proxySearch: false,
-        searchHost: 'http://127.0.0.1:9999',
+        searchHost: 'http://127.0.0.1:9999/preview',
         analyticsHost: 'http://127.0.0.1:9999/analytics',
       }),
       environment: 'development',
