@@ -16,7 +16,8 @@ let processes: ServiceProcess[] = [];
 beforeAll(async () => {
   schema = await freshSchema(inject('postgresUrl'));
   const env = {
-    NODE_ENV: 'test',
+    // Development, asked for explicitly: a test's secret and the published admin key are accepted.
+    NODE_ENV: 'development',
     AISLE_ANALYTICS_DATABASE_URL: schema.url,
     ANALYTICS_SECRET: 'erasure-cluster-secret-shared-by-every-process',
     AISLE_ANALYTICS_POOL_SIZE: '2',
