@@ -9,6 +9,9 @@
  * (default 5,000, the goal) on a fixed schedule, and a request's latency counts from when the schedule
  * meant to send it, so a service that falls behind shows it; AISLE_LOAD_RATE=0 sends as fast as the
  * answers come back (the ceiling, where latency is mostly queueing).
+ * AISLE_LOAD_EXPIRED=N first stores N events received 500 days ago (past the default retention of 395
+ * days): every process's retention run at its start deletes them, batch by batch, while the load is
+ * driven, so the p99 shows what retention costs ingest; the line says how many were left.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -35,6 +38,8 @@ const SECRET = 'analytics-load-benchmark-secret-32-characters';
 
 interface Result {
   config: string;
+  /** Expired events still stored after the run (AISLE_LOAD_EXPIRED), else null. */
+  expiredLeft: number | null;
   seconds: number;
   requests: number;
   newEvents: number;
@@ -171,6 +176,7 @@ async function drive(config: string, ports: number[], countStored: () => Promise
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
   return {
     config,
+    expiredLeft: null,
     seconds: Math.round(seconds * 10) / 10,
     requests,
     newEvents,
@@ -194,17 +200,39 @@ const env = {
   ANALYTICS_RATE_ADDRESS: 'off',
 };
 
+/** Events past the retention period, seeded before the run (AISLE_LOAD_EXPIRED). */
+const EXPIRED = Number(process.env.AISLE_LOAD_EXPIRED ?? 0);
+const EXPIRED_AT = new Date(Date.now() - 500 * 24 * 3600 * 1000).toISOString();
+const EXPIRED_SHOP = 'load-expired';
+/** A run of the service with retention pushed out of reach, so that the schema exists to seed. */
+const noRetention = { ANALYTICS_RETENTION_DAYS: '3650' };
+
 async function sqliteRun(): Promise<Result> {
   const dir = mkdtempSync(join(tmpdir(), 'aisle-load-'));
   const dbPath = join(dir, 'analytics.sqlite');
+  const count = (where: string): number => {
+    const db = new Database(dbPath, { readonly: true });
+    const { n } = db.prepare(`SELECT count(*) AS n FROM events WHERE ${where}`).get() as { n: number };
+    db.close();
+    return n;
+  };
+  if (EXPIRED > 0) {
+    await (await startServiceProcess({ ...env, ...noRetention, AISLE_ANALYTICS_DB_PATH: dbPath })).stop();
+    const db = new Database(dbPath);
+    const insert = db.prepare(
+      `INSERT INTO events (id, shop_id, visitor_id, event, body, received_at) VALUES (?, ?, 'v', 'navigate:visit_page', '{}', ?)`,
+    );
+    db.transaction(() => {
+      for (let i = 0; i < EXPIRED; i += 1) insert.run(`expired-${i}`, EXPIRED_SHOP, EXPIRED_AT);
+    })();
+    db.close();
+  }
   const service = await startServiceProcess({ ...env, AISLE_ANALYTICS_DB_PATH: dbPath });
   try {
-    return await drive('SQLite, 1 process', [service.port], async () => {
-      const db = new Database(dbPath, { readonly: true });
-      const { n } = db.prepare(`SELECT count(*) AS n FROM events WHERE shop_id LIKE 'load-%'`).get() as { n: number };
-      db.close();
-      return n;
-    });
+    const result = await drive('SQLite, 1 process', [service.port], async () =>
+      count(`shop_id LIKE 'load-%' AND shop_id != '${EXPIRED_SHOP}'`),
+    );
+    return { ...result, expiredLeft: EXPIRED > 0 ? count(`shop_id = '${EXPIRED_SHOP}'`) : null };
   } finally {
     await service.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -214,23 +242,34 @@ async function sqliteRun(): Promise<Result> {
 async function postgresRun(processes: number): Promise<Result> {
   const cluster = await startPostgresCluster({ durable: true });
   const children: ServiceProcess[] = [];
+  const count = async (where: string): Promise<number> => {
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE ${where}`);
+    await client.end();
+    return Number(rows[0]!.n);
+  };
   try {
     const serviceEnv = { ...env, AISLE_ANALYTICS_DATABASE_URL: cluster.url, AISLE_ANALYTICS_POOL_SIZE: '8' };
+    if (EXPIRED > 0) {
+      await (await startServiceProcess({ ...serviceEnv, ...noRetention })).stop();
+      const client = new pg.Client({ connectionString: cluster.url });
+      await client.connect();
+      await client.query(
+        `INSERT INTO events (id, shop_id, visitor_id, event, body, client_timestamp, received_at)
+         SELECT 'expired-' || n, $1, 'v', 'navigate:visit_page', '{}'::jsonb, $2, $2 FROM generate_series(1, $3) AS n`,
+        [EXPIRED_SHOP, EXPIRED_AT, EXPIRED],
+      );
+      await client.end();
+    }
     children.push(await startServiceProcess(serviceEnv));
     for (let i = 1; i < processes; i += 1) children.push(await startServiceProcess(serviceEnv));
-    return await drive(
+    const result = await drive(
       `PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}`,
       children.map((child) => child.port),
-      async () => {
-        const client = new pg.Client({ connectionString: cluster.url });
-        await client.connect();
-        const { rows } = await client.query<{ n: string }>(
-          `SELECT count(*) AS n FROM events WHERE shop_id LIKE 'load-%'`,
-        );
-        await client.end();
-        return Number(rows[0]!.n);
-      },
+      () => count(`shop_id LIKE 'load-%' AND shop_id != '${EXPIRED_SHOP}'`),
     );
+    return { ...result, expiredLeft: EXPIRED > 0 ? await count(`shop_id = '${EXPIRED_SHOP}'`) : null };
   } finally {
     await Promise.all(children.map((child) => child.stop()));
     await cluster.stop();
@@ -257,7 +296,8 @@ for (const [name, run] of runs) {
   const check = result.stored === result.expected ? 'exactly once' : `MISMATCH: ${result.stored - result.expected}`;
   console.log(
     `${result.config.padEnd(24)} ${String(result.eventsPerSecond).padStart(6)} new events/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ` +
-      `${result.requests} requests, ${result.failures} failed  stored ${result.stored} / sent ${result.expected} (${check})`,
+      `${result.requests} requests, ${result.failures} failed  stored ${result.stored} / sent ${result.expected} (${check})` +
+      (result.expiredLeft === null ? '' : `  expired events left ${result.expiredLeft} of ${EXPIRED}`),
   );
 }
 agent.destroy();
