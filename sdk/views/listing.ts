@@ -121,11 +121,6 @@ export function createRelatedSection<E>({ createElement: h }: Renderer<E>): (pro
 
 /** The holder of the listing's JSON-LD (its script is written into it, not drawn as an element). */
 export function createStructuredDataHolder<E>({ createElement: h }: Renderer<E>) {
-  return (props: { holderRef?: unknown; html?: unknown }): E =>
-    h('div', {
-      'data-aisle': 'structured-data',
-      hidden: true,
-      ref: props.holderRef,
-      dangerouslySetInnerHTML: props.html,
-    });
+  return (props: { holderRef?: unknown }): E =>
+    h('div', { 'data-aisle': 'structured-data', hidden: true, ref: props.holderRef });
 }

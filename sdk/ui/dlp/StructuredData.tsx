@@ -4,6 +4,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { dlpStructuredData, serializeJsonLd } from '../../core/structuredData.js';
 import { useStores } from '../StoreContext.js';
 import { trustedScriptText } from '../trustedHtml.js';
+import { reactRenderer } from '../renderer.js';
+import { createStructuredDataHolder } from '../../views/listing.js';
+
+const holderView = createStructuredDataHolder(reactRenderer);
 
 /**
  * JSON-LD for search engines, escaped so that no text can close the script. The
@@ -45,5 +49,5 @@ export const StructuredData = observer(function StructuredData() {
     holder.current.closest('.aisle-mount')?.parentElement?.querySelector(':scope > script[data-aisle-ld]')?.remove();
     return () => script.remove();
   }, [json]);
-  return json === null ? null : <div data-aisle="structured-data" hidden ref={holder} />;
+  return json === null ? null : holderView({ holderRef: holder });
 });
