@@ -25,6 +25,15 @@ export async function openListing(engine: Engine, baseUrl: string, path: string,
       .catch(() => 'the page did not answer');
     throw new Error(`the app's grid never came on ${path}: ${JSON.stringify(seen)}`, { cause: error });
   });
+  // A page the server rendered shows its grid before aisle.js has run: wait until the app holds it.
+  await page.waitFor(
+    () => {
+      const aisle = (window as { Aisle?: { debug: { snapshot(): { mount: { state: string } } } } }).Aisle;
+      return aisle !== undefined && aisle.debug.snapshot().mount.state !== 'none';
+    },
+    undefined,
+    { what: `the app mounted on ${path}`, timeoutMs: 30_000 },
+  );
   return page;
 }
 

@@ -44,9 +44,14 @@ export function consentBanner(context: RenderContext, locale: Lang): string {
 <script>
 document.querySelector('.shop-consent').addEventListener('click', function (event) {
   var choice = event.target.getAttribute && event.target.getAttribute('data-consent');
-  if (!choice || !window.Aisle) return;
+  if (!choice) return;
   var yes = choice === 'accept';
-  window.Aisle.consent({ analytics: yes, errors: yes, clicks: yes, experiments: yes });
+  var tell = function () {
+    if (window.Aisle) window.Aisle.consent({ analytics: yes, errors: yes, clicks: yes, experiments: yes });
+  };
+  // aisle.js is deferred: a choice made while the page still loads is told once it has run.
+  if (window.Aisle || document.readyState !== 'loading') tell();
+  else document.addEventListener('DOMContentLoaded', tell, { once: true });
   this.hidden = true;
 });
 </script>`;
