@@ -42,7 +42,19 @@ const UPPER_LAYERS = [
 const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', 'mobx-react-lite', 'scheduler'];
 // What aisle.js exists to do without: React, MobX and the React UI.
 const NOT_IN_AISLE_JS = [...REACT, 'mobx', LAYER.ui];
-const layerImports = (groups, message) => ['error', { patterns: [{ group: [...new Set(groups)], message }] }];
+// Unit tests (which may reach anything) and what no shipped file of sdk/ imports: test code (test
+// helpers live in sdk/testing/) and the repository's other projects.
+const TESTS = 'sdk/**/*.test.{ts,tsx}';
+const NOT_SHIPPED = ['vitest', '**/testing/**', '**/server/**', '**/extension/**', '**/e2e/**'];
+const notShipped = {
+  group: NOT_SHIPPED,
+  message:
+    'Shipped code imports no Vitest, no test helper (they live in sdk/testing/) and nothing of server/, extension/ or e2e/.',
+};
+const layerImports = (groups, message) => [
+  'error',
+  { patterns: [{ group: [...new Set(groups)], message }, notShipped] },
+];
 // The page's globals: core and stores reach the page only through the injected environment (and
 // every timer through its clock), which is what lets tests run them on fake time without a DOM.
 const PAGE_GLOBALS = [
@@ -96,14 +108,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sdk/ports/**/*.ts'],
+    files: ['sdk/ports/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': layerImports(['*', '**/*'], 'Ports are types every layer shares: they import nothing.'),
     },
   },
   {
-    files: ['sdk/core/**/*.ts'],
-    ignores: ['sdk/**/*.test.ts'],
+    files: ['sdk/core/**/*.{ts,tsx}'],
+    ignores: [TESTS],
     rules: {
       'no-restricted-imports': layerImports(
         [...UPPER_LAYERS, LAYER.stores, LAYER.views, ...REACT, 'mobx'],
@@ -113,8 +125,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sdk/stores/**/*.ts'],
-    ignores: ['sdk/**/*.test.ts'],
+    files: ['sdk/stores/**/*.{ts,tsx}'],
+    ignores: [TESTS],
     rules: {
       'no-restricted-imports': layerImports(
         [...UPPER_LAYERS, LAYER.views, ...REACT],
@@ -123,8 +135,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sdk/views/**/*.ts'],
-    ignores: ['sdk/**/*.test.ts'],
+    files: ['sdk/views/**/*.{ts,tsx}'],
+    ignores: [TESTS],
     rules: {
       'no-restricted-imports': layerImports(
         [...UPPER_LAYERS, LAYER.stores, ...NOT_IN_AISLE_JS],
@@ -134,8 +146,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sdk/serverRender/**/*.ts'],
-    ignores: ['sdk/**/*.test.ts'],
+    files: ['sdk/serverRender/**/*.{ts,tsx}'],
+    ignores: [TESTS],
     rules: {
       'no-restricted-imports': layerImports(
         [...UPPER_LAYERS.filter((layer) => layer !== LAYER.serverRender), ...REACT, 'mobx'],
@@ -145,8 +157,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sdk/host/**/*.ts'],
-    ignores: ['sdk/**/*.test.ts'],
+    files: ['sdk/host/**/*.{ts,tsx}'],
+    ignores: [TESTS],
     rules: {
       'no-restricted-imports': layerImports(
         [
@@ -167,8 +179,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sdk/analytics/**/*.ts'],
-    ignores: ['sdk/**/*.test.ts'],
+    files: ['sdk/analytics/**/*.{ts,tsx}'],
+    ignores: [TESTS],
     rules: {
       'no-restricted-imports': layerImports(
         [
@@ -188,8 +200,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sdk/integrations/**/*.ts'],
-    ignores: ['sdk/**/*.test.ts'],
+    files: ['sdk/integrations/**/*.{ts,tsx}'],
+    ignores: [TESTS],
     rules: {
       'no-restricted-imports': layerImports(
         [
@@ -228,14 +240,15 @@ export default tseslint.config(
               message:
                 'aisle.js draws the first screen without React, MobX or the React UI (only its stylesheet): it imports the first paint, core and the host adapters.',
             },
+            notShipped,
           ],
         },
       ],
     },
   },
   {
-    files: ['sdk/firstPaint/**/*.ts'],
-    ignores: ['sdk/**/*.test.ts', 'sdk/**/*.test.tsx'],
+    files: ['sdk/firstPaint/**/*.{ts,tsx}'],
+    ignores: [TESTS],
     rules: {
       'no-restricted-imports': layerImports(
         [...NOT_IN_AISLE_JS, LAYER.integrations, LAYER.vendor, LAYER.mount, LAYER.takeOver, LAYER.app, LAYER.embed],
@@ -244,8 +257,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sdk/ui/**/*.ts', 'sdk/ui/**/*.tsx'],
-    ignores: ['sdk/**/*.test.ts', 'sdk/**/*.test.tsx'],
+    files: ['sdk/ui/**/*.{ts,tsx}'],
+    ignores: [TESTS],
     rules: {
       'no-restricted-imports': layerImports(
         [
@@ -264,7 +277,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sdk/vendor/**/*.ts'],
+    files: ['sdk/vendor/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': layerImports(
         ['../*', 'mobx'],
@@ -291,9 +304,87 @@ export default tseslint.config(
     },
   },
   {
-    // The stores' test doubles stand in for the page, so they may touch its timers.
-    files: ['sdk/stores/**/*.ts'],
-    ignores: ['sdk/**/*.test.ts', 'sdk/stores/testing.ts'],
+    files: ['sdk/stores/**/*.{ts,tsx}'],
+    ignores: [TESTS],
     rules: { 'no-restricted-globals': ['error', ...PAGE_GLOBALS] },
+  },
+  {
+    // The entries others build on: the extension's (tools, preview) and the package's.
+    files: ['sdk/public/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': layerImports(
+        [LAYER.embed],
+        'public/ re-exports the SDK for code outside it: it never pulls in aisle.js, whose start runs on import.',
+      ),
+    },
+  },
+  {
+    // Test doubles and scripted scenarios: they may reach the server they run against, and Vitest.
+    files: ['sdk/testing/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/extension/**', '**/e2e/**'],
+              message:
+                'sdk/testing/ holds the unit tests’ helpers: they import the SDK, the server and Vitest, not the extension or the e2e support.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.{ts,tsx}'],
+    ignores: ['server/**/*.test.{ts,tsx}', 'server/**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                ...REACT,
+                'mobx',
+                ...['ui', 'views', 'firstPaint', 'host', 'stores', 'integrations', 'vendor', 'testing'].map(
+                  (folder) => `**/sdk/${folder}/**`,
+                ),
+                ...['mount', 'takeOver', 'app', 'embed'].map((file) => `**/sdk/${file}.js`),
+                '**/extension/**',
+                '**/e2e/**',
+                'vitest',
+              ],
+              message:
+                'The server imports no UI code (it writes the listing through sdk/serverRender), no page adapter, no test helper and nothing of the extension.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['extension/**/*.{ts,tsx}'],
+    ignores: ['extension/**/*.test.{ts,tsx}', 'extension/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Any module of sdk/ outside public/ (a pattern cannot re-include a file below a refused folder).
+              regex: '(^|/)sdk/(?!public/)',
+              message:
+                'The extension uses the SDK through its public entries only: sdk/public/tools.ts (contract and rules) and sdk/public/preview.ts (the app and page adapters).',
+            },
+            {
+              group: ['**/server/**', '**/e2e/**', 'vitest'],
+              message: 'The extension imports no server, e2e or test code.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

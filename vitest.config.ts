@@ -8,7 +8,7 @@ export default defineConfig({
     environment: 'node',
     pool: 'threads',
     restoreMocks: true,
-    setupFiles: ['sdk/testSetup.ts'],
+    setupFiles: ['sdk/testing/setup.ts'],
     projects: [
       {
         extends: true,

@@ -9,6 +9,7 @@ import { benchFacetSearch } from './facetSearch.js';
 import { benchIntegrations } from './integrations.js';
 import { benchInteractions } from './interactions.js';
 import { benchRender } from './render.js';
+import { benchRules } from './rules.js';
 import { benchSearch } from './search.js';
 import { benchSideBySide } from './sideBySide.js';
 import { benchSize } from './size.js';
@@ -40,6 +41,13 @@ add(integrations, Object.fromEntries(Object.keys(integrations).map((k) => [k, 'K
 const search = !wanted('search') ? {} : await benchSearch(Number(process.env.AISLE_BENCH_SEARCHES ?? 400));
 add(search, Object.fromEntries(Object.keys(search).map((k) => [k, k.endsWith('_ms') ? 'ms' : ''])), {
   search_http_median_ms: 20,
+});
+
+// Pure rules in process: the sitemap's grouping and a filtered search (once unit-test timings).
+const rules = wanted('rules') ? benchRules() : {};
+add(rules, Object.fromEntries(Object.keys(rules).map((k) => [k, 'ms'])), {
+  sitemap_group_5000_ms: 1000,
+  search_filtered_400_median_ms: 20,
 });
 
 const render = !wanted('render') ? {} : await benchRender(Number(process.env.AISLE_BENCH_RUNS ?? 5));

@@ -1,9 +1,9 @@
 /** The popup's choice of the DLP page, what to do beside the page's own Aisle, and where it runs. */
 import { observer } from 'mobx-react-lite';
 import type { ReactElement } from 'react';
-import { TENANT_FIELDS } from '../../sdk/core/tenantFields.js';
 import type { PopupStore } from '../lib/PopupStore.js';
 import { Choice } from './PopupChoice.js';
+import { TENANT_FIELDS } from '../../sdk/public/tools.js';
 
 /** Which page the DLP shows, the takeover choice, the main element and the path patterns. */
 export const PageSettings = observer(function PageSettings({ store }: { store: PopupStore }): ReactElement {

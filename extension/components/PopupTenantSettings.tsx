@@ -1,10 +1,10 @@
 /** The popup's choice of tenant, environment (and local stack), region and locale. */
 import { observer } from 'mobx-react-lite';
 import type { ReactElement } from 'react';
-import { ENVIRONMENTS } from '../../sdk/core/types.js';
 import type { PopupStore } from '../lib/PopupStore.js';
 import { customizationSummary } from '../lib/customizationSummary.js';
 import { Choice } from './PopupChoice.js';
+import { ENVIRONMENTS } from '../../sdk/public/tools.js';
 
 /** Which tenant the preview shows, and where its data comes from. */
 export const TenantSettings = observer(function TenantSettings({ store }: { store: PopupStore }): ReactElement {

@@ -3,9 +3,9 @@
  * `Aisle.debug.snapshot()`s to the relay. It works for the page's own (production) Aisle as well
  * as for the extension's copy, whichever loads first: it listens from document_start and polls.
  */
-import { DEBUG_EVENT, GLOBAL_NAME, type WindowWithAisle } from '../../sdk/contract.js';
 import { MAX_MESSAGE_CHARS } from '../lib/pageData.js';
 import { createPageChannel } from '../lib/pageChannel.js';
+import { DEBUG_EVENT, GLOBAL_NAME, type WindowWithAisle } from '../../sdk/public/tools.js';
 
 /** How often the bridge looks at the snapshot (an `aisle:debug` event also triggers a look). */
 export const SNAPSHOT_POLL_MS = 1000;

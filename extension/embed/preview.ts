@@ -4,20 +4,6 @@
  * sheet, and `window.Aisle` claimed before the page's own aisle.js runs when the user chose
  * takeover. It waits for its render context from the relay and reports what it did.
  */
-import {
-  CONTEXT_ELEMENT_ID,
-  DEBUG_EVENT,
-  GLOBAL_NAME,
-  type AisleGlobal,
-  type WindowWithAisle,
-} from '../../sdk/contract.js';
-import { app } from '../../sdk/app.js';
-import { HostEvents } from '../../sdk/host/hostEvents.js';
-import { CardSlotRegistry } from '../../sdk/host/cardSlots.js';
-import { PageConsent, sendsGpc } from '../../sdk/core/consent.js';
-import { keepLayoutOnly, wantsUnstyled } from '../../sdk/host/unstyled.js';
-import { AISLE_CSS } from '../../sdk/ui/appStylesheet.js';
-import { VERSION } from '../../sdk/version.js';
 import { createPageChannel } from '../lib/pageChannel.js';
 import type { PreviewStatus } from '../lib/pageData.js';
 import type { PreviewConfig } from '../lib/previewContext.js';
@@ -25,6 +11,24 @@ import { MODE_GLOBAL } from '../lib/registration.js';
 import { isValidSelector } from '../lib/selector.js';
 import { describe, isPreviewConfig, productsInWords, sameOrigin, searchedPage } from './previewFacts.js';
 import { LISTING_SETTLE_MS, watchListing, watchRoute } from './previewWatch.js';
+import {
+  CONTEXT_ELEMENT_ID,
+  DEBUG_EVENT,
+  GLOBAL_NAME,
+  type AisleGlobal,
+  type WindowWithAisle,
+  VERSION,
+} from '../../sdk/public/tools.js';
+import {
+  app,
+  HostEvents,
+  CardSlotRegistry,
+  keepLayoutOnly,
+  wantsUnstyled,
+  AISLE_CSS,
+  PageConsent,
+  sendsGpc,
+} from '../../sdk/public/preview.js';
 
 /** How long after the page's DOM is parsed the preview waits for its main element. */
 const MAIN_WAIT_MS = 3000;

@@ -1,6 +1,6 @@
 /** Small readings the preview script makes: origins, what it shows in words, which page Aisle asked for. */
-import { app } from '../../sdk/app.js';
 import type { PreviewConfig } from '../lib/previewContext.js';
+import { app } from '../../sdk/public/preview.js';
 
 /** True when both URLs have the same origin (false when either cannot be read). */
 export function sameOrigin(a: string, b: string): boolean {

@@ -4,7 +4,6 @@
  * state, validation warnings and the delivery health. Used by the DevTools panel and the side panel.
  */
 import { action, computed, makeObservable, observable } from 'mobx';
-import { validateEvent } from '../../sdk/analytics/catalogue.js';
 import {
   closedAt,
   currentLoad,
@@ -16,6 +15,7 @@ import {
 import { eventTime } from './inspectorExport.js';
 import { healthOf, shownState, SHOWN_STATES, STATE_LABELS, type Health, type ShownState } from './inspectorHealth.js';
 import { factsOf, loadStamp } from './inspectorLoadFacts.js';
+import { validateEvent } from '../../sdk/public/tools.js';
 
 /** One page load with the events the filters keep. */
 export interface LoadGroup {

@@ -3,9 +3,14 @@
  * input, and said in one line for the inspector: the tenant's mode, Global Privacy Control, each
  * category, and why events wait.
  */
-import { isRecord } from '../../sdk/core/coerce.js';
-import { CONSENT_CATEGORIES, type ConsentCategory, type ConsentStatus } from '../../sdk/core/consent.js';
-import { CONSENT_MODES, type ConsentMode } from '../../sdk/core/consentSetting.js';
+import {
+  isRecord,
+  CONSENT_CATEGORIES,
+  type ConsentCategory,
+  type ConsentStatus,
+  CONSENT_MODES,
+  type ConsentMode,
+} from '../../sdk/public/tools.js';
 
 /** Where consent stands on the inspected page. */
 export type ConsentInfo = { mode: ConsentMode; gpc: boolean } & Record<ConsentCategory, ConsentStatus>;

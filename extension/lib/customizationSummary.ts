@@ -3,8 +3,7 @@
  * at once that its buttons carry the shop's classes or that some words are the shop's own, and does
  * not take them for a bug of the preview.
  */
-import { readCustomization } from '../../sdk/core/customization.js';
-import { messagesFor } from '../../sdk/core/messages.js';
+import { readCustomization, messagesFor } from '../../sdk/public/tools.js';
 
 /** A line such as "classes on button, card · own words in en (2), fr (1) · unstyled", or null for none. */
 export function customizationSummary(raw: unknown): string | null {

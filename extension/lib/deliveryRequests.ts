@@ -6,7 +6,7 @@
  * they carry the bearer token.
  */
 import { action, makeObservable, observable } from 'mobx';
-import { isRecord } from '../../sdk/core/coerce.js';
+import { isRecord } from '../../sdk/public/tools.js';
 
 /** One request of the analytics session, without its headers. */
 export interface DeliveryRequest {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fakeBrowser } from './testBrowser.js';
+import { fakeBrowser } from '../testing/fakeBrowser.js';
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';

@@ -3,8 +3,8 @@
  * compared with what the inspector saw. The service answers `GET {analyticsHost}/v3/events` to a
  * shop's read key (or the admin key); its answer is untrusted input and is read field by field.
  */
-import { isRecord } from '../../sdk/core/coerce.js';
 import { isSettled, type BufferedEvent, type TabBuffer } from './inspectorBuffer.js';
+import { isRecord } from '../../sdk/public/tools.js';
 
 /** How many stored events one comparison asks for. */
 export const COMPARE_LIMIT = 1000;

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { fakeBrowser } from './testBrowser.js';
+import { fakeBrowser } from '../testing/fakeBrowser.js';
 import { storage } from 'wxt/utils/storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Inspector } from '../components/Inspector.js';

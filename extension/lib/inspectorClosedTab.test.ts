@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fakeBrowser } from './testBrowser.js';
+import { fakeBrowser } from '../testing/fakeBrowser.js';
 import { storage } from 'wxt/utils/storage';
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';

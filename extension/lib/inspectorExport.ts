@@ -3,10 +3,10 @@
  * stripped of credential-looking keys on the way in, and the curl command leaves the bearer to a
  * shell variable the support engineer sets.
  */
-import { validateEvent } from '../../sdk/analytics/catalogue.js';
 import { csvCell, exportTime } from './exportCells.js';
 import { restoreBuffer, type BufferedEvent, type TabBuffer } from './inspectorBuffer.js';
 import { shownState } from './inspectorHealth.js';
+import { validateEvent } from '../../sdk/public/tools.js';
 
 /** One event as pretty JSON (the inspector's record, payload included). */
 export function eventAsJson(event: BufferedEvent): string {

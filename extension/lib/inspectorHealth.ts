@@ -3,9 +3,9 @@
  * went away is "unconfirmed", never "in flight"), the delivery health of the tab (a banner when
  * delivery is stuck), and each search request decoded ("what answers 'why is the page empty'").
  */
-import { isRecord } from '../../sdk/core/coerce.js';
 import { isSettled, type BufferedEvent, type SearchRecord, type TabBuffer } from './inspectorBuffer.js';
 import type { EventState } from './pageData.js';
+import { isRecord } from '../../sdk/public/tools.js';
 
 /** The states the table shows: the page's five, plus events whose page left before they settled. */
 export type ShownState = EventState | 'unconfirmed';

@@ -6,10 +6,10 @@
  * 5 events a second arriving) kept the worker and the browser's main thread busy about one core
  * between them, which a side panel's key presses then waited for.
  */
-import { isRecord } from '../../sdk/core/coerce.js';
 import type { TabBuffer } from './inspectorBuffer.js';
 import { ChangeTracker, type Touched } from './inspectorChanges.js';
 import { loadStorageKey, tabStorageKey, type SessionStorage } from './storageKeys.js';
+import { isRecord } from '../../sdk/public/tools.js';
 
 /** How long changes gather before one write to storage.session (a worker stopped later finds them). */
 export const PERSIST_DELAY_MS = 150;

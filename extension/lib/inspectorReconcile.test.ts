@@ -1,4 +1,4 @@
-import { fakeBrowser } from './testBrowser.js';
+import { fakeBrowser } from '../testing/fakeBrowser.js';
 import { storage } from 'wxt/utils/storage';
 import { describe, expect, it, vi } from 'vitest';
 import { applyReport, emptyBuffer, timelineOf, type PageReport, type TabBuffer } from './inspectorBuffer.js';

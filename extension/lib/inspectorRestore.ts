@@ -4,7 +4,6 @@
  * rendering). Anything unexpected is dropped rather than trusted.
  */
 import { readConsent } from './consentSummary.js';
-import { isRecord } from '../../sdk/core/coerce.js';
 import { capJson, EVENT_STATES, readPreviewStatus, type SessionInfo } from './pageData.js';
 import {
   emptyBuffer,
@@ -19,6 +18,7 @@ import {
   type SessionLogEntry,
   type TabBuffer,
 } from './inspectorBufferModel.js';
+import { isRecord } from '../../sdk/public/tools.js';
 
 const text = (v: unknown, max: number): string | null => (typeof v === 'string' ? v.slice(0, max) : null);
 const count = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

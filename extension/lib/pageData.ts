@@ -5,7 +5,7 @@
  * as text only).
  */
 import { readConsent, type ConsentInfo } from './consentSummary.js';
-import { isRecord } from '../../sdk/core/coerce.js';
+import { isRecord } from '../../sdk/public/tools.js';
 
 /** The delivery states an event goes through in the page's snapshot. */
 export const EVENT_STATES = ['queued', 'in_flight', 'retry_scheduled', 'acknowledged', 'dead_lettered'] as const;

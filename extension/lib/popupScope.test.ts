@@ -1,4 +1,4 @@
-import { fakeBrowser } from './testBrowser.js';
+import { fakeBrowser } from '../testing/fakeBrowser.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TabStatus } from './messaging.js';
 import { PopupStore } from './PopupStore.js';

@@ -2,10 +2,10 @@
  * Where the preview applies: the site (an origin) the popup configures, whether the tab's page is
  * inside the path patterns, which DLP page Aisle would ask for there, and turning it off.
  */
-import { pageFromPath } from '../../sdk/core/searchRequest.js';
 import { urlInSiteScope } from './pathScope.js';
 import type { PopupDeps } from './PopupStore.js';
 import type { SiteSettings } from './settings.js';
+import { pageFromPath } from '../../sdk/public/tools.js';
 
 /** The http(s) origin of a URL (the unit the preview is enabled for), else null. */
 export function originOf(url: string): string | null {

@@ -2,10 +2,9 @@
  * The regions and locales the popup offers for the chosen tenant, and how a site's region and
  * locale follow when another tenant is chosen.
  */
-import { LOCALES, localeName, type Locale } from '../../sdk/core/locales.js';
-import { REGIONS, type Region } from '../../sdk/core/types.js';
 import type { SiteSettings } from './settings.js';
 import { findTenant, type PreviewTenant } from './tenants.js';
+import { LOCALES, localeName, type Locale, REGIONS, type Region } from '../../sdk/public/tools.js';
 
 const REGION_NAMES: Record<Region, string> = { us: 'United States', ca: 'Canada' };
 

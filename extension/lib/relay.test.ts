@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fakeBrowser } from './testBrowser.js';
+import { fakeBrowser } from '../testing/fakeBrowser.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { previewConfigFor, startRelay, type RelayDeps } from './relay.js';
 import type { ForwardedPageMessage } from './messaging.js';

@@ -1,4 +1,4 @@
-import { fakeBrowser } from './testBrowser.js';
+import { fakeBrowser } from '../testing/fakeBrowser.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCAL_STACK, DEFAULT_SITE, SettingsRepository, migrateSitesToOrigins } from './settings.js';
 import { STORAGE_KEYS } from './storageKeys.js';

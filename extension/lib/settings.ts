@@ -8,12 +8,11 @@
  * migrations); they are defined on demand, because defining an item starts its migration.
  */
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
-import { LOCALES, type Locale } from '../../sdk/core/locales.js';
-import { ENVIRONMENTS, REGIONS, type Environment, type Region } from '../../sdk/core/types.js';
 import { STORAGE_KEYS } from './storageKeys.js';
 import { validateTenant, type TenantImport } from './tenantImport.js';
 import type { PreviewTenant } from './tenants.js';
 import { MAX_PATTERNS_CHARS } from './pathScope.js';
+import { LOCALES, type Locale, ENVIRONMENTS, REGIONS, type Environment, type Region } from '../../sdk/public/tools.js';
 
 /** The environments of the render context. */
 export type PreviewEnvironment = Environment;

@@ -1,4 +1,4 @@
-import { fakeBrowser } from './testBrowser.js';
+import { fakeBrowser } from '../testing/fakeBrowser.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PopupStore } from './PopupStore.js';
 import { SettingsRepository } from './settings.js';

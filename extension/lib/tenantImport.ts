@@ -3,13 +3,19 @@
  * (`{config: {...}, demo?: {...}}`) or a bare config object is accepted. Every problem is reported
  * in words a solution engineer can act on, with the field's path.
  */
-import { isRecord } from '../../sdk/core/coerce.js';
-import { consentSettingProblem } from '../../sdk/core/consentSetting.js';
-import { isLocale, knownLocales } from '../../sdk/core/locales.js';
-import { customizationProblems } from '../../sdk/core/normalize.js';
-import { routeBase } from '../../sdk/core/safeUrl.js';
-import { TENANT_FIELD_NAMES, TENANT_FIELDS, tenantField, type TenantFieldSpec } from '../../sdk/core/tenantFields.js';
 import { FIXTURE_TENANTS, type PreviewTenant, type PreviewTenantConfig } from './tenants.js';
+import {
+  isRecord,
+  consentSettingProblem,
+  isLocale,
+  knownLocales,
+  customizationProblems,
+  routeBase,
+  TENANT_FIELD_NAMES,
+  TENANT_FIELDS,
+  tenantField,
+  type TenantFieldSpec,
+} from '../../sdk/public/tools.js';
 
 /** Largest tenant JSON accepted (a config is a few hundred bytes). */
 export const MAX_TENANT_JSON = 32 * 1024;

@@ -2,8 +2,7 @@
  * The tenants the popup offers: every fixture tenant (bundled from fixtures/tenants/*.json) plus
  * the custom tenants a user imported as JSON.
  */
-import { isLocale, type Locale } from '../../sdk/core/locales.js';
-import type { TenantConfig } from '../../sdk/core/types.js';
+import { isLocale, type Locale, type TenantConfig } from '../../sdk/public/tools.js';
 
 /**
  * A tenant's render-context config as the extension keeps it: the fields of a tenant config, of

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserLifecycle } from '../host/lifecycle.js';
 import { browserLocks, storageLeaseLocks, webLocks, type LeaseOptions } from '../host/locks.js';
 import { browserTimers } from '../host/timers.js';
-import { fakeEnv } from '../stores/testing.js';
+import { fakeEnv } from '../testing/stores.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authRetryDelay, backoffDelay, classifyStatus, DEFAULT_RETRY, retryAfterMs, retryDelay } from './backoff.js';
 import { decodeToken, isLive, MAX_TOKEN_LENGTH, parseTokenOrThrow } from './token.js';
-import { fakeToken } from './testing.js';
+import { fakeToken } from '../testing/analytics.js';
 
 describe('classifyStatus', () => {
   it.each([

@@ -14,8 +14,8 @@ import {
   type AnalyticsService,
   type StoredEvent,
 } from '../../server/analytics/index.js';
-import { ADMIN_KEY } from '../../server/analytics/testServer.js';
-import { checkDelivery, drainChaos, runChaos } from './chaosScript.js';
+import { ADMIN_KEY } from '../../server/analytics/testing/testServer.js';
+import { checkDelivery, drainChaos, runChaos } from '../testing/chaosScript.js';
 
 const EVENTS = Number(process.env.AISLE_CHAOS_EVENTS) || 500;
 const SEED = Number(process.env.AISLE_CHAOS_SEED) || 1;

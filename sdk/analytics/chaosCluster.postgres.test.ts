@@ -15,7 +15,7 @@ import {
   type RoundRobinProxy,
   type ServiceProcess,
 } from '../../server/analytics/testing/processes.js';
-import { checkDelivery, drainChaos, runChaos } from './chaosScript.js';
+import { checkDelivery, drainChaos, runChaos } from '../testing/chaosScript.js';
 
 const EVENTS = Number(process.env.AISLE_CHAOS_EVENTS) || 400;
 const SEED = Number(process.env.AISLE_CHAOS_SEED) || 7;

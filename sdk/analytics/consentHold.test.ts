@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageConsent } from '../core/consent.js';
 import type { TenantConfig } from '../core/types.js';
 import { RootStore } from '../stores/RootStore.js';
-import { fakeEnv, testContext, type FakeEnv } from '../stores/testing.js';
+import { fakeEnv, testContext, type FakeEnv } from '../testing/stores.js';
 import { followConsent } from './consentHold.js';
 import { analyticsKeys } from './erase.js';
-import { fakeService, makeSession, SHOP } from './testing.js';
+import { fakeService, makeSession, SHOP } from '../testing/analytics.js';
 import type { RunningAnalytics } from './wire.js';
 import { eventFor } from './wire.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeProduct } from '../stores/testing.js';
+import { fakeProduct } from '../testing/stores.js';
 import {
   analyticsEnvironment,
   buildEvent,

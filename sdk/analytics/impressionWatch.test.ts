@@ -2,10 +2,10 @@
 import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootStore } from '../stores/RootStore.js';
-import { fakeEnv, testContext } from '../stores/testing.js';
+import { fakeEnv, testContext } from '../testing/stores.js';
 import { BATCH_MS, VIEW_MS, type ImpressionBatch } from './impressions.js';
 import { watchImpressions } from './impressionWatch.js';
-import { fakeLifecycle } from './testing.js';
+import { fakeLifecycle } from '../testing/analytics.js';
 
 configure({ enforceActions: 'always' });
 

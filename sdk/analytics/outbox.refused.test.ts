@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeEnv } from '../stores/testing.js';
+import { fakeEnv } from '../testing/stores.js';
 import { Outbox, outboxKeys, TAB_SEQ_SPACE } from './outbox.js';
 import type { AnalyticsEvent } from './types.js';
 

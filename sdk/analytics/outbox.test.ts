@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeEnv } from '../stores/testing.js';
+import { fakeEnv } from '../testing/stores.js';
 import { DEAD_LETTER_CAP, Outbox, outboxKeys } from './outbox.js';
 import type { AnalyticsEvent } from './types.js';
 

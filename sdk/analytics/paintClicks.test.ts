@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeEnv, fakeResponse, testContext } from '../stores/testing.js';
+import { fakeEnv, fakeResponse, testContext } from '../testing/stores.js';
 import { outboxKeys } from './outbox.js';
 import { paintAnalytics } from './paintClicks.js';
 import { pageConsent } from '../host/pageConsent.js';
-import { fakeService, makeSession } from './testing.js';
+import { fakeService, makeSession } from '../testing/analytics.js';
 import type { AnalyticsEvent } from './types.js';
 import { globalMetadataOf, recordVisitNow } from './visitNow.js';
 import { eventFor } from './wire.js';

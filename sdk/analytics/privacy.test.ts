@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeEnv, testContext } from '../stores/testing.js';
+import { fakeEnv, testContext } from '../testing/stores.js';
 import { outboxKeys } from './outbox.js';
-import { makeSession } from './testing.js';
+import { makeSession } from '../testing/analytics.js';
 import { recordVisitNow } from './visitNow.js';
 
 const ADDRESS = 'http://shop.test/maple/dresses?email=ann%40example.com&sort=price_asc&store=7#phone=514-555-0199';

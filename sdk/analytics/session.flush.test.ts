@@ -1,9 +1,9 @@
 import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeEnv, type FakeEnv } from '../stores/testing.js';
+import { fakeEnv, type FakeEnv } from '../testing/stores.js';
 import { BATCH_EVENT_LIMIT, KEEPALIVE_BODY_LIMIT, keepaliveChunks } from './flush.js';
 import { outboxKeys } from './outbox.js';
-import { after, fakeLifecycle, fakeService, makeSession, testLocks } from './testing.js';
+import { after, fakeLifecycle, fakeService, makeSession, testLocks } from '../testing/analytics.js';
 import type { AnalyticsEvent } from './types.js';
 
 configure({ enforceActions: 'always' });

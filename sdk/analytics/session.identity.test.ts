@@ -1,8 +1,8 @@
 import { configure, reaction } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeEnv, type FakeEnv } from '../stores/testing.js';
+import { fakeEnv, type FakeEnv } from '../testing/stores.js';
 import { DISTINCT_ID_KEY, TOKEN_KEY } from './identity.js';
-import { fakeService, fakeToken, makeSession, pathOf, SHOP } from './testing.js';
+import { fakeService, fakeToken, makeSession, pathOf, SHOP } from '../testing/analytics.js';
 
 configure({ enforceActions: 'always' });
 

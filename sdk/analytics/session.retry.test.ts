@@ -1,8 +1,8 @@
 import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeEnv, type FakeEnv } from '../stores/testing.js';
+import { fakeEnv, type FakeEnv } from '../testing/stores.js';
 import { outboxKeys } from './outbox.js';
-import { fakeService, makeSession, type Reply, type Scripted } from './testing.js';
+import { fakeService, makeSession, type Reply, type Scripted } from '../testing/analytics.js';
 import type { AnalyticsEvent, DeadLetter } from './types.js';
 
 configure({ enforceActions: 'always' });

@@ -1,7 +1,7 @@
 import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeEnv, type FakeEnv } from '../stores/testing.js';
-import { fakeService, makeSession } from './testing.js';
+import { fakeEnv, type FakeEnv } from '../testing/stores.js';
+import { fakeService, makeSession } from '../testing/analytics.js';
 
 configure({ enforceActions: 'always' });
 

@@ -6,10 +6,10 @@
  */
 import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeEnv, type FakeEnv } from '../stores/testing.js';
+import { fakeEnv, type FakeEnv } from '../testing/stores.js';
 import { DISTINCT_ID_KEY, TOKEN_KEY } from './identity.js';
 import { outboxKeys } from './outbox.js';
-import { fakeToken, makeSession, pathOf, SHOP } from './testing.js';
+import { fakeToken, makeSession, pathOf, SHOP } from '../testing/analytics.js';
 import type { AnalyticsEvent } from './types.js';
 
 configure({ enforceActions: 'always' });

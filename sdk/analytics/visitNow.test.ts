@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { validate, version } from 'uuid';
-import { fakeEnv, testContext } from '../stores/testing.js';
+import { fakeEnv, testContext } from '../testing/stores.js';
 import { PageConsent } from '../core/consent.js';
 import { outboxKeys } from './outbox.js';
 import { eventId, recordVisitNow } from './visitNow.js';

@@ -49,14 +49,13 @@ describe('groupSitemap (alphabetical sections)', () => {
     expect(groupSitemap(links('Mugs', 'mats'), 'en')).toEqual([{ letter: 'M', links: links('mats', 'Mugs') }]);
   });
 
-  it('groups 5,000 links quickly and loses none', () => {
+  // How fast is measured by `npm run bench` (bench/rules.ts), never by a unit test.
+  it('groups 5,000 links and loses none', () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({
       title: `${String.fromCharCode(65 + (i % 26))}item ${i}`,
       url: `/${i}`,
     }));
-    const started = performance.now();
     const sections = groupSitemap(many, 'en');
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(sections).toHaveLength(26);
     expect(sections.reduce((sum, section) => sum + section.links.length, 0)).toBe(5000);
   });

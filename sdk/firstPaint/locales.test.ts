@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '../core/locales.js';
-import { fakeResponse, testContext } from '../stores/testing.js';
+import { fakeResponse, testContext } from '../testing/stores.js';
 
 afterEach(() => document.body.replaceChildren());
 

@@ -11,8 +11,8 @@ import { readRenderContext } from '../core/normalize.js';
 import { buildSearchRequest } from '../core/searchRequest.js';
 import { defaultUrlState } from '../core/urlState.js';
 import type { Product, RenderContext } from '../core/types.js';
-import { fakeProduct, fakeResponse } from '../stores/testing.js';
-import { renderAisle, testContext, type Rendered } from '../ui/testing.js';
+import { fakeProduct, fakeResponse } from '../testing/stores.js';
+import { renderAisle, testContext, type Rendered } from '../testing/ui.js';
 import { drawListing } from './draw.js';
 import { firstFrameCards, paintFirstScreen, paintInput } from './paint.js';
 

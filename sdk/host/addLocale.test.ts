@@ -9,8 +9,8 @@ import { registerLocale, type Locale } from '../core/locales.js';
 import { messagesFor, plural, type Messages } from '../core/messages.js';
 import { formatCount } from '../core/format.js';
 import { mountAisle, type Mounted } from '../mount.js';
-import { fakeEnv, fakeResponse, testContext, type FakeEnv } from '../stores/testing.js';
-import { FakeIntersectionObserver } from '../ui/testing.js';
+import { fakeEnv, fakeResponse, testContext, type FakeEnv } from '../testing/stores.js';
+import { FakeIntersectionObserver } from '../testing/ui.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 

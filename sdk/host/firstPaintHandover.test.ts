@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testContext } from '../stores/testing.js';
+import { testContext } from '../testing/stores.js';
 import { DEBUG_EVENT } from '../contract.js';
 import { firstPaintHandle, type FirstPaint, type PaintAnalytics } from './firstPaintHandover.js';
 import { appListing, listingMarkup } from './paintFixtures.js';

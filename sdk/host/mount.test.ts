@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountAisle, type Mounted } from '../mount.js';
 import { RootStore } from '../stores/RootStore.js';
-import { fakeEnv, fakeResponse, testContext, type FakeEnv } from '../stores/testing.js';
-import { FakeIntersectionObserver } from '../ui/testing.js';
+import { fakeEnv, fakeResponse, testContext, type FakeEnv } from '../testing/stores.js';
+import { FakeIntersectionObserver } from '../testing/ui.js';
 
 // React's scheduler as it is, with its slice length watched.
 const slices = vi.hoisted(() => ({ fps: [] as number[] }));

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { testContext } from '../stores/testing.js';
+import { testContext } from '../testing/stores.js';
 import { firstPaintHandle } from './firstPaintHandover.js';
 import { appListing, listingMarkup } from './paintFixtures.js';
 import { findControl, identityOf, replayPresses, type ReplayReport } from './paintPresses.js';

@@ -3,7 +3,7 @@ import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootStore } from '../stores/RootStore.js';
 import type { RestoreRecord } from '../stores/restore.js';
-import { fakeEnv, testContext } from '../stores/testing.js';
+import { fakeEnv, testContext } from '../testing/stores.js';
 import { readEntryMemory } from '../stores/restore.js';
 import { keepListingPlace } from './scrollRestore.js';
 

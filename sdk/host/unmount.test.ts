@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountAisle } from '../mount.js';
-import { fakeEnv, testContext } from '../stores/testing.js';
+import { fakeEnv, testContext } from '../testing/stores.js';
 import type { TrackedTimers } from './timers.js';
 
 // The mount runs as the embed runs it, outside React's act().

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeProduct } from '../stores/testing.js';
+import { fakeProduct } from '../testing/stores.js';
 import { Tracker } from '../stores/Tracker.js';
 import { onlyProductClicks, productClickProps, startClickAnalytics } from './clickAnalytics.js';
 

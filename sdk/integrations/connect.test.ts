@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageConsent } from '../core/consent.js';
 import type { TenantConfig } from '../core/types.js';
 import { RootStore } from '../stores/RootStore.js';
-import { fakeEnv, testContext } from '../stores/testing.js';
+import { fakeEnv, testContext } from '../testing/stores.js';
 import { FALLBACK_DELAY_MS, connectIntegrations, type IntegrationModules } from './connect.js';
 import { ErrorReports } from './errorReports.js';
 

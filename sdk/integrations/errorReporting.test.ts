@@ -157,12 +157,21 @@ describe('startErrorReporting', () => {
   });
 
   it('at the production rate, almost nothing is sent', async () => {
-    const set = options();
-    const reports = new ErrorReports();
-    vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    startErrorReporting(set, reports)();
-    reports.report({ message: 'x', error: new Error('x') });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(set.fetch).not.toHaveBeenCalled();
+    /** How many reports go out for one error when the sampling draw is `draw`. */
+    const sentWith = async (draw: number) => {
+      const set = options();
+      const reports = new ErrorReports();
+      vi.spyOn(Math, 'random').mockReturnValue(draw);
+      vi.useFakeTimers();
+      const stop = startErrorReporting(set, reports);
+      reports.report({ message: 'x', error: new Error('x') });
+      await vi.advanceTimersByTimeAsync(20);
+      vi.useRealTimers();
+      stop();
+      return vi.mocked(set.fetch).mock.calls.length;
+    };
+    expect(await sentWith(0.5)).toBe(0);
+    // The same steps do send when the draw falls under the rate.
+    expect(await sentWith(0)).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootStore } from '../stores/RootStore.js';
-import { fakeEnv, testContext, type FakeEnv } from '../stores/testing.js';
+import { fakeEnv, testContext, type FakeEnv } from '../testing/stores.js';
 import { startExperiments, type ExperimentEvent } from './experiments.js';
 
 const features = {
@@ -24,10 +24,14 @@ function setup(campaign: string | null = 'maple-autumn') {
 
 const events = (env: FakeEnv) =>
   env.requests.filter((r) => r.url.endsWith('/track')).map((r) => r.init.body as ExperimentEvent);
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+// The client's requests and timers run on fake time: a settled client is one 10 ms on.
+const settle = () => vi.advanceTimersByTimeAsync(10);
 const options = { clientKey: 'sdk-maple', apiHost: 'http://stack.test/integrations/growthbook/' };
 
 describe('the experiments client', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
   it('starts with the tenant’s features and the page’s campaign, and fills the flags', async () => {
     const { env, root } = setup();
     expect(root.flags.value('campaign-banner', false)).toBe(false);

@@ -11,7 +11,7 @@ import { readRenderContext } from '../core/normalize.js';
 import { buildSearchRequest } from '../core/searchRequest.js';
 import { defaultUrlState } from '../core/urlState.js';
 import { RootStore } from '../stores/RootStore.js';
-import { fakeEnv } from '../stores/testing.js';
+import { fakeEnv } from '../testing/stores.js';
 import { GuardedAisleRoot } from '../ui/AisleRoot.js';
 import { BROWSER_ONLY } from '../views/ids.js';
 import { renderMain } from './render.js';

@@ -7,7 +7,7 @@ import { demoContext } from '../../server/demo/tenant-pages.js';
 import { handleSearch } from '../../server/search/index.js';
 import { buildSearchRequest } from '../core/searchRequest.js';
 import { defaultUrlState } from '../core/urlState.js';
-import { fakeProduct, fakeResponse } from '../stores/testing.js';
+import { fakeProduct, fakeResponse } from '../testing/stores.js';
 import { renderMain } from './render.js';
 
 const ORIGIN = 'https://shop.test';

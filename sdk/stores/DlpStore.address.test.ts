@@ -1,7 +1,7 @@
 import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootStore } from './RootStore.js';
-import { fakeEnv, testContext, type FakeEnv } from './testing.js';
+import { fakeEnv, testContext, type FakeEnv } from '../testing/stores.js';
 
 configure({ enforceActions: 'always' });
 

@@ -2,7 +2,7 @@ import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchRequest } from '../core/types.js';
 import { RootStore } from './RootStore.js';
-import { fakeEnv, fakeProduct, fakeResponse, testContext, type FakeEnv } from './testing.js';
+import { fakeEnv, fakeProduct, fakeResponse, testContext, type FakeEnv } from '../testing/stores.js';
 
 configure({ enforceActions: 'always' });
 

@@ -2,7 +2,7 @@ import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RenderContext, SitemapData } from '../core/types.js';
 import { RootStore, type Visit } from './RootStore.js';
-import { fakeEnv, fakeResponse, type FakeEnv } from './testing.js';
+import { fakeEnv, fakeResponse, type FakeEnv } from '../testing/stores.js';
 
 configure({ enforceActions: 'always' });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { malformedReplies } from '../../fixtures/malformed/search-replies.js';
 import type { SearchRequest } from '../core/types.js';
 import { SEARCH_EMPTY, SearchStore } from './SearchStore.js';
-import { fakeEnv, fakeResponse, type FakeEnv } from './testing.js';
+import { fakeEnv, fakeResponse, type FakeEnv } from '../testing/stores.js';
 
 configure({ enforceActions: 'always' });
 const request = { customer: 'maple' } as SearchRequest;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchRequest } from '../core/types.js';
 import type { Product } from '../core/types.js';
 import { reuseProducts, SearchStore, SEARCH_EMPTY, SEARCH_FAILED } from './SearchStore.js';
-import { fakeEnv, fakeResponse, type FakeEnv } from './testing.js';
+import { fakeEnv, fakeResponse, type FakeEnv } from '../testing/stores.js';
 
 configure({ enforceActions: 'always' });
 const request = { customer: 'maple' } as SearchRequest;

@@ -9,7 +9,7 @@ import {
   scrollTarget,
   type RestoreRecord,
 } from './restore.js';
-import { fakeEnv, fakeResponse, testContext, type FakeEnv } from './testing.js';
+import { fakeEnv, fakeResponse, testContext, type FakeEnv } from '../testing/stores.js';
 import type { TrackIntent } from './Tracker.js';
 import { browserTimers } from '../host/timers.js';
 

@@ -4,13 +4,13 @@ import { createRoot } from 'react-dom/client';
 import { configure, runInAction } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListingRestore } from '../stores/restore.js';
-import { fakeEnv, testContext } from '../stores/testing.js';
+import { fakeEnv, testContext } from '../testing/stores.js';
 import { RootStore } from '../stores/RootStore.js';
 import { preloadScreen } from './AisleRoot.js';
 import { GridCurrent } from './dlp/gridState.js';
 import { InfiniteSentinel } from './dlp/Paging.js';
 import { StoreProvider } from './StoreContext.js';
-import { FakeIntersectionObserver, renderAisle, type Rendered } from './testing.js';
+import { FakeIntersectionObserver, renderAisle, type Rendered } from '../testing/ui.js';
 
 // Stand-ins for the lazy screen parts: each records that its code was asked for.
 const asked = vi.hoisted(() => ({ belowFold: 0, vsm: 0 }));

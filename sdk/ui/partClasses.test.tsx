@@ -3,8 +3,8 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMIZABLE_PARTS, type CustomizablePart } from '../core/customization.js';
 import type { Filter, SearchResponse } from '../core/types.js';
-import { fakeResponse } from '../stores/testing.js';
-import { renderAisle, testContext, type Rendered } from './testing.js';
+import { fakeResponse } from '../testing/stores.js';
+import { renderAisle, testContext, type Rendered } from '../testing/ui.js';
 
 /** A class of the shop's for every part, named after it, and Bootstrap's on buttons and text fields. */
 const CLASSES = Object.fromEntries(CUSTOMIZABLE_PARTS.map((part) => [part, `shop-${part}`])) as Record<

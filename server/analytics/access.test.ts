@@ -1,6 +1,6 @@
 import { createConnection } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, sampleEvent, startTestService, type TestService } from './testServer.js';
+import { ADMIN_KEY, sampleEvent, startTestService, type TestService } from './testing/testServer.js';
 
 let svc: TestService;
 beforeEach(async () => {

@@ -10,9 +10,9 @@ import {
   visitEvent,
 } from '../../sdk/analytics/events.js';
 import { webVitalsEvent } from '../../sdk/analytics/vitals.js';
-import { fakeService, makeSession } from '../../sdk/analytics/testing.js';
+import { fakeService, makeSession } from '../../sdk/testing/analytics.js';
 import type { TrackInput } from '../../sdk/analytics/types.js';
-import { fakeEnv, fakeProduct, type FakeEnv } from '../../sdk/stores/testing.js';
+import { fakeEnv, fakeProduct, type FakeEnv } from '../../sdk/testing/stores.js';
 import type { AnalyticsEvent as ServerEvent, IdentityMetadata } from './types.js';
 import { checkEvent, checkIdentityMetadata } from './validate.js';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgresStore } from './postgresStore.js';
-import { ADMIN_KEY, sampleEvent, startTestService, TEST_NOW } from './testServer.js';
+import { ADMIN_KEY, sampleEvent, startTestService, TEST_NOW } from './testing/testServer.js';
 
 // The deployment's own SQL, run as a superuser would run it, on the test run's server.
 const SQL = 'deploy/postgres/create-database.sql';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, sampleEvent, startTestService, type TestService } from './testServer.js';
+import { ADMIN_KEY, sampleEvent, startTestService, type TestService } from './testing/testServer.js';
 
 const NOW = Date.UTC(2024, 4, 1, 12, 0, 0);
 let svc: TestService;

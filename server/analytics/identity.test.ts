@@ -1,7 +1,7 @@
 import { decodeProtectedHeader, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { validate as isUuid, version as uuidVersion } from 'uuid';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sampleEvent, startTestService, type TestService } from './testServer.js';
+import { sampleEvent, startTestService, type TestService } from './testing/testServer.js';
 
 const SECRET = 'identity-test-secret-that-is-long-enough-for-hs256';
 const key = new TextEncoder().encode(SECRET);

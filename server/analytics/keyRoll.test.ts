@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY_ANNOUNCE_MS } from './keyRoll.js';
-import { sampleEvent, sharedDatabase, startTestService, TEST_NOW, type TestService } from './testServer.js';
+import { sampleEvent, sharedDatabase, startTestService, TEST_NOW, type TestService } from './testing/testServer.js';
 import { createTokenIssuer } from './tokens.js';
 
 const OLD = 'the-signing-key-every-process-had-until-today';

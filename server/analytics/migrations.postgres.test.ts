@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { POSTGRES_SCHEMA_VERSION } from './postgresSchema.js';
 import { openPostgresStore } from './postgresStore.js';
-import { sampleEvent, startTestService } from './testServer.js';
+import { sampleEvent, startTestService } from './testing/testServer.js';
 import { freshSchema } from './testing/postgresCluster.js';
 
 const SECRET = 'migrations-test-secret-long-enough-for-hs256';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from './testServer.js';
+import { startTestService, type TestService } from './testing/testServer.js';
 
 let svc: TestService;
 afterEach(() => svc.stop());

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OUTAGE_RETRY_AFTER_SECONDS } from './outage.js';
 import { outage, type Outage } from './testing/outages.js';
-import { sampleEvent, startTestService, testStore, type TestService } from './testServer.js';
+import { sampleEvent, startTestService, testStore, type TestService } from './testing/testServer.js';
 
 /** A `wait` the test releases by hand: the service's retries happen when the test says. */
 function handWait(): { wait(ms: number): Promise<void>; next(): Promise<number>; release(): void } {

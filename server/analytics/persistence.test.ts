@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sampleEvent, startTestService } from './testServer.js';
+import { sampleEvent, startTestService } from './testing/testServer.js';
 
 const SECRET = 'persistence-test-secret-long-enough-for-hs256';
 let dir: string;

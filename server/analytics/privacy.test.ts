@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sampleEvent, startTestService, type TestService } from './testServer.js';
+import { sampleEvent, startTestService, type TestService } from './testing/testServer.js';
 
 let svc: TestService | undefined;
 afterEach(() => svc?.stop());

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PRIVACY_COMMANDS } from './privacyCli.js';
 import type { AnalyticsStore } from './store.js';
-import { openIsolatedStore, sampleEvent } from './testServer.js';
+import { openIsolatedStore, sampleEvent } from './testing/testServer.js';
 import type { AnalyticsEvent } from './types.js';
 
 let store: AnalyticsStore;

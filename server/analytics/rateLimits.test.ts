@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkDelivery, drainChaos, runChaos } from '../../sdk/analytics/chaosScript.js';
+import { checkDelivery, drainChaos, runChaos } from '../../sdk/testing/chaosScript.js';
 import { ConfigError, configFromEnv } from './config.js';
 import {
   clientAddress,
@@ -22,7 +22,7 @@ import {
   testStore,
   type SharedDatabase,
   type TestService,
-} from './testServer.js';
+} from './testing/testServer.js';
 
 let services: TestService[] = [];
 let database: SharedDatabase | undefined;

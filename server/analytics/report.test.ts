@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPORT_SEED_ANSWERS, reportSeedEvents } from './reportSeed.js';
-import { ADMIN_KEY, startTestService, TEST_NOW, type TestService } from './testServer.js';
+import { ADMIN_KEY, startTestService, TEST_NOW, type TestService } from './testing/testServer.js';
 
 let svc: TestService;
 beforeEach(async () => {

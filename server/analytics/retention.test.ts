@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from './config.js';
 import { applyRetention, DEFAULT_RETENTION_DAYS, parseRetentionDays, scheduleRetention } from './retention.js';
 import type { AnalyticsStore } from './store.js';
-import { openIsolatedStore, sampleEvent } from './testServer.js';
+import { openIsolatedStore, sampleEvent } from './testing/testServer.js';
 import type { AnalyticsEvent } from './types.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00.000Z');

@@ -3,7 +3,7 @@ import { DEV_ANALYTICS_ADMIN_KEY } from './keys.js';
 import { outage } from './testing/outages.js';
 import { freePort } from './testing/postgresCluster.js';
 import { runUntilExit, startServiceProcess } from './testing/processes.js';
-import { sharedDatabase } from './testServer.js';
+import { sharedDatabase } from './testing/testServer.js';
 import { DEV_ANALYTICS_SECRET } from './tokens.js';
 
 const SECRET = 'a-production-secret-of-at-least-32-characters';

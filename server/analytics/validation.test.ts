@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { ADMIN_KEY, sampleEvent, startTestService, type TestService } from './testServer.js';
+import { ADMIN_KEY, sampleEvent, startTestService, type TestService } from './testing/testServer.js';
 
 let svc: TestService;
 let token: string;

@@ -4,7 +4,7 @@ import { renderDlpDemo, renderVsmDemo } from '../demo/tenant-pages.js';
 import { handleSearch, handleVehicleSelector } from './handler.js';
 import { handleSitemap } from './sitemap.js';
 import { strictSearchResponse, strictSitemap } from './strict.js';
-import { tenants } from './testSupport.js';
+import { tenants } from './testing/support.js';
 import type { SearchOptions } from './types.js';
 
 // The documented entities, written out here on their own (not imported from the projection) so

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../fixtures/catalogue/prng.js';
 import { handleSearch, handleVehicleSelector } from './handler.js';
-import { tenants } from './testSupport.js';
+import { tenants } from './testing/support.js';
 
 const valid = { customer: 'maple-pine', page: 'womens-running-shoes', start: 0, size: 24 };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { colourKey } from '../../fixtures/catalogue/index.js';
 import type { CatalogueProduct, ProductJson } from '../../fixtures/catalogue/index.js';
 import type { Variant } from '../../sdk/core/types.js';
-import { categoryProducts, search } from './testSupport.js';
+import { categoryProducts, search } from './testing/support.js';
 import type { Selections } from './types.js';
 import { withMatchingVariant } from './variants.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handleVehicleSelector } from './handler.js';
-import { categoryProducts, search, selectVehicle, tenants } from './testSupport.js';
+import { categoryProducts, search, selectVehicle, tenants } from './testing/support.js';
 
 const body = { customer: 'gearhead', page: 'brake-pads', start: 0, size: 500 };
 const fits = (vehicleId: string, year: number) => (p: ReturnType<typeof categoryProducts>[number]) =>

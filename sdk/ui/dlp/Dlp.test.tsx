@@ -5,8 +5,8 @@ import { configure } from 'mobx';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchRequest } from '../../core/types.js';
-import { fakeProduct, fakeResponse } from '../../stores/testing.js';
-import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../testing.js';
+import { fakeProduct, fakeResponse } from '../../testing/stores.js';
+import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../../testing/ui.js';
 
 configure({ enforceActions: 'always' });
 let page: Rendered | undefined;

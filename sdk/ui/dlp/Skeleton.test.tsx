@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderAisle, testContext, type Rendered } from '../testing.js';
+import { renderAisle, testContext, type Rendered } from '../../testing/ui.js';
 
 let page: Rendered | undefined;
 afterEach(() => {

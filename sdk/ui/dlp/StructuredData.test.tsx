@@ -2,8 +2,8 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as structured from '../../core/structuredData.js';
-import { fakeResponse } from '../../stores/testing.js';
-import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../testing.js';
+import { fakeResponse } from '../../testing/stores.js';
+import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../../testing/ui.js';
 
 vi.mock(import('../../core/structuredData.js'), async (original) => {
   const actual = await original();

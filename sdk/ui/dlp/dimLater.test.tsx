@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { configure } from 'mobx';
 import { afterEach, expect, it } from 'vitest';
 import { RootStore } from '../../stores/RootStore.js';
-import { fakeEnv, testContext } from '../../stores/testing.js';
+import { fakeEnv, testContext } from '../../testing/stores.js';
 import { AisleRoot } from '../AisleRoot.js';
 
 configure({ enforceActions: 'always' });

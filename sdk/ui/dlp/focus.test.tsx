@@ -2,8 +2,8 @@
 import { configure } from 'mobx';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeResponse } from '../../stores/testing.js';
-import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../testing.js';
+import { fakeResponse } from '../../testing/stores.js';
+import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../../testing/ui.js';
 
 configure({ enforceActions: 'always' });
 let page: Rendered | undefined;

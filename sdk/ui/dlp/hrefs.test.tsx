@@ -6,8 +6,8 @@ import { hostileUrls, isWebHref, PWN } from '../../../fixtures/hostile/urls.js';
 import { hostileResponse } from '../../../fixtures/hostile/index.js';
 import { normalizeSearchResponse, readRenderContext } from '../../core/normalize.js';
 import type { RenderContext } from '../../core/types.js';
-import { fakeProduct, fakeResponse } from '../../stores/testing.js';
-import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../testing.js';
+import { fakeProduct, fakeResponse } from '../../testing/stores.js';
+import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../../testing/ui.js';
 
 configure({ enforceActions: 'always' });
 let page: Rendered | undefined;

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeResponse } from '../../stores/testing.js';
-import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../testing.js';
+import { fakeResponse } from '../../testing/stores.js';
+import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../../testing/ui.js';
 
 configure({ enforceActions: 'always' });
 let page: Rendered | undefined;

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SelectedChips } from './Chips.js';
-import { accessibleName, byName, click } from './testDom.js';
-import { createTestPage, type TestPage } from './testEnv.js';
+import { accessibleName, byName, click } from '../../testing/dom.js';
+import { createTestPage, type TestPage } from '../../testing/filtersEnv.js';
 
 let page: TestPage;
 const chips = () => page.container.querySelector<HTMLElement>('[data-aisle="chips"]');

@@ -2,8 +2,8 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Drawer from './Drawer.js';
-import { accessibleName, byName, click, press } from './testDom.js';
-import { createTestPage, type TestPage } from './testEnv.js';
+import { accessibleName, byName, click, press } from '../../testing/dom.js';
+import { createTestPage, type TestPage } from '../../testing/filtersEnv.js';
 
 let page: TestPage;
 const drawer = () => page.container.querySelector<HTMLElement>('[data-aisle="drawer"]');

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { FACET_MATCH_LIMIT, FACET_QUERY_MAX_LENGTH } from '../../core/facets.js';
 import type { Filter, FilterOption } from '../../core/types.js';
 import { FilterButton } from './FilterPopover.js';
-import { byName, click, type } from './testDom.js';
-import { createTestPage, fixtureFilters, type TestPage } from './testEnv.js';
+import { byName, click, type } from '../../testing/dom.js';
+import { createTestPage, fixtureFilters, type TestPage } from '../../testing/filtersEnv.js';
 
 // A marketplace's brand facet: 1,000 options, every one of them with an "a" in its name.
 const BRANDS = 1000;

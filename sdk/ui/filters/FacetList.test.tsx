@@ -7,8 +7,8 @@ import { registerMessages } from '../../core/messages.js';
 import type { Filter, FilterOption } from '../../core/types.js';
 import Drawer from './Drawer.js';
 import { FilterButton } from './FilterPopover.js';
-import { accessibleName, byName, click, type } from './testDom.js';
-import { createTestPage, fixtureFilters, type TestPage } from './testEnv.js';
+import { accessibleName, byName, click, type } from '../../testing/dom.js';
+import { createTestPage, fixtureFilters, type TestPage } from '../../testing/filtersEnv.js';
 
 let page: TestPage;
 

@@ -3,8 +3,8 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Filter } from '../../core/types.js';
 import { FilterButton } from './FilterPopover.js';
-import { accessibleName, click, press } from './testDom.js';
-import { createTestPage, fixtureFilters, type TestPage } from './testEnv.js';
+import { accessibleName, click, press } from '../../testing/dom.js';
+import { createTestPage, fixtureFilters, type TestPage } from '../../testing/filtersEnv.js';
 
 let page: TestPage;
 const filter = (key: string): Filter => page.store.dlp.data!.filters.find((item) => item.key === key)!;

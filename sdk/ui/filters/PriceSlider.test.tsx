@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { fr } from '../../core/messages.fr.js';
 import { registerMessages } from '../../core/messages.js';
 import { FilterPanel } from './FilterPanel.js';
-import { byName, press, type } from './testDom.js';
-import { createTestPage, type TestPage } from './testEnv.js';
+import { byName, press, type } from '../../testing/dom.js';
+import { createTestPage, type TestPage } from '../../testing/filtersEnv.js';
 
 let page: TestPage;
 const priceFilter = () => page.store.dlp.data!.filters.find((item) => item.key === 'price')!;

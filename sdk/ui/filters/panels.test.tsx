@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Filter } from '../../core/types.js';
 import { FilterPanel } from './FilterPanel.js';
-import { byName, click } from './testDom.js';
-import { createTestPage, fixtureFilters, type TestPage } from './testEnv.js';
+import { byName, click } from '../../testing/dom.js';
+import { createTestPage, fixtureFilters, type TestPage } from '../../testing/filtersEnv.js';
 
 let page: TestPage;
 const filter = (key: string): Filter => page.store.dlp.data!.filters.find((item) => item.key === key)!;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardSlotProduct, CardSlots } from '../../contract.js';
 import { messagesFor } from '../../core/messages.js';
 import type { Product } from '../../core/types.js';
-import { fakeProduct } from '../../stores/testing.js';
+import { fakeProduct } from '../../testing/stores.js';
 import { ProductCard } from './ProductCard.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

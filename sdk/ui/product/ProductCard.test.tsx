@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messagesFor } from '../../core/messages.js';
 import { normalizeProduct } from '../../core/normalizeProduct.js';
 import type { Product, Region, Viewport } from '../../core/types.js';
-import { fakeProduct } from '../../stores/testing.js';
+import { fakeProduct } from '../../testing/stores.js';
 import { ProductCard } from './ProductCard.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

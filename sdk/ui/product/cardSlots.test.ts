@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CardSlotBuilder, CardSlotProduct } from '../../contract.js';
 import { messagesFor } from '../../core/messages.js';
-import { fakeProduct } from '../../stores/testing.js';
+import { fakeProduct } from '../../testing/stores.js';
 import { cardView } from '../../views/cardView.js';
 import { drawSlot, slotBuilder, slotProduct } from './cardSlots.js';
 

@@ -3,7 +3,7 @@ import { configure } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hostileUrls, isWebHref, PWN } from '../../../fixtures/hostile/urls.js';
 import type { SitemapData, SitemapLink } from '../../core/types.js';
-import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../testing.js';
+import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } from '../../testing/ui.js';
 
 configure({ enforceActions: 'always' });
 let page: Rendered | undefined;

@@ -1,7 +1,7 @@
 /** Database outages for the tests of the service and of its processes, on either store. */
 import Database from 'better-sqlite3';
 import { openAnalyticsStore } from '../openStore.js';
-import { sharedDatabase, testStore } from '../testServer.js';
+import { sharedDatabase, testStore } from './testServer.js';
 import { startDatabaseProxy, type DatabaseProxy } from './tcpProxy.js';
 
 /**

@@ -5,10 +5,10 @@
  */
 import { act, createElement, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { Filter, RenderContext, SearchRequest, SearchResponse } from '../../core/types.js';
-import { fakeEnv } from '../../stores/testing.js';
-import { RootStore } from '../../stores/RootStore.js';
-import { StoreProvider } from '../StoreContext.js';
+import type { Filter, RenderContext, SearchRequest, SearchResponse } from '../core/types.js';
+import { fakeEnv } from './stores.js';
+import { RootStore } from '../stores/RootStore.js';
+import { StoreProvider } from '../ui/StoreContext.js';
 
 // React only checks updates are wrapped in act() when it is told it runs in a test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

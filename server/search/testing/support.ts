@@ -2,11 +2,11 @@
  * Helpers shared by the search tests: the fixture tenants, a typed call, and the brute-force
  * reading of the catalogue the engine's answers are checked against.
  */
-import { colourKey, loadCatalogue, slugify } from '../../fixtures/catalogue/index.js';
-import type { CatalogueProduct } from '../../fixtures/catalogue/index.js';
-import { loadTenants } from '../../fixtures/tenants/index.js';
-import { handleSearch, handleVehicleSelector } from './handler.js';
-import type { SearchResponseJson } from './types.js';
+import { colourKey, loadCatalogue, slugify } from '../../../fixtures/catalogue/index.js';
+import type { CatalogueProduct } from '../../../fixtures/catalogue/index.js';
+import { loadTenants } from '../../../fixtures/tenants/index.js';
+import { handleSearch, handleVehicleSelector } from '../handler.js';
+import type { SearchResponseJson } from '../types.js';
 
 /** The fixture tenants, as the server passes them. */
 export const tenants = loadTenants();

@@ -3,10 +3,10 @@
  * the fake transport, a lifecycle whose signals tests fire, and an in-process lock that behaves
  * like Web Locks shared by several tabs. Used by tests only, never by the embed.
  */
-import type { FakeEnv, RecordedRequest } from '../stores/testing.js';
-import { AnalyticsSession } from './session.js';
+import type { FakeEnv, RecordedRequest } from './stores.js';
+import { AnalyticsSession } from '../analytics/session.js';
 import type { LifecycleAdapter, LockAdapter } from '../ports/lifecycle.js';
-import type { AnalyticsEvent, AnalyticsSessionOptions } from './types.js';
+import type { AnalyticsEvent, AnalyticsSessionOptions } from '../analytics/types.js';
 
 /** The shop and service of the unit tests. */
 export const SHOP = 'maple';

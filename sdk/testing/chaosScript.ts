@@ -10,10 +10,10 @@ import { storageLeaseLocks } from '../host/locks.js';
 import { browserTimers } from '../host/timers.js';
 import { fetchTransport } from '../host/transport.js';
 import type { HostPort, KeyValueStorage, StoreEnv } from '../ports/env.js';
-import { fakeEnv } from '../stores/testing.js';
-import { outboxKeys } from './outbox.js';
-import { AnalyticsSession } from './session.js';
-import { fakeLifecycle, seededRandom as prng } from './testing.js';
+import { fakeEnv } from './stores.js';
+import { outboxKeys } from '../analytics/outbox.js';
+import { AnalyticsSession } from '../analytics/session.js';
+import { fakeLifecycle, seededRandom as prng } from './analytics.js';
 
 /** The base64url of `{"alg":"HS256"`: the start of every token the service signs. */
 const TOKEN_PREFIX = 'eyJhbGciOiJIUzI1NiI';

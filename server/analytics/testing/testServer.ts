@@ -5,15 +5,15 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { v4 as uuidv4 } from 'uuid';
 import { inject } from 'vitest';
-import { openAnalyticsStore } from './openStore.js';
-import { createAnalyticsService } from './service.js';
-import type { AnalyticsStore } from './store.js';
-import { DEV_ANALYTICS_ADMIN_KEY } from './keys.js';
-import { freshSchema } from './testing/postgresCluster.js';
+import { openAnalyticsStore } from '../openStore.js';
+import { createAnalyticsService } from '../service.js';
+import type { AnalyticsStore } from '../store.js';
+import { DEV_ANALYTICS_ADMIN_KEY } from '../keys.js';
+import { freshSchema } from './postgresCluster.js';
 
 /** The admin key every test service has (the development default). */
 export const ADMIN_KEY = DEV_ANALYTICS_ADMIN_KEY;
-import type { AnalyticsService, AnalyticsServiceOptions } from './types.js';
+import type { AnalyticsService, AnalyticsServiceOptions } from '../types.js';
 
 /** A fetch init plus a bearer `token` and a `json` body to serialise. */
 export type CallInit = RequestInit & { token?: string; json?: unknown };

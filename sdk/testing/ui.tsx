@@ -1,15 +1,15 @@
 /**
  * Component-test helpers: renders the real AisleRoot over a RootStore built on the fake
- * environment of sdk/stores/testing.ts, and a controllable IntersectionObserver.
+ * environment of sdk/testing/stores.ts, and a controllable IntersectionObserver.
  */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { RenderContext } from '../core/types.js';
 import { RootStore } from '../stores/RootStore.js';
-import { fakeEnv, type FakeEnv } from '../stores/testing.js';
+import { fakeEnv, type FakeEnv } from './stores.js';
 
-export { testContext } from '../stores/testing.js';
-import { AisleRoot } from './AisleRoot.js';
+export { testContext } from './stores.js';
+import { AisleRoot } from '../ui/AisleRoot.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
