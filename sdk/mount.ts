@@ -19,18 +19,10 @@ import type { AnalyticsConnection } from './analytics/wire.js';
 import { ErrorReports } from './integrations/errorReports.js';
 import { recordVisitNow } from './analytics/visitNow.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
+import { FIRST_SCREEN_MARK, TAKE_OVER_MARK, markOnce } from './host/marks.js';
 import { hostEventOf, type EmitHostEvent } from './host/hostEvents.js';
 import { readCardSlots, type CardSlotSource } from './host/cardSlots.js';
 import { PageConsent, sendsGpc } from './core/consent.js';
-
-/** Sets a User Timing mark once (the page's vitals report it, retailers' tools see it). */
-function markTime(win: Window, name: string): void {
-  try {
-    if (win.performance.getEntriesByName(name, 'mark').length === 0) win.performance.mark(name);
-  } catch {
-    /* no User Timing here: the vitals report null for this mark */
-  }
-}
 
 /** A mounted Aisle: its stores and the cleanup that leaves the page as it was found. */
 export interface Mounted {
@@ -67,8 +59,8 @@ export async function mountAisle(
 ): Promise<Mounted | null> {
   // A first paint read and checked this very context with the same code: it is not read twice.
   const paint = options.firstPaint?.pending ? options.firstPaint : null;
-  // aisle.js's paint is on show already: Aisle's first screen was no later than now.
-  if (paint) markTime(win, 'aisle:first-screen');
+  // aisle.js marked its first screen as it showed it; a paint that did not gets now, its upper bound.
+  if (paint) markOnce(win, FIRST_SCREEN_MARK);
   const read = paint ? ({ ok: true, context: paint.context } as const) : readRenderContext(raw);
   if (!read.ok) {
     win.console.warn(`[Aisle] the render context is not usable (${read.error}): Aisle is not started.`);
@@ -180,7 +172,14 @@ export async function mountAisle(
     life.load(
       () => import('./analytics/wire.js'),
       ({ connectAnalytics }) => {
-        const connection = connectAnalytics(store, win, recordedVisit, () => slot?.container ?? null);
+        const firstScreen = options.firstPaint?.firstScreen;
+        const connection = connectAnalytics(
+          store,
+          win,
+          recordedVisit,
+          () => slot?.container ?? null,
+          firstScreen ? () => firstScreen.take() : undefined,
+        );
         mounted.analytics = connection;
         return () => connection.dispose();
       },
@@ -225,8 +224,8 @@ export async function mountAisle(
           // Analytics and the integrations follow it, so as not to compete with the first render.
           const onShown = (): void => {
             for (const run of whenShown.splice(0)) run();
-            if (!paint) markTime(win, 'aisle:first-screen');
-            markTime(win, 'aisle:take-over');
+            if (!paint) markOnce(win, FIRST_SCREEN_MARK);
+            markOnce(win, TAKE_OVER_MARK);
             // Each in a task after the one whose commit showed the screen: run in it, their start
             // made it a long task on a phone. Unmounting clears the timers.
             env.timers.setTimeout(startPageAdapters, 0);

@@ -1,19 +1,22 @@
 /**
  * The browser side of viewability impressions: one shared IntersectionObserver for every product
  * card (no work per scroll event), a MutationObserver that hands it the cards as they are rendered,
- * and the pauses (drawer open, page hidden). A listing view's seen cards are kept in the tab's
- * session storage, so that coming Back to the listing does not count them again.
+ * and the pauses (drawer open, page hidden). A listing view is one arrival at a listing: each arrival
+ * by a link starts a new one, Back or Forward goes on with the one left there, whose seen cards are
+ * kept in the tab's session storage so that they are not counted again. The first screen's time
+ * counts: what aisle.js saw before the app took over (sdk/host/firstScreenSightings.ts) is credited.
  */
 import { reaction } from 'mobx';
 import { v4 as uuidv4 } from 'uuid';
 import { serializeUrlState } from '../core/urlState.js';
+import { VIEWABLE_RATIO, VIEW_MS } from '../core/viewability.js';
+import type { FirstScreenSightings } from '../host/firstScreenSightings.js';
 import { readArrival } from '../host/scrollRestore.js';
 import type { LifecycleAdapter } from '../ports/lifecycle.js';
 import type { RootStore } from '../stores/RootStore.js';
 import { ImpressionCounter, sightingKey, type ImpressionBatch, type Sighting } from './impressions.js';
 
-/** At least half of a card must be in view. */
-export const VIEWABLE_RATIO = 0.5;
+export { VIEWABLE_RATIO };
 const CARD = '[data-aisle="product"]';
 const MAX_SEEN = 2000;
 
@@ -64,7 +67,18 @@ function sightingOf(card: Element, root: RootStore): Sighting | null {
     position,
     page: Math.max(1, page),
     resultSet: query ? `${root.route.page}?${query}` : root.route.page,
+    url: root.env.host.location().href,
   };
+}
+
+/** The cards under `container`, by product id. */
+function cardsById(container: ParentNode | null): Map<string, Element> {
+  const out = new Map<string, Element>();
+  container?.querySelectorAll(CARD).forEach((card) => {
+    const id = card.getAttribute('data-product-id');
+    if (id) out.set(id, card);
+  });
+  return out;
 }
 
 /**
@@ -79,13 +93,12 @@ export function watchImpressions(options: {
   lifecycle: LifecycleAdapter;
   /** `leaving`: the batch is sent as the page is hidden or goes away (see AnalyticsSession.trackOnLeave). */
   send: (batch: ImpressionBatch, listingViewId: string, leaving: boolean) => void;
+  /** What the shopper saw on the first screen, once the app took it over (null until then). */
+  firstScreen?: () => FirstScreenSightings | null;
 }): () => void {
   const { win, root, shopId, lifecycle } = options;
   if (typeof win.IntersectionObserver !== 'function' || typeof win.MutationObserver !== 'function')
     return () => undefined;
-  const arrival = readArrival(win);
-  let path = '';
-  let view: ListingView = { id: uuidv4(), seen: [] };
   let counter: ImpressionCounter | null = null;
   const elementKeys = new Map<Element, string>();
   let leaving = false;
@@ -98,45 +111,73 @@ export function watchImpressions(options: {
     }
   };
 
-  // A listing view is one path: a fresh view on a new arrival, the stored one when coming Back.
-  const counterFor = (): ImpressionCounter => {
-    const here = win.location.pathname;
-    if (counter && here === path) return counter;
+  // A fresh listing view, or (`restored`: Back or Forward) the one this path's entry left off.
+  const startView = (restored: boolean): ImpressionCounter => {
     counter?.dispose();
-    const key = storageKey(shopId, here);
-    const kept = arrival === 'back_forward' || path !== '' ? readView(win, key) : null;
-    path = here;
-    view = kept ?? { id: uuidv4(), seen: [] };
-    const current = view;
-    if (!kept) saveView(win, key, current);
-    counter = new ImpressionCounter({
+    const key = storageKey(shopId, win.location.pathname);
+    const kept = restored ? readView(win, key) : null;
+    const view = kept ?? { id: uuidv4(), seen: [] };
+    if (!kept) saveView(win, key, view);
+    const started = new ImpressionCounter({
       timers: root.env.timers,
-      seen: current.seen,
-      send: (batch) => options.send(batch, current.id, leaving),
+      seen: view.seen,
+      send: (batch) => options.send(batch, view.id, leaving),
       onSeen: (seenKey) => {
-        current.seen.push(seenKey);
-        saveView(win, key, current);
+        view.seen.push(seenKey);
+        saveView(win, key, view);
       },
     });
-    if (root.drawer.open || win.document.visibilityState === 'hidden') counter.pause();
-    return counter;
+    if (root.drawer.open || win.document.visibilityState === 'hidden') started.pause();
+    counter = started;
+    return started;
+  };
+  startView(readArrival(win) === 'back_forward');
+
+  // The first screen's sightings, credited once the app holds the cards: those seen there count
+  // now, those in view carry their time (`credit`, by product id, until their first report here).
+  let firstScreenPending = options.firstScreen !== undefined;
+  const credit = new Map<string, number>();
+  const takeFirstScreen = (active: ImpressionCounter): void => {
+    const sightings = firstScreenPending ? options.firstScreen?.() : null;
+    if (!sightings) return;
+    firstScreenPending = false;
+    const cards = cardsById(options.container());
+    const now = win.performance.now();
+    for (const id of sightings.seen) {
+      const card = cards.get(id);
+      const sighting = card ? sightingOf(card, root) : null;
+      if (!card || !sighting) continue;
+      active.enter(sighting, VIEW_MS);
+      if (!elementKeys.has(card)) active.leave(sightingKey(sighting));
+    }
+    for (const [id, since] of sightings.inView) {
+      const card = cards.get(id);
+      const sighting = card && elementKeys.has(card) ? sightingOf(card, root) : null;
+      if (sighting) active.enter(sighting, now - since);
+      else if (!card || !observed.has(card)) credit.set(id, since);
+    }
   };
 
   const io = new win.IntersectionObserver(
     (entries) => {
-      const active = counterFor();
+      const active = counter ?? startView(false);
       for (const entry of entries) {
         const card = entry.target;
+        const id = card.getAttribute('data-product-id') ?? '';
+        const since = credit.get(id);
+        credit.delete(id);
         if (entry.isIntersecting && entry.intersectionRatio >= VIEWABLE_RATIO) {
           const sighting = sightingOf(card, root);
           if (!sighting) continue;
           elementKeys.set(card, sightingKey(sighting));
-          active.enter(sighting);
+          active.enter(sighting, since === undefined ? 0 : win.performance.now() - since);
         } else {
           const key = elementKeys.get(card);
+          elementKeys.delete(card);
           if (key) active.leave(key);
         }
       }
+      takeFirstScreen(active);
     },
     { threshold: [0, VIEWABLE_RATIO] },
   );
@@ -181,11 +222,15 @@ export function watchImpressions(options: {
   };
   win.document.addEventListener('visibilitychange', onVisibility);
   const stopPageHide = lifecycle.onPageHide(flushOnLeave);
-  // The container is in place once the listing has been shown; until then cards are looked for on
-  // each change of route (cheap: it is only a lookup).
+  // Another listing shown in place is another listing view: what the last one saw is sent under its
+  // own address first. The container is in place once the listing has been shown; until then cards
+  // are looked for on each change of route (cheap: it is only a lookup).
   const stopRoute = reaction(
     () => root.route,
-    () => attach(),
+    () => {
+      startView(root.arrivedBy === 'back_forward');
+      attach();
+    },
   );
 
   return () => {

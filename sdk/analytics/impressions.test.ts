@@ -12,6 +12,7 @@ const timers: Timers = {
 const card = (id: string, position = 1, extra: Partial<Sighting> = {}): Sighting => ({
   productId: id,
   list: 'search_results',
+  url: 'http://shop.test/maple/dresses',
   position,
   page: 1,
   resultSet: 'dresses',
@@ -39,7 +40,12 @@ describe('ImpressionCounter', () => {
     expect(batches).toEqual([]);
     vi.advanceTimersByTime(BATCH_MS);
     expect(batches).toEqual([
-      { list: 'search_results', resultSet: 'dresses', items: [{ productId: 'p1', position: 3, page: 2 }] },
+      {
+        list: 'search_results',
+        resultSet: 'dresses',
+        url: 'http://shop.test/maple/dresses',
+        items: [{ productId: 'p1', position: 3, page: 2 }],
+      },
     ]);
   });
 

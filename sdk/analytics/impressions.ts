@@ -5,10 +5,11 @@
  * the drawer, page visibility) is sdk/analytics/impressionWatch.ts; every timer goes through the
  * injected clock.
  */
+import { VIEW_MS } from '../core/viewability.js';
 import type { TimerHandle, Timers } from '../ports/env.js';
 
 /** How long a card must stay half in view, without a break, to count as seen. */
-export const VIEW_MS = 1000;
+export { VIEW_MS };
 /** Seen cards wait this long for others before their batch is sent. */
 export const BATCH_MS = 2000;
 /** A batch is sent at once when it holds this many cards. */
@@ -27,12 +28,15 @@ export interface Sighting {
   page: number;
   /** The result set the card was seen in (listing, filters and sort). */
   resultSet: string;
+  /** The address of the listing the card was seen on (its event is filed under it, sent later or not). */
+  url: string;
 }
 
 /** Cards seen in one list and result set, sent as one event. */
 export interface ImpressionBatch {
   list: ImpressionList;
   resultSet: string;
+  url: string;
   items: Array<Pick<Sighting, 'productId' | 'position' | 'page'>>;
 }
 
@@ -71,11 +75,16 @@ export class ImpressionCounter {
     return this.#seen.has(key);
   }
 
-  /** A card came at least half into view. */
-  enter(sighting: Sighting): void {
+  /**
+   * A card came at least half into view; `alreadyMs`: how long it had been in view before (on the
+   * first screen, before the app took over), which counts toward its second.
+   */
+  enter(sighting: Sighting, alreadyMs = 0): void {
     const key = sightingKey(sighting);
     this.#inView.set(key, sighting);
-    this.#start(key);
+    if (alreadyMs > 0) this.#stop(key);
+    if (alreadyMs >= VIEW_MS && !this.#paused) this.#count(key);
+    else this.#start(key, VIEW_MS - Math.max(0, alreadyMs));
   }
 
   /** A card went below half in view (or left the page): its second starts again next time. */
@@ -103,8 +112,8 @@ export class ImpressionCounter {
     const pending = this.#pending.splice(0);
     const batches = new Map<string, ImpressionBatch>();
     for (const s of pending) {
-      const id = `${s.list}\n${s.resultSet}`;
-      const batch = batches.get(id) ?? { list: s.list, resultSet: s.resultSet, items: [] };
+      const id = `${s.list}\n${s.resultSet}\n${s.url}`;
+      const batch = batches.get(id) ?? { list: s.list, resultSet: s.resultSet, url: s.url, items: [] };
       batch.items.push({ productId: s.productId, position: s.position, page: s.page });
       batches.set(id, batch);
     }
@@ -118,11 +127,11 @@ export class ImpressionCounter {
     this.#inView.clear();
   }
 
-  #start(key: string): void {
+  #start(key: string, ms = VIEW_MS): void {
     if (this.#paused || this.#seen.has(key) || this.#running.has(key)) return;
     this.#running.set(
       key,
-      this.#timers.setTimeout(() => this.#count(key), VIEW_MS),
+      this.#timers.setTimeout(() => this.#count(key), ms),
     );
   }
 

@@ -143,8 +143,8 @@ export class AnalyticsSession {
    * own. A plain request still in flight when the shopper leaves keeps the browser from putting the
    * page in its back/forward cache, so Back would load the listing again. Returns the id or null.
    */
-  trackOnLeave(event: string, data: EventData = {}): string | null {
-    return this.#record(event, data, undefined, false);
+  trackOnLeave(event: string, data: EventData = {}, url?: string): string | null {
+    return this.#record(event, data, url, false);
   }
 
   #record(event: string, data: EventData, url: string | undefined, send: boolean, at?: number): string | null {

@@ -9,14 +9,13 @@
 import type { RootStore } from '../stores/RootStore.js';
 import type { LifecycleAdapter } from '../ports/lifecycle.js';
 import { VitalsRecord, type PageVitals } from './vitals.js';
+import { FIRST_SCREEN_MARK, TAKE_OVER_MARK } from '../host/marks.js';
 
 /** The library loads at the page's first idle moment, or after this long at the latest. */
 export const IDLE_TIMEOUT_MS = 3000;
 
-/** User Timing marks Aisle sets (sdk/mount.ts), read back here. */
-export const FIRST_SCREEN_MARK = 'aisle:first-screen';
-/** The app's screen has replaced the first paint (or the page's content). */
-export const TAKE_OVER_MARK = 'aisle:take-over';
+/** User Timing marks Aisle sets (sdk/host/marks.ts), read back here. */
+export { FIRST_SCREEN_MARK, TAKE_OVER_MARK };
 /** The page's LCP has reached Aisle's vitals (the library loads at idle, so a page left sooner reports none). */
 export const LCP_SEEN_MARK = 'aisle:lcp-seen';
 

@@ -19,6 +19,7 @@ import {
   sortEvent,
   visitEvent,
 } from './events.js';
+import type { FirstScreenSightings } from '../host/firstScreenSightings.js';
 import { watchImpressions } from './impressionWatch.js';
 import { webVitalsEvent } from './vitals.js';
 import { watchVitals } from './vitalsWatch.js';
@@ -82,6 +83,7 @@ export function startAnalytics(
   win: Window & typeof globalThis,
   recordedVisit: string | null,
   container: () => ParentNode | null,
+  firstScreen?: () => FirstScreenSightings | null,
 ): RunningAnalytics {
   const { config, environment } = root.context;
   const { env } = root;
@@ -90,7 +92,9 @@ export function startAnalytics(
   let started: AnalyticsSession | null = null;
   // What is recorded as the page is hidden or left goes out with the session's keepalive flush.
   const track = (event: TrackInput, leaving: boolean): void => {
-    const id = leaving ? started?.trackOnLeave(event.event, event.data) : started?.track(event.event, event.data);
+    const id = leaving
+      ? started?.trackOnLeave(event.event, event.data, event.url)
+      : started?.track(event.event, event.data, event.url);
     if (id === null) env.log.error(`[Aisle] tracking error: ${event.event} could not be queued`);
   };
   const stopVitals = watchVitals({
@@ -106,7 +110,8 @@ export function startAnalytics(
     container,
     lifecycle: browserLifecycle(win),
     send: (batch, listingViewId, leaving) =>
-      track(impressionsEvent({ ...batch, listName: batch.list, listingViewId }), leaving),
+      track({ ...impressionsEvent({ ...batch, listName: batch.list, listingViewId }), url: batch.url }, leaving),
+    firstScreen,
   });
   const session = new AnalyticsSession({
     env,
@@ -162,6 +167,7 @@ export function connectAnalytics(
   win: Window & typeof globalThis,
   recordedVisit: string | null = null,
   container: () => ParentNode | null = () => null,
+  firstScreen?: () => FirstScreenSightings | null,
 ): AnalyticsConnection {
   if (!root.context.config.analyticsHost) {
     root.tracker.disable();
@@ -172,7 +178,7 @@ export function connectAnalytics(
     // Only the first session follows the visit mount wrote; one started again after a withdrawal does not.
     const written = visit;
     visit = null;
-    return startAnalytics(root, win, written, container);
+    return startAnalytics(root, win, written, container, firstScreen);
   };
   return followConsent(root, win, start, (intent) => eventFor(intent, root));
 }

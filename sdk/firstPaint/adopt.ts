@@ -9,6 +9,7 @@ import { responseOf } from '../stores/screens.js';
 import { guardHistory } from '../host/history.js';
 import { firstPaintHandle, type FirstPaint } from '../host/firstPaintHandover.js';
 import { adoptableMarkup } from '../host/serverMarkup.js';
+import { markServerFirstScreen } from '../host/marks.js';
 import { paintAnalytics } from '../analytics/paintClicks.js';
 
 /**
@@ -38,5 +39,6 @@ export function adoptServerMarkup(raw: unknown, win: Window & typeof globalThis)
     guardHistory(win),
     paintAnalytics(listing, win),
   );
+  markServerFirstScreen(win);
   return Object.assign(handle, { serverMarkup: { width: markup.width } });
 }

@@ -11,6 +11,7 @@
  * screen, selected filters, a restored listing, a locale whose words could not be loaded) is left to
  * the app.
  */
+import { FIRST_SCREEN_MARK, markOnce } from '../host/marks.js';
 import { formatCount, formatDecimal, formatPrice } from '../core/format.js';
 import { hasMessages, loadMessages, localeOf, messagesOf, regionOf } from '../core/messages.js';
 import { readRenderContext } from '../core/normalize.js';
@@ -283,6 +284,7 @@ export async function paintFirstScreen(
     const handle = firstPaintHandle(input.context, main, container, hostContent, unguard, paintAnalytics(input, win));
     paint = handle;
     win.performance?.mark?.('aisle:first-paint');
+    markOnce(win, FIRST_SCREEN_MARK);
     // The cards below the fold join after the frame that shows the screen, unless the app came first.
     const rest = cards.slice(shown);
     if (grid && rest.length > 0)

@@ -10,6 +10,7 @@
  *   (sdk/host/paintPresses.ts, which ships with the app: aisle.js only takes notes).
  */
 import type { RenderContext } from '../core/types.js';
+import { watchFirstScreen, type FirstScreenWatch } from './firstScreenSightings.js';
 
 /**
  * Something the shopper did on the paint, as it happened: a click anywhere in the page (its target),
@@ -42,6 +43,8 @@ export interface FirstPaint {
   readonly serverMarkup?: { width: number };
   /** True until the paint was replaced or withdrawn. */
   readonly pending: boolean;
+  /** What the shopper saw of the first screen's cards, for the app's impressions (frozen at the hand-over). */
+  readonly firstScreen: FirstScreenWatch;
   /**
    * Puts `next` (the app's container, holding the same screen) in the paint's place and stops
    * listening; returns what the shopper did meanwhile and where the focus was, for the app to put
@@ -133,8 +136,10 @@ export function firstPaintHandle(
   doc.addEventListener('click', onClick, true);
   doc.addEventListener('keydown', onKey, true);
   container.addEventListener('change', onChange);
+  const firstScreen = watchFirstScreen(container);
   const stop = (): void => {
     pending = false;
+    firstScreen.freeze();
     doc.removeEventListener('click', onClick, true);
     doc.removeEventListener('keydown', onKey, true);
     container.removeEventListener('change', onChange);
@@ -144,6 +149,7 @@ export function firstPaintHandle(
     main,
     container,
     hostContent,
+    firstScreen,
     get pending() {
       return pending;
     },

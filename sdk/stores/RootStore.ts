@@ -243,6 +243,7 @@ export class RootStore {
       mode === 'pop'
         ? planRestore(readRestoreRecord(this.env.host.entryMemory?.()), this.env.host.location(), 'back_forward')
         : null;
+    this.arrivedBy = mode === 'pop' ? 'back_forward' : 'link';
     const restoring = this.show(read.context, record);
     if (page.head) this.env.host.setHead(page.head);
     if (!restoring) {
@@ -282,6 +283,12 @@ export class RootStore {
 
   /** The visit of the page Aisle mounted on. */
   readonly firstVisit: Visit;
+
+  /**
+   * How the screen on show was last reached in place: by a link (a new listing view) or by Back or
+   * Forward (the listing view left there goes on). Set before the route changes.
+   */
+  arrivedBy: 'link' | 'back_forward' = 'link';
 
   private visit(visit: Visit): void {
     void this.tracker.track({ kind: 'visit', ...visit });
