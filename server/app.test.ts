@@ -109,4 +109,30 @@ describe('the stack over HTTP', () => {
     expect(page.encoding).toBe('gzip');
     expect(gunzipSync(page.body).toString()).toContain('id="aisle-context"');
   });
+
+  it('holds the app of a ?hold-app=KEY page until that key is released, in any browser', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aisle-gate-'));
+    writeFileSync(join(dir, 'aisle.js'), '/* loader */');
+    writeFileSync(join(dir, 'aisle-app-0123abcd.js'), '/* app */');
+    const origin = await start({ embedDir: dir });
+    const page = await (await fetch(`${origin}/maple/womens-running-shoes?hold-app=journey-1`)).text();
+    expect(page).toContain('src="/embed-held/k/journey-1/aisle.js"');
+    expect(await (await fetch(`${origin}/embed-held/k/journey-1/aisle.js`)).text()).toBe('/* loader */');
+    let answered = false;
+    const app = fetch(`${origin}/embed-held/k/journey-1/aisle-app-0123abcd.js`).then(async (r) => {
+      answered = true;
+      return r.text();
+    });
+    // Another key's release does not let it through.
+    expect((await post(origin, '/__control/release-app?key=other', {})).status).toBe(200);
+    expect(await (await fetch(`${origin}/health`)).json()).toEqual({ ok: true });
+    expect(answered).toBe(false);
+    expect((await post(origin, '/__control/release-app?key=journey-1', {})).json).toEqual({ released: 'journey-1' });
+    expect(await app).toBe('/* app */');
+    expect((await post(origin, '/__control/release-app?key=../x', {})).status).toBe(400);
+    // A key the page may not name falls back to the plain embed.
+    expect(await (await fetch(`${origin}/maple/womens-running-shoes?hold-app=a%20b`)).text()).toContain(
+      'src="/embed/aisle.js"',
+    );
+  });
 });

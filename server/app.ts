@@ -15,6 +15,7 @@ import { backendKind, handleSearch, handleSitemap, handleVehicleSelector, warmSe
 import type { BackendKind } from './search/index.js';
 import { PREVIEW_PREFIX, withStackProductLinks } from './search/previewLinks.js';
 import { serveStatic } from './static.js';
+import { AppGate, GATE_KEY } from './appGate.js';
 
 /** Options of the local stack. */
 export interface AppOptions {
@@ -35,6 +36,8 @@ interface Services {
   embedDir: string;
   analytics: AnalyticsService;
   integrations: IntegrationStandIns;
+  /** Holds the app's script of `?hold-app=KEY` pages until released (appGate.ts). */
+  appGate: AppGate;
   backend: BackendKind;
 }
 
@@ -102,6 +105,12 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
   const root = pathname.slice(1);
   if (method === 'POST' && isEndpoint(root)) return searchEndpoint(req, res, root, opts.backend);
   if (method === 'POST' && root === 'render') return renderEndpoint(req, res, url);
+  if (method === 'POST' && root === '__control/release-app') {
+    const key = url.searchParams.get('key') ?? '';
+    if (!GATE_KEY.test(key)) return sendJson(req, res, 400, { error: 'key must be 1 to 40 letters, digits, _ or -' });
+    opts.appGate.release(key);
+    return sendJson(req, res, 200, { released: key });
+  }
   const previewed = root.slice(PREVIEW_PREFIX.length);
   if (method === 'POST' && root.startsWith(PREVIEW_PREFIX) && previewed !== 'sitemap' && isEndpoint(previewed))
     return searchEndpoint(req, res, previewed, opts.backend, undefined, origin);
@@ -123,6 +132,12 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
   if (pathname.startsWith('/embed/')) return serveStatic(req, res, opts.embedDir, pathname.slice('/embed/'.length));
   // The embed whose app never arrives (a very slow phone), for any browser: `?hold-app=1` on a demo
   // page. The shopper meets aisle.js's first paint alone; the app's request is never answered.
+  const gated = /^\/embed-held\/k\/([\w-]{1,40})\/(.+)$/.exec(pathname);
+  if (gated) {
+    const [, key, file] = gated as unknown as [string, string, string];
+    if (file.startsWith('aisle-app-')) await opts.appGate.wait(key);
+    return serveStatic(req, res, opts.embedDir, file);
+  }
   if (pathname.startsWith('/embed-held/')) {
     const file = pathname.slice('/embed-held/'.length);
     return file.startsWith('aisle-app-') ? undefined : serveStatic(req, res, opts.embedDir, file);
@@ -143,7 +158,13 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
     if (rest === 'render') return renderEndpoint(req, res, url);
     return sendJson(req, res, 404, { error: `no endpoint at ${pathname}` });
   }
-  const embedSrc = url.searchParams.get('hold-app') === '1' ? '/embed-held/aisle.js' : '/embed/aisle.js';
+  const hold = url.searchParams.get('hold-app');
+  const embedSrc =
+    hold === '1'
+      ? '/embed-held/aisle.js'
+      : hold && GATE_KEY.test(hold)
+        ? `/embed-held/k/${hold}/aisle.js`
+        : '/embed/aisle.js';
   const demo: DemoRequest = {
     tenant,
     origin,
@@ -184,6 +205,7 @@ export function createApp(options: AppOptions = {}): Server {
       loopbackOrigins: true,
     }),
     integrations: createIntegrationStandIns(),
+    appGate: new AppGate(),
     backend: options.backend ?? backendKind(process.env.AISLE_BACKEND),
   };
   const server = createServer((req, res) => {
