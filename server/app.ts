@@ -15,6 +15,8 @@ import { backendKind, handleSearch, handleSitemap, handleVehicleSelector, warmSe
 import type { BackendKind } from './search/index.js';
 import { PREVIEW_PREFIX, withStackProductLinks } from './search/previewLinks.js';
 import { serveStatic } from './static.js';
+import { pagePolicy, VIOLATION_WATCHER_JS, type PagePolicy } from './demo/csp.js';
+import { CONSENT_JS, GPC_JS } from './demo/consentDemo.js';
 
 /** Options of the local stack. */
 export interface AppOptions {
@@ -82,6 +84,13 @@ function image(res: ServerResponse, url: URL): void {
   sendText(res, 404, 'text/plain', 'no such image');
 }
 
+/** The demo pages' own scripts, as files for pages under a CSP (server/demo/csp.ts). */
+const DEMO_SCRIPTS: Record<string, string> = {
+  '/demo/csp-watch.js': VIOLATION_WATCHER_JS,
+  '/demo/consent.js': CONSENT_JS,
+  '/demo/gpc.js': GPC_JS,
+};
+
 async function route(req: IncomingMessage, res: ServerResponse, opts: Services): Promise<void> {
   const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
   const url = new URL(req.url ?? '/', origin);
@@ -128,6 +137,8 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
     return file.startsWith('aisle-app-') ? undefined : serveStatic(req, res, opts.embedDir, file);
   }
   if (pathname.startsWith('/img/')) return image(res, url);
+  const demoJs = DEMO_SCRIPTS[pathname];
+  if (demoJs !== undefined) return sendText(res, 200, 'text/javascript; charset=utf-8', demoJs);
 
   const tenant = tenantForPath(pathname);
   if (!tenant)
@@ -144,6 +155,12 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
     return sendJson(req, res, 404, { error: `no endpoint at ${pathname}` });
   }
   const embedSrc = url.searchParams.get('hold-app') === '1' ? '/embed-held/aisle.js' : '/embed/aisle.js';
+  let policy: PagePolicy | null;
+  try {
+    policy = pagePolicy(url);
+  } catch (error) {
+    return sendText(res, 400, 'text/plain; charset=utf-8', (error as Error).message);
+  }
   const demo: DemoRequest = {
     tenant,
     origin,
@@ -151,6 +168,7 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
     embedSrc,
     backend: opts.backend,
     viewportWidth: viewportHint(req),
+    policy,
   };
   let page: { status: number; html: string };
   if (rest === '' || rest === 'vsm') {
@@ -161,7 +179,8 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
   else if (rest.startsWith('p/')) page = renderProductPage(tenant, decodeURIComponent(rest.slice(2)), url);
   else if (!rest.includes('/')) page = await renderDlpDemo(demo, decodeURIComponent(rest));
   else page = await renderDlpDemo(demo, rest);
-  sendCompressed(req, res, page.status, html, page.html);
+  const headers: Record<string, string> = policy ? { 'content-security-policy': policy.header } : {};
+  sendCompressed(req, res, page.status, html, page.html, headers);
 }
 
 /**
