@@ -19,7 +19,10 @@ describe('the demo pages behind a CSP', () => {
     expect(first.header).toBe(`script-src 'nonce-${first.nonce}'; object-src 'none'; base-uri 'none'`);
     expect(policyOf('nonce-strict-dynamic')?.header).toContain(`'nonce-`);
     expect(policyOf('nonce-strict-dynamic')?.header).toContain(`'strict-dynamic'`);
-    expect(CSP_CASES).toHaveLength(4);
+    expect(policyOf('strict')?.header).toMatch(
+      /'strict-dynamic'.*require-trusted-types-for 'script'; trusted-types aisle$/,
+    );
+    expect(CSP_CASES).toHaveLength(5);
   });
 
   it('gives the page’s scripts the nonce and names the case it does not know', () => {

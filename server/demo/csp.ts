@@ -1,14 +1,14 @@
 /**
  * The demo pages behind a strict Content-Security-Policy, one per case docs/security.md documents:
- * `?csp=self`, `?csp=nonce-strict-dynamic`, `?csp=nonce` and `?csp=trusted-types` on any tenant's
- * page send that header, give the page's own scripts a fresh nonce and add a small watcher
+ * `?csp=self`, `?csp=nonce-strict-dynamic`, `?csp=nonce`, `?csp=trusted-types` and `?csp=strict`
+ * (a nonce, 'strict-dynamic' and Trusted Types together) on any tenant's page send that header, give the page's own scripts a fresh nonce and add a small watcher
  * (`/demo/csp-watch.js`) that records every `securitypolicyviolation` event on the page's `<html>`
  * (`data-csp-violations`, a JSON list), so a journey can count them.
  */
 import { randomBytes } from 'node:crypto';
 
 /** The cases, by the value of `?csp=`. */
-export const CSP_CASES = ['self', 'nonce-strict-dynamic', 'nonce', 'trusted-types'] as const;
+export const CSP_CASES = ['self', 'nonce-strict-dynamic', 'nonce', 'trusted-types', 'strict'] as const;
 /** One case. */
 export type CspCase = (typeof CSP_CASES)[number];
 
@@ -24,6 +24,8 @@ export const CSP_HEADERS: Record<CspCase, string> = {
   'nonce-strict-dynamic': "script-src 'nonce-{nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'",
   nonce: "script-src 'nonce-{nonce}'; object-src 'none'; base-uri 'none'",
   'trusted-types': "require-trusted-types-for 'script'; trusted-types aisle",
+  strict:
+    "script-src 'nonce-{nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'; require-trusted-types-for 'script'; trusted-types aisle",
 };
 
 /** The policy `?csp=` asks for, with a fresh nonce; null without `?csp=`; throws on an unknown case. */
