@@ -5,7 +5,9 @@
  * - `index.js`: the ES module entry (sdk/package.ts) with everything bundled in, so the package has
  *   no dependencies to install; its rarely needed parts are chunks beside it (`chunks/`), loaded with
  *   `import()`, which the shop's bundler splits as its own;
- * - `types/`: the declarations of that entry and of the types it names (tsc, tsconfig.package.json);
+ * - `types/`: the declarations of that entry and of the types it names (tsc, tsconfig.package.json),
+ *   and `global.d.ts` (`import type {} from '@aisle/embed/global'`), which types `window.Aisle` for
+ *   pages that use the script tag;
  * - `embed/`: the script-tag build (dist/embed, from `npm run build:embed`, which must have run);
  * - `CHANGELOG.md` and `README.md` (docs/package.md); the version is the embed's (sdk/version.ts),
  *   semver.
@@ -33,14 +35,28 @@ export function packageManifest(version: string): Record<string, unknown> {
     types: './types/sdk/package.d.ts',
     exports: {
       '.': { types: './types/sdk/package.d.ts', import: './index.js', default: './index.js' },
+      './global': { types: './global.d.ts' },
       './embed/*': './embed/*',
       './package.json': './package.json',
     },
-    files: ['index.js', 'chunks/', 'types/', 'embed/', 'CHANGELOG.md', 'README.md'],
+    files: ['index.js', 'chunks/', 'types/', 'global.d.ts', 'embed/', 'CHANGELOG.md', 'README.md'],
     keywords: ['aisle', 'product-listing', 'ecommerce', 'embed'],
     engines: { node: '>=20.19' },
   };
 }
+
+/** Types `window.Aisle`, the script tag's global, for a page that imports it. */
+const GLOBAL_DECLARATION = `import type { AisleGlobal } from './types/sdk/package.js';
+
+declare global {
+  interface Window {
+    /** Aisle's one global, defined by the script-tag build (embed/aisle.js). */
+    Aisle?: AisleGlobal;
+  }
+}
+
+export {};
+`;
 
 /** The declaration files `entry` needs, itself included (relative imports and re-exports, followed). */
 function declarationsOf(entry: string, seen = new Set<string>()): Set<string> {
@@ -88,6 +104,7 @@ export async function buildPackage(): Promise<string> {
     cpSync(file, target);
   }
   rmSync(emitted, { recursive: true, force: true });
+  writeFileSync(join(out, 'global.d.ts'), GLOBAL_DECLARATION);
   cpSync('dist/embed', join(out, 'embed'), { recursive: true });
   cpSync('CHANGELOG.md', join(out, 'CHANGELOG.md'));
   cpSync('docs/package.md', join(out, 'README.md'));

@@ -22,7 +22,10 @@ describe('the npm package’s manifest', () => {
       import: './index.js',
       default: './index.js',
     });
-    expect(manifest.files).toEqual(expect.arrayContaining(['index.js', 'chunks/', 'types/', 'embed/', 'CHANGELOG.md']));
+    expect(manifest.exports['./global']).toEqual({ types: './global.d.ts' });
+    expect(manifest.files).toEqual(
+      expect.arrayContaining(['index.js', 'chunks/', 'types/', 'global.d.ts', 'embed/', 'CHANGELOG.md']),
+    );
     expect(manifest.dependencies).toBeUndefined();
     expect(manifest.private).toBeUndefined();
   });

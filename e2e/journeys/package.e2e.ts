@@ -104,7 +104,14 @@ describe('the packed package', () => {
     expect(manifest.version).toBe(VERSION);
     expect(VERSION).toMatch(/^\d+\.\d+\.\d+(-[\w.]+)?$/);
     expect(manifest.dependencies).toBeUndefined();
-    for (const file of ['index.js', 'types/sdk/package.d.ts', 'embed/aisle.js', 'CHANGELOG.md', 'README.md'])
+    for (const file of [
+      'index.js',
+      'types/sdk/package.d.ts',
+      'global.d.ts',
+      'embed/aisle.js',
+      'CHANGELOG.md',
+      'README.md',
+    ])
       expect(() => readFileSync(join(installed, file))).not.toThrow();
     expect(readFileSync(join(installed, 'CHANGELOG.md'), 'utf8')).toContain(`## ${VERSION}`);
   });
