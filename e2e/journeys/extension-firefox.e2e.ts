@@ -89,7 +89,7 @@ describe.skipIf(!engines.includes('firefox'))('the extension in Firefox ESR', ()
     await statusContains('Aisle is shown');
   });
 
-  it('previews with no CSP violation on a page whose scripts need a nonce, and says "Shown" only with every part', async () => {
+  it('previews with no CSP violation under a nonce, strict-dynamic and Trusted Types, and says "Shown" only with every part', async () => {
     await shop.goto(`${retailer.origin}${shopPath}?csp=script`);
     await listingShown();
     // The sanitised SEO text and the JSON-LD came too (an empty part would make the popup amber).

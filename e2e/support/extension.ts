@@ -123,7 +123,8 @@ export interface RetailerSite {
  * Serves retailer pages without Aisle: listings under any path, a product page under `/{x}/p/…`
  * and, with `?csp=strict`, a Content-Security-Policy that allows the page's own origin only (as
  * a retailer that never heard of Aisle's search host would send); with `?csp=script`, a strict
- * `script-src` (a nonce and 'strict-dynamic') that lets requests go anywhere, and the local stack's
+ * `script-src` (a nonce and 'strict-dynamic') and Trusted Types allowing Aisle's policy only, which
+ * let requests go anywhere, and the local stack's
  * watcher of CSP violations (`<html data-csp-violations>`).
  */
 export async function startRetailerSite(): Promise<RetailerSite> {
@@ -136,7 +137,7 @@ export async function startRetailerSite(): Promise<RetailerSite> {
     const nonce = url.searchParams.get('csp') === 'script' ? randomBytes(16).toString('base64') : '';
     if (nonce)
       headers['content-security-policy'] =
-        `script-src 'nonce-${nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'`;
+        `script-src 'nonce-${nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'; require-trusted-types-for 'script'; trusted-types aisle`;
     const watcher = nonce ? `<script nonce="${nonce}">${VIOLATION_WATCHER_JS}</script>` : '';
     if (url.pathname.startsWith('/img/') || url.pathname === '/favicon.ico') {
       res.writeHead(404, { 'content-type': 'text/plain' });
