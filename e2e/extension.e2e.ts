@@ -189,6 +189,17 @@ describe('the preview on the local stack’s own pages', () => {
     await shop.waitForSelector(productCards, { timeout: 20_000 });
     expect(await shop.evaluate(() => document.documentElement.dataset.shopScript)).toBe('ran');
     expect(await shop.textContent('[data-aisle="heading"]')).toBe('Draps');
+    // Trusted Types allow Aisle's one policy only: the sanitised SEO text and the JSON-LD still come.
+    await shop.waitForFunction(
+      () => (document.querySelector('[data-aisle="seo"][data-aisle-ready]')?.textContent ?? '').trim().length > 20,
+    );
+    await shop.waitForSelector('[data-aisle="structured-data"] script[type="application/ld+json"]', {
+      state: 'attached',
+    });
+    expect(await shop.evaluate(() => document.documentElement.getAttribute('data-csp-violations'))).toBe('[]');
+    await reopenPopup();
+    await statusContains('Aisle is shown');
+    expect(await status()).not.toContain('with a problem');
   });
 });
 

@@ -34,7 +34,7 @@ const production = { 'process.env.NODE_ENV': '"production"' };
  * Reads `file.css?raw` imports (how sdk/ui/stylesheet.ts and appStylesheet.ts gather Aisle's stylesheets) as the file's
  * text, minified, so the rules aisle.js carries cost as few bytes as they did as hand-minified strings.
  */
-const rawCss: Plugin = {
+export const rawCss: Plugin = {
   name: 'aisle-raw-css',
   setup(css) {
     css.onResolve({ filter: /\.css\?raw$/ }, (args) => ({

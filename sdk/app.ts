@@ -8,6 +8,8 @@ import type { EmitHostEvent } from './host/hostEvents.js';
 import type { CardSlotSource } from './host/cardSlots.js';
 import { PageConsent, sendsGpc } from './core/consent.js';
 import { consentModeFor } from './core/consentSetting.js';
+import type { AislePolicy } from './core/trustedTypes.js';
+import { adoptAislePolicy } from './ui/trustedHtml.js';
 
 // The host page may run its own MobX: keep our state and rules to ourselves.
 configure({ enforceActions: 'always', isolateGlobalState: true });
@@ -29,6 +31,8 @@ export interface AisleApp {
   ): Promise<void>;
   unmount(): void;
   snapshot(): unknown;
+  /** Takes aisle.js's Trusted Types policy, so the app writes through the one policy the page allows. */
+  adoptPolicy(policy: AislePolicy | null): void;
   /** The rules of what only the app draws, which the embed adopts beside the first screen's. */
   css: string;
 }
@@ -41,6 +45,7 @@ let generation = 0;
 
 export const app: AisleApp = {
   css: APP_CSS,
+  adoptPolicy: adoptAislePolicy,
   async mount(context, firstPaint = null, emit, cardSlots, consent) {
     current?.unmount();
     current = null;

@@ -24,15 +24,25 @@ import { AisleStyles } from './host/aisleStyles.js';
 import { paintFirstScreen } from './firstPaint/paint.js';
 import { adoptServerMarkup } from './firstPaint/adopt.js';
 import { pageConsent } from './host/pageConsent.js';
+import { createAislePolicy, type AislePolicy } from './core/trustedTypes.js';
 
 // Every locale's words travel in this script (about 1.2 KB gzip each): the build inlines the loader
 // of each row of sdk/core/locales.ts, so the first paint draws a page in any shipped locale as soon
 // as an English one, without a request (scripts/aisleJs.test.ts checks it).
 
-const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? '';
+const loaderScript = document.currentScript as HTMLScriptElement | null;
+const scriptSrc = loaderScript?.src ?? '';
+/**
+ * The nonce of the script tag that loaded aisle.js, read while it runs (browsers hide the attribute
+ * afterwards): every script Aisle adds carries it, since a page whose CSP allows scripts by nonce
+ * alone (no 'strict-dynamic') refuses any other.
+ */
+const scriptNonce = loaderScript?.nonce ?? '';
 /** When this script began to run: the first paint counts it toward its first task's share. */
 const evaluatedAt = performance.now();
 let appPromise: Promise<AisleApp> | undefined;
+/** Aisle's Trusted Types policy on this page, created for the app's script and handed to the app. */
+let policy: AislePolicy | null | undefined;
 
 /** The app's modules, once its script has run. */
 function registeredApp(): AisleApp | undefined {
@@ -78,6 +88,8 @@ function preloadApp(): void {
   // Ahead of the first screen's images, which would otherwise share the connection with it.
   preload.setAttribute('fetchpriority', 'high');
   preload.href = appUrl();
+  // Without it a nonce-only page refuses the download, and the script could not reuse it.
+  if (scriptNonce) preload.nonce = scriptNonce;
   document.head.appendChild(preload);
 }
 
@@ -95,11 +107,16 @@ function loadApp(): Promise<AisleApp> {
     const present = registeredApp();
     if (present) return resolve(present);
     const script = document.createElement('script');
-    script.src = appUrl();
+    // A page enforcing Trusted Types takes a script's address only from a policy (Aisle's: `aisle`).
+    policy ??= createAislePolicy(window);
+    script.src = (policy ? policy.createScriptURL(appUrl()) : appUrl()) as string;
+    if (scriptNonce) script.nonce = scriptNonce;
     script.async = true;
     script.addEventListener('load', () => {
       dropPreload();
       const app = registeredApp();
+      // The app writes HTML through the same policy: a page allows each name once.
+      app?.adoptPolicy(policy ?? null);
       if (app) resolve(app);
       else reject(new Error(`${script.src} did not define the app`));
     });

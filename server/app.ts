@@ -16,6 +16,8 @@ import type { BackendKind } from './search/index.js';
 import { PREVIEW_PREFIX, withStackProductLinks } from './search/previewLinks.js';
 import { serveStatic } from './static.js';
 import { AppGate, GATE_KEY } from './appGate.js';
+import { pagePolicy, VIOLATION_WATCHER_JS, type PagePolicy } from './demo/csp.js';
+import { CONSENT_JS, GPC_JS } from './demo/consentDemo.js';
 
 /** Options of the local stack. */
 export interface AppOptions {
@@ -85,6 +87,13 @@ function image(res: ServerResponse, url: URL): void {
   sendText(res, 404, 'text/plain', 'no such image');
 }
 
+/** The demo pages' own scripts, as files for pages under a CSP (server/demo/csp.ts). */
+const DEMO_SCRIPTS: Record<string, string> = {
+  '/demo/csp-watch.js': VIOLATION_WATCHER_JS,
+  '/demo/consent.js': CONSENT_JS,
+  '/demo/gpc.js': GPC_JS,
+};
+
 async function route(req: IncomingMessage, res: ServerResponse, opts: Services): Promise<void> {
   const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
   const url = new URL(req.url ?? '/', origin);
@@ -143,6 +152,8 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
     return file.startsWith('aisle-app-') ? undefined : serveStatic(req, res, opts.embedDir, file);
   }
   if (pathname.startsWith('/img/')) return image(res, url);
+  const demoJs = DEMO_SCRIPTS[pathname];
+  if (demoJs !== undefined) return sendText(res, 200, 'text/javascript; charset=utf-8', demoJs);
 
   const tenant = tenantForPath(pathname);
   if (!tenant)
@@ -165,6 +176,12 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
       : hold && GATE_KEY.test(hold)
         ? `/embed-held/k/${hold}/aisle.js`
         : '/embed/aisle.js';
+  let policy: PagePolicy | null;
+  try {
+    policy = pagePolicy(url);
+  } catch (error) {
+    return sendText(res, 400, 'text/plain; charset=utf-8', (error as Error).message);
+  }
   const demo: DemoRequest = {
     tenant,
     origin,
@@ -172,6 +189,7 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
     embedSrc,
     backend: opts.backend,
     viewportWidth: viewportHint(req),
+    policy,
   };
   let page: { status: number; html: string };
   if (rest === '' || rest === 'vsm') {
@@ -182,7 +200,8 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: Services):
   else if (rest.startsWith('p/')) page = renderProductPage(tenant, decodeURIComponent(rest.slice(2)), url);
   else if (!rest.includes('/')) page = await renderDlpDemo(demo, decodeURIComponent(rest));
   else page = await renderDlpDemo(demo, rest);
-  sendCompressed(req, res, page.status, html, page.html);
+  const headers: Record<string, string> = policy ? { 'content-security-policy': policy.header } : {};
+  sendCompressed(req, res, page.status, html, page.html, headers);
 }
 
 /**

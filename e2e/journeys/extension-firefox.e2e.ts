@@ -89,6 +89,21 @@ describe.skipIf(!engines.includes('firefox'))('the extension in Firefox ESR', ()
     await statusContains('Aisle is shown');
   });
 
+  it('previews with no CSP violation under a nonce, strict-dynamic and Trusted Types, and says "Shown" only with every part', async () => {
+    await shop.goto(`${retailer.origin}${shopPath}?csp=script`);
+    await listingShown();
+    // The sanitised SEO text and the JSON-LD came too (an empty part would make the popup amber).
+    await shop.waitForFunction(
+      () => (document.querySelector('[data-aisle="seo"][data-aisle-ready]')?.textContent ?? '').trim().length > 20,
+      { timeout: 20_000 },
+    );
+    expect(await shop.evaluate(() => document.querySelectorAll('script[type="application/ld+json"]').length)).toBe(1);
+    expect(await shop.evaluate(() => document.documentElement.getAttribute('data-csp-violations'))).toBe('[]');
+    await reopen();
+    await statusContains('Aisle is shown');
+    expect(await status()).not.toContain('with a problem');
+  });
+
   it('turns the preview off: the next load shows the shop’s own page', async () => {
     // A mark on the previewed document tells the reloaded one from it.
     await shop.evaluate(() => ((window as unknown as { __previewed: boolean }).__previewed = true));

@@ -1,9 +1,11 @@
 import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './browser.js';
+import { VIOLATION_WATCHER_JS } from '../../server/demo/csp.js';
 
 /** The unpacked Chrome build of the extension. */
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
@@ -120,7 +122,10 @@ export interface RetailerSite {
 /**
  * Serves retailer pages without Aisle: listings under any path, a product page under `/{x}/p/…`
  * and, with `?csp=strict`, a Content-Security-Policy that allows the page's own origin only (as
- * a retailer that never heard of Aisle's search host would send).
+ * a retailer that never heard of Aisle's search host would send); with `?csp=script`, a strict
+ * `script-src` (a nonce and 'strict-dynamic') and Trusted Types allowing Aisle's policy only, which
+ * let requests go anywhere, and the local stack's
+ * watcher of CSP violations (`<html data-csp-violations>`).
  */
 export async function startRetailerSite(): Promise<RetailerSite> {
   const { createServer } = await import('node:http');
@@ -129,6 +134,11 @@ export async function startRetailerSite(): Promise<RetailerSite> {
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
     if (url.searchParams.get('csp') === 'strict')
       headers['content-security-policy'] = "default-src 'self'; style-src 'self' 'unsafe-inline'";
+    const nonce = url.searchParams.get('csp') === 'script' ? randomBytes(16).toString('base64') : '';
+    if (nonce)
+      headers['content-security-policy'] =
+        `script-src 'nonce-${nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'; require-trusted-types-for 'script'; trusted-types aisle`;
+    const watcher = nonce ? `<script nonce="${nonce}">${VIOLATION_WATCHER_JS}</script>` : '';
     if (url.pathname.startsWith('/img/') || url.pathname === '/favicon.ico') {
       res.writeHead(404, { 'content-type': 'text/plain' });
       return void res.end('the retailer has no such file');
@@ -138,7 +148,7 @@ export async function startRetailerSite(): Promise<RetailerSite> {
       ? `<main id="main"><h1>Rain jacket</h1><p data-retailer-product>The shop's own product page.</p></main>`
       : `<main id="main"><h1>Our products</h1><p data-retailer-listing>The shop's own listing is shown here.</p></main>`;
     res.writeHead(200, headers);
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Retailer</title></head>
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">${watcher}<title>Retailer</title></head>
 <body><header><a href="/">Retailer home</a></header>${body}<footer>Retailer footer</footer></body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

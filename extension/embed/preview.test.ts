@@ -200,4 +200,24 @@ describe('the preview script', () => {
     expect(app.mount).toHaveBeenCalledTimes(2);
     expect(latest().outcome).toBe('pending');
   });
+
+  it('never says a plain "shown" while a part Aisle drew a place for stays empty', async () => {
+    await started();
+    document.querySelector('main')!.innerHTML =
+      '<div data-aisle="grid"><div data-aisle="product"></div></div><div data-aisle="seo"></div>' +
+      '<div data-aisle="structured-data" hidden></div>';
+    debug({ phase: 'response', url: SEARCH, status: 200 });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(latest().warning).toBe('not shown: the structured data');
+    // The sanitiser ran, but the page refused its HTML: only the attribute changes.
+    document.querySelector('[data-aisle="seo"]')!.setAttribute('data-aisle-ready', '');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(latest()).toMatchObject({ outcome: 'shown', warning: 'not shown: the SEO text, the structured data' });
+    document.querySelector('[data-aisle="seo"]')!.innerHTML = '<p>Shoes for every run.</p>';
+    document.querySelector('[data-aisle="structured-data"]')!.innerHTML =
+      '<script type="application/ld+json">{}</script>';
+    await vi.advanceTimersByTimeAsync(200);
+    expect(latest()).toMatchObject({ outcome: 'shown' });
+    expect(latest().warning).toBeUndefined();
+  });
 });

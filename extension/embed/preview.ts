@@ -9,7 +9,7 @@ import type { PreviewStatus } from '../lib/pageData.js';
 import type { PreviewConfig } from '../lib/previewContext.js';
 import { MODE_GLOBAL } from '../lib/registration.js';
 import { isValidSelector } from '../lib/selector.js';
-import { describe, isPreviewConfig, productsInWords, sameOrigin, searchedPage } from './previewFacts.js';
+import { describe, isPreviewConfig, missingParts, productsInWords, sameOrigin, searchedPage } from './previewFacts.js';
 import { LISTING_SETTLE_MS, watchListing, watchRoute } from './previewWatch.js';
 import {
   CONTEXT_ELEMENT_ID,
@@ -92,14 +92,17 @@ export function startPreview(win: AisleWindow): () => void {
     );
   };
 
-  // What the CSP blocks although the listing is shown: images, and requests elsewhere (analytics).
+  // What the CSP blocks although the listing is shown (images, requests elsewhere such as analytics),
+  // and the parts of the listing left empty.
   const warnings = (context: PreviewConfig['context']): string | undefined => {
     const searchHost = String(context.config.searchHost ?? '');
     const image = blocked.find((b) => b.directive === 'img-src');
     const other = blocked.find((b) => b.directive === 'connect-src' && !sameOrigin(b.uri, searchHost));
+    const missing = missingParts(doc);
     const found = [
       image ? `product images are blocked: ${cspCause(image.directive, image.uri)}` : '',
       other ? `a request is blocked (analytics?): ${cspCause(other.directive, other.uri)}` : '',
+      missing.length > 0 ? `not shown: ${missing.join(', ')}` : '',
     ].filter(Boolean);
     return found.length > 0 ? found.join('; ') : undefined;
   };

@@ -47,3 +47,17 @@ export function productsInWords(doc: ParentNode): string {
   const listing = grid === 0 ? 'no products on this page' : `${plural(grid, 'product')} in the grid`;
   return similar === 0 ? listing : `${listing}; ${plural(similar, 'similar product')} below it`;
 }
+
+/**
+ * The parts Aisle drew a place for but could not fill: the SEO text once its sanitiser ran (a page
+ * whose Trusted Types refuse Aisle's HTML leaves it empty) and the structured data's holder without
+ * its script. The popup must not call such a listing simply "Shown".
+ */
+export function missingParts(doc: ParentNode): string[] {
+  const missing: string[] = [];
+  const seo = doc.querySelector('[data-aisle="seo"][data-aisle-ready]');
+  if (seo && (seo.textContent ?? '').trim() === '' && seo.children.length === 0) missing.push('the SEO text');
+  const holder = doc.querySelector('[data-aisle="structured-data"]');
+  if (holder && !holder.querySelector('script[type="application/ld+json"]')) missing.push('the structured data');
+  return missing;
+}

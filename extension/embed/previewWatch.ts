@@ -1,7 +1,8 @@
 /**
  * Two things the preview watches on the page, each an adapter returning its cleanup: the address
  * changing without a page load (a single-page site's router, Back and Forward), and the listing
- * changing under Aisle (cards rendered, pages appended by infinite loading, a route's new screen).
+ * changing under Aisle (cards rendered, pages appended by infinite loading, a route's new screen, a
+ * part such as the SEO text filled or left empty).
  */
 
 /** The address without its fragment: match patterns never see the fragment. */
@@ -64,7 +65,12 @@ export function watchListing(
       onChange();
     }, LISTING_SETTLE_MS);
   });
-  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-aisle'] });
+  observer.observe(root, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-aisle', 'data-aisle-ready'],
+  });
   return () => {
     observer.disconnect();
     if (timer !== null) win.clearTimeout(timer);

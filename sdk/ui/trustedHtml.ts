@@ -1,25 +1,41 @@
 /**
  * Pages that enforce Trusted Types (`require-trusted-types-for 'script'`) refuse HTML given as a
  * plain string. Aisle writes HTML in exactly two places, both already safe: sanitised server HTML
- * (DOMPurify) and escaped JSON-LD. Those go through this one named policy, `aisle`; a retailer
- * whose CSP lists allowed policies (`trusted-types …`) adds `aisle` to it.
+ * (DOMPurify) and escaped JSON-LD. Those go through Aisle's one policy, `aisle`
+ * (sdk/core/trustedTypes.ts); a retailer whose CSP lists allowed policies adds `aisle` to it.
  */
-type HtmlPolicy = { createHTML(input: string): unknown; createScript(input: string): unknown };
+import { createAislePolicy, trustedTypesApi, type AislePolicy } from '../core/trustedTypes.js';
 
-let policy: HtmlPolicy | null | undefined;
+let shared: AislePolicy | null | undefined;
 
-function aislePolicy(): HtmlPolicy | null {
-  if (policy !== undefined) return policy;
-  type Rules = { createHTML(s: string): string; createScript(s: string): string };
-  const api = (globalThis as { trustedTypes?: { createPolicy(name: string, rules: Rules): HtmlPolicy } }).trustedTypes;
-  try {
-    // The rules pass their input through: callers hand them only sanitised or escaped text.
-    policy = api ? api.createPolicy('aisle', { createHTML: (input) => input, createScript: (input) => input }) : null;
-  } catch {
-    // The page's CSP does not allow the policy name: such pages get no server HTML.
-    policy = null;
+/** The policy of this copy of Aisle: the one handed over, else created on first use. */
+export function aislePolicy(): AislePolicy | null {
+  if (shared === undefined) shared = createAislePolicy(globalThis);
+  return shared;
+}
+
+/** Takes the policy aisle.js created (before anything of the app used one). */
+export function adoptAislePolicy(policy: AislePolicy | null): void {
+  shared ??= policy;
+}
+
+let refusesStrings: boolean | undefined;
+
+/**
+ * True when the page refuses plain strings as HTML. Asked only when Aisle has no policy on a browser
+ * with Trusted Types: the probe itself counts as a violation on an enforcing page, so it runs once.
+ */
+export function refusesPlainHtml(scope: object = globalThis): boolean {
+  if (!trustedTypesApi(scope)) return false;
+  if (refusesStrings === undefined) {
+    try {
+      document.createElement('template').innerHTML = '';
+      refusesStrings = false;
+    } catch {
+      refusesStrings = true;
+    }
   }
-  return policy;
+  return refusesStrings;
 }
 
 /**
@@ -29,17 +45,7 @@ function aislePolicy(): HtmlPolicy | null {
 export function trustedScriptText(json: string): string | null {
   const active = aislePolicy();
   if (active) return active.createScript(json) as string;
-  return enforced() ? null : json;
-}
-
-/** True when the page refuses plain strings as HTML. */
-function enforced(): boolean {
-  try {
-    document.createElement('template').innerHTML = '';
-    return false;
-  } catch {
-    return true;
-  }
+  return refusesPlainHtml() ? null : json;
 }
 
 /**
@@ -49,5 +55,5 @@ function enforced(): boolean {
 export function trustedHtml(html: string): string | null {
   const active = aislePolicy();
   if (active) return active.createHTML(html) as string;
-  return enforced() ? null : html;
+  return refusesPlainHtml() ? null : html;
 }

@@ -9,6 +9,7 @@ import { consentModeFor } from '../../sdk/core/consentSetting.js';
 import type { RenderContext } from '../../sdk/core/types.js';
 import { escapeHtml } from '../http.js';
 import type { Lang } from '../search/labels.js';
+import { nonceAttribute, type PagePolicy } from './csp.js';
 
 const TEXTS: Record<Lang, { label: string; ask: string; accept: string; refuse: string }> = {
   en: {
@@ -25,14 +26,25 @@ const TEXTS: Record<Lang, { label: string; ask: string; accept: string; refuse: 
   },
 };
 
+/** The GPC stand-in's code. */
+export const GPC_JS = `Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { configurable: true, get: () => true });`;
+
+/**
+ * A demo script: inline on an ordinary page; on a page under a CSP (csp.ts) the file the stack serves
+ * at `src` with the page's nonce, since `script-src 'self'` refuses every inline script.
+ */
+function demoScript(code: string, src: string, policy: PagePolicy | null | undefined): string {
+  return policy ? `<script src="${src}"${nonceAttribute(policy)}></script>` : `<script>${code}</script>`;
+}
+
 /** What goes into the demo page's head, before aisle.js: the GPC stand-in when asked for. */
-export function consentDemoHead(url: URL): string {
+export function consentDemoHead(url: URL, policy?: PagePolicy | null): string {
   if (url.searchParams.get('gpc') !== '1') return '';
-  return `<script>Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { configurable: true, get: () => true });</script>`;
+  return demoScript(GPC_JS, '/demo/gpc.js', policy);
 }
 
 /** The consent banner at the end of the page's body, where the tenant requires consent; else ''. */
-export function consentBanner(context: RenderContext, locale: Lang): string {
+export function consentBanner(context: RenderContext, locale: Lang, policy?: PagePolicy | null): string {
   const region = context.additional.region ?? context.config.region ?? 'us';
   if (consentModeFor(context.config.consent, region) !== 'required') return '';
   const texts = TEXTS[locale];
@@ -41,8 +53,11 @@ export function consentBanner(context: RenderContext, locale: Lang): string {
 <button type="button" data-consent="accept">${escapeHtml(texts.accept)}</button>
 <button type="button" data-consent="refuse">${escapeHtml(texts.refuse)}</button>
 </section>
-<script>
-document.querySelector('.shop-consent').addEventListener('click', function (event) {
+${demoScript(CONSENT_JS, '/demo/consent.js', policy)}`;
+}
+
+/** The banner's code: tells Aisle the shopper's choice. */
+export const CONSENT_JS = `document.querySelector('.shop-consent').addEventListener('click', function (event) {
   var choice = event.target.getAttribute && event.target.getAttribute('data-consent');
   if (!choice) return;
   var yes = choice === 'accept';
@@ -54,5 +69,4 @@ document.querySelector('.shop-consent').addEventListener('click', function (even
   else document.addEventListener('DOMContentLoaded', tell, { once: true });
   this.hidden = true;
 });
-</script>`;
-}
+`;

@@ -1,10 +1,12 @@
 /**
  * Retailer-looking pages without Aisle (no render context, no embed), for the extension's
  * end-to-end tests and demos: the extension injects Aisle into them. `strict-csp` is the same
- * page behind a strict Content-Security-Policy (nonce, strict-dynamic, Trusted Types).
+ * page behind a strict Content-Security-Policy (nonce, strict-dynamic, Trusted Types allowing only
+ * Aisle's policy), with the watcher that records each violation (csp.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../http.js';
+import { violationWatcher } from './csp.js';
 
 /** Which plain page. */
 export type PlainPageKind = 'no-aisle' | 'strict-csp';
@@ -18,7 +20,7 @@ export function renderPlainPage(
   const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
   if (kind === 'strict-csp') {
     headers['content-security-policy'] =
-      `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic'; require-trusted-types-for 'script'; style-src 'self'`;
+      `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic'; require-trusted-types-for 'script'; trusted-types aisle; style-src 'self'`;
   }
   const title = kind === 'strict-csp' ? 'Corner Store (strict CSP)' : 'Corner Store';
   const html = `<!doctype html>
@@ -26,6 +28,7 @@ export function renderPlainPage(
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${kind === 'strict-csp' ? violationWatcher({ header: '', nonce }) : ''}
 <title>${escapeHtml(title)}</title>
 <link rel="canonical" href="${escapeHtml(origin)}/plain/shop">
 </head>

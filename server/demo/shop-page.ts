@@ -4,6 +4,7 @@ import { escapeHtml, jsonForScript } from '../http.js';
 import type { Lang } from '../search/labels.js';
 import { shopStyles } from './shop-styles.js';
 import { SHOP_TEXTS } from './texts.js';
+import { nonceAttribute, violationWatcher, type PagePolicy } from './csp.js';
 
 /** Head tags a retailer's server writes into `#aisle-head` for Aisle to copy into the page head. */
 export interface HeadTemplate {
@@ -30,6 +31,8 @@ export interface ShopPageInput {
   server?: { html: string; head: string } | null;
   /** The consent tool's stand-in (consentDemo.ts): what goes before aisle.js, and its banner. */
   consent?: { head: string; banner: string };
+  /** The page's Content-Security-Policy: its scripts carry the nonce, and a watcher counts violations. */
+  policy?: PagePolicy | null;
 }
 
 /** A plausible fictional shop page with a `<main>` for Aisle to take over. */
@@ -51,12 +54,13 @@ export function renderShopPage(input: ShopPageInput): string {
       ? ''
       : `<script type="application/json" id="${CONTEXT_ELEMENT_ID}">${jsonForScript(input.context)}</script>
 <template id="${HEAD_TEMPLATE_ID}"><title>${escapeHtml(head.title)}</title><link rel="canonical" href="${escapeHtml(head.canonical)}"><meta name="title" content="${escapeHtml(head.metaTitle)}"><meta name="description" content="${escapeHtml(head.description)}"><meta name="robots" content="${escapeHtml(head.robots)}"></template>
-<script src="${escapeHtml(input.embedSrc)}" defer></script>`;
+<script src="${escapeHtml(input.embedSrc)}" defer${nonceAttribute(input.policy)}></script>`;
   return `<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${violationWatcher(input.policy)}
 <link rel="icon" href="data:,">
 <title>${name}</title>
 <meta name="description" content="${escapeHtml(demo.tagline)}">

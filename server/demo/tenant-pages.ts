@@ -13,6 +13,7 @@ import { renderShopPage, type HeadTemplate } from './shop-page.js';
 import { SHOP_TEXTS } from './texts.js';
 import { renderMain, type RenderedMain } from '../../sdk/serverRender/render.js';
 import { consentBanner, consentDemoHead } from './consentDemo.js';
+import type { PagePolicy } from './csp.js';
 
 /** Where the demo page is served from and what it asks for. */
 export interface DemoRequest {
@@ -24,6 +25,8 @@ export interface DemoRequest {
   backend?: BackendKind;
   /** The width the shopper's screen is known to have (a client hint), for the server render. */
   viewportWidth?: number;
+  /** The Content-Security-Policy the page is sent with (`?csp=`, csp.ts), if any. */
+  policy?: PagePolicy | null;
 }
 
 /**
@@ -151,7 +154,8 @@ export async function renderDlpDemo(req: DemoRequest, page: string): Promise<{ s
     mainHtml,
     embedSrc: req.embedSrc,
     server: await serverMarkup(req, context),
-    consent: { head: consentDemoHead(url), banner: consentBanner(context, locale) },
+    consent: { head: consentDemoHead(url, req.policy), banner: consentBanner(context, locale, req.policy) },
+    policy: req.policy,
   });
   return { status: data?.pageNotFound ? 404 : 200, html };
 }
@@ -178,7 +182,8 @@ export async function renderVsmDemo(req: DemoRequest, pagePath: string): Promise
     mainHtml,
     embedSrc: req.embedSrc,
     server: await serverMarkup(req, context),
-    consent: { head: consentDemoHead(url), banner: consentBanner(context, locale) },
+    consent: { head: consentDemoHead(url, req.policy), banner: consentBanner(context, locale, req.policy) },
+    policy: req.policy,
   });
   return { status: data ? 200 : 404, html };
 }

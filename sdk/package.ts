@@ -1,0 +1,100 @@
+/**
+ * The npm package's ES module entry (docs/package.md): the verbs of `window.Aisle` for a shop that
+ * builds its pages with a bundler. The app is bundled in (its rarely needed parts stay dynamic
+ * imports, which the shop's bundler splits), its rules are one constructed sheet, and it defines
+ * no global: a shop that wants `window.Aisle` as well assigns the default export to it. The
+ * script-tag build (`embed/aisle.js`) ships beside it for pages without a bundler.
+ */
+import { app } from './app.js';
+import type { AisleGlobal, CardSlots, HostEventHandler, HostEventName } from './contract.js';
+import type { RenderContext } from './core/types.js';
+import { CardSlotRegistry } from './host/cardSlots.js';
+import { HostEvents } from './host/hostEvents.js';
+import { pageConsent } from './host/pageConsent.js';
+import { keepLayoutOnly, wantsUnstyled } from './host/unstyled.js';
+import { AISLE_CSS } from './ui/appStylesheet.js';
+import { VERSION } from './version.js';
+
+export type {
+  AisleGlobal,
+  CardSlot,
+  CardSlotBuilder,
+  CardSlotProduct,
+  CardSlots,
+  HostEventHandler,
+  HostEventName,
+  HostEventPayloads,
+} from './contract.js';
+export type {
+  AdditionalParams,
+  Environment,
+  RenderContext,
+  SearchResponse,
+  SitemapData,
+  TenantConfig,
+} from './core/types.js';
+export type { Customization } from './core/customization.js';
+
+/** The page's handlers of Aisle's events and its card slots: set at any time, followed by each mount. */
+const hostEvents = new HostEvents();
+const cardSlots = new CardSlotRegistry();
+/** Aisle's rules while it is mounted (the layout's only, in the unstyled mode). */
+let sheet: CSSStyleSheet | null = null;
+
+function removeRules(): void {
+  if (sheet) document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+  sheet = null;
+}
+
+function applyRules(unstyled: boolean): void {
+  removeRules();
+  sheet = new CSSStyleSheet();
+  sheet.replaceSync(AISLE_CSS);
+  if (unstyled) keepLayoutOnly(sheet);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
+/** This package's version (semver), as `window.Aisle.version` reports it. */
+export const version: string = VERSION;
+
+/** Renders Aisle for a render context; resolves once its first render is on screen. */
+export function mount(context: RenderContext): Promise<void> {
+  applyRules(wantsUnstyled(context));
+  return app.mount(context, null, hostEvents.emit, cardSlots, pageConsent());
+}
+
+/** Removes everything Aisle installed, the handlers of its events included, and restores the page's content. */
+export function unmount(): void {
+  app.unmount();
+  removeRules();
+  hostEvents.clear();
+  cardSlots.set(null);
+}
+
+/** Calls `handler` at each of Aisle's events `name`; returns what stops it. */
+export function on<K extends HostEventName>(name: K, handler: HostEventHandler<K>): () => void {
+  return hostEvents.on(name, handler);
+}
+
+/** Stops calling `handler` at `name`. */
+export function off<K extends HostEventName>(name: K, handler: HostEventHandler<K>): void {
+  hostEvents.off(name, handler);
+}
+
+/** Sets the shop's card slots (each call replaces the last; null removes them). */
+export function setCardSlots(slots: CardSlots | null): void {
+  cardSlots.set(slots);
+}
+
+/** The shopper's consent choices from the shop's consent tool (a key left out keeps its state). */
+export function consent(choices: Parameters<AisleGlobal['consent']>[0]): void {
+  const problem = pageConsent().set(choices);
+  if (problem) console.error(`[Aisle] ${problem}: nothing changed.`);
+}
+
+/** A JSON-safe picture of the analytics queue and the search state. */
+export const debug: AisleGlobal['debug'] = { snapshot: () => app.snapshot() };
+
+/** Every verb in one object, shaped as `window.Aisle`. */
+const Aisle: AisleGlobal = { version, mount, unmount, on, off, setCardSlots, consent, debug };
+export default Aisle;
