@@ -8,17 +8,10 @@
  */
 import type { AisleApp } from './app.js';
 import { FIRST_SCREEN_CSS } from './ui/stylesheet.js';
-import {
-  CONTEXT_ELEMENT_ID,
-  GLOBAL_NAME,
-  emptyDebugSnapshot,
-  type AisleGlobal,
-  type WindowWithAisle,
-} from './contract.js';
+import { CONTEXT_ELEMENT_ID, GLOBAL_NAME, emptyDebugSnapshot, type WindowWithAisle } from './contract.js';
 import { VERSION } from './version.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
-import { HostEvents } from './host/hostEvents.js';
-import { CardSlotRegistry } from './host/cardSlots.js';
+import { createAisleInstance, type AisleInstance } from './host/instance.js';
 import { wantsUnstyled } from './host/unstyled.js';
 import { AisleStyles } from './host/aisleStyles.js';
 import { paintFirstScreen } from './firstPaint/paint.js';
@@ -132,10 +125,6 @@ function loadApp(): Promise<AisleApp> {
 }
 
 let loaded: AisleApp | undefined;
-/** The page's handlers of Aisle's events: registered at any time, the app calls them. */
-const hostEvents = new HostEvents();
-/** The page's card slots: set at any time, drawn by the app. */
-const cardSlots = new CardSlotRegistry();
 /** The first screen drawn by this script, until the app's replaces it. */
 let painted: FirstPaint | null = null;
 /** Counts mount and unmount calls: an unmount while the app still loads cancels that mount. */
@@ -164,7 +153,12 @@ function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise
       // neither makes a long one.
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (ticket !== generation) return paint?.withdraw();
-      return app.mount(context, paint, hostEvents.emit, cardSlots, pageConsent());
+      instance.step('mount');
+      await app.mount(context, paint, instance.hostEvents.emit, instance.cardSlots, pageConsent());
+      if (ticket !== generation) return;
+      const state = (app.snapshot() as { mount?: { state?: unknown } }).mount?.state;
+      if (state === 'shown') instance.step('show');
+      else if (state === 'kept-host-content') instance.step('keep');
     },
     (error: unknown) => {
       // Without the app the drawn screen cannot work: the page gets its own content back.
@@ -174,8 +168,10 @@ function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise
   );
 }
 
-const aisle: AisleGlobal = {
+/** This page's Aisle: `window.Aisle` is its public object. */
+const instance: AisleInstance = createAisleInstance({
   version: VERSION,
+  consent: pageConsent(),
   mount(context: unknown): Promise<void> {
     painted?.withdraw();
     painted = null;
@@ -188,22 +184,9 @@ const aisle: AisleGlobal = {
     painted = null;
     loaded?.unmount();
     styles.remove();
-    hostEvents.clear();
-    cardSlots.set(null);
   },
-  on: (name, handler) => hostEvents.on(name, handler),
-  off: (name, handler) => hostEvents.off(name, handler),
-  setCardSlots: (slots) => cardSlots.set(slots),
-  consent(choices): void {
-    const problem = pageConsent().set(choices);
-    if (problem) console.error(`[Aisle] ${problem}: nothing changed.`);
-  },
-  debug: {
-    snapshot(): unknown {
-      return loaded ? loaded.snapshot() : emptyDebugSnapshot();
-    },
-  },
-};
+  snapshot: () => (loaded ? loaded.snapshot() : emptyDebugSnapshot()),
+});
 
 /** Reads `#aisle-context`; warns once and returns undefined when it is absent or unparsable. */
 function readContext(): unknown {
@@ -238,19 +221,18 @@ function start(taskStartedAt: number): void {
       taskStartedAt,
       beforeDrawing: () => styles.loadFonts(),
       applyRules: () => styles.adopt(),
-      cardSlots: () => cardSlots.shape(),
+      cardSlots: () => instance.cardSlots.shape(),
     });
-  mountApp(
-    context,
-    adopted ? () => Promise.resolve(adopted) : !wantsUnstyled(context) && styles.construct() ? draw : undefined,
-  )
+  const paints = !adopted && !wantsUnstyled(context) && styles.construct();
+  instance.step(adopted ? 'adopt' : paints ? 'paint' : 'mount');
+  mountApp(context, adopted ? () => Promise.resolve(adopted) : paints ? draw : undefined)
     .catch((error: unknown) => console.error('[Aisle] could not start:', error))
     .finally(() => (painted = null));
 }
 
 const page = window as WindowWithAisle;
 if (!page[GLOBAL_NAME]) {
-  page[GLOBAL_NAME] = aisle;
+  page[GLOBAL_NAME] = instance.global;
   // In a task of its own, after the one that compiled and ran this script (together they made a
   // long task on a phone): a DOMContentLoaded task, or a message to ourselves, which no timer clamps.
   // A mount or unmount called meanwhile (the page's own script, right after this one) decides instead.

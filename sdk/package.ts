@@ -8,8 +8,7 @@
 import { app } from './app.js';
 import type { AisleGlobal, CardSlots, HostEventHandler, HostEventName } from './contract.js';
 import type { RenderContext } from './core/types.js';
-import { CardSlotRegistry } from './host/cardSlots.js';
-import { HostEvents } from './host/hostEvents.js';
+import { createAisleInstance } from './host/instance.js';
 import { pageConsent } from './host/pageConsent.js';
 import { keepLayoutOnly, wantsUnstyled } from './host/unstyled.js';
 import { AISLE_CSS } from './ui/appStylesheet.js';
@@ -36,8 +35,6 @@ export type {
 export type { Customization } from './core/customization.js';
 
 /** The page's handlers of Aisle's events and its card slots: set at any time, followed by each mount. */
-const hostEvents = new HostEvents();
-const cardSlots = new CardSlotRegistry();
 /** Aisle's rules while it is mounted (the layout's only, in the unstyled mode). */
 let sheet: CSSStyleSheet | null = null;
 
@@ -54,46 +51,60 @@ function applyRules(unstyled: boolean): void {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
+/** The package's Aisle instance: the same verbs as `window.Aisle`, with no global. */
+const instance = createAisleInstance({
+  version: VERSION,
+  consent: pageConsent(),
+  async mount(context, self) {
+    applyRules(wantsUnstyled(context as RenderContext));
+    await app.mount(context, null, self.hostEvents.emit, self.cardSlots, self.consent);
+    const state = (app.snapshot() as { mount?: { state?: unknown } }).mount?.state;
+    if (state === 'shown') self.step('show');
+    else if (state === 'kept-host-content') self.step('keep');
+  },
+  unmount() {
+    app.unmount();
+    removeRules();
+  },
+  snapshot: () => app.snapshot(),
+});
+const aisle = instance.global;
+
 /** This package's version (semver), as `window.Aisle.version` reports it. */
 export const version: string = VERSION;
 
 /** Renders Aisle for a render context; resolves once its first render is on screen. */
 export function mount(context: RenderContext): Promise<void> {
-  applyRules(wantsUnstyled(context));
-  return app.mount(context, null, hostEvents.emit, cardSlots, pageConsent());
+  return aisle.mount(context);
 }
 
 /** Removes everything Aisle installed, the handlers of its events included, and restores the page's content. */
 export function unmount(): void {
-  app.unmount();
-  removeRules();
-  hostEvents.clear();
-  cardSlots.set(null);
+  aisle.unmount();
 }
 
 /** Calls `handler` at each of Aisle's events `name`; returns what stops it. */
 export function on<K extends HostEventName>(name: K, handler: HostEventHandler<K>): () => void {
-  return hostEvents.on(name, handler);
+  return aisle.on(name, handler);
 }
 
 /** Stops calling `handler` at `name`. */
 export function off<K extends HostEventName>(name: K, handler: HostEventHandler<K>): void {
-  hostEvents.off(name, handler);
+  aisle.off(name, handler);
 }
 
 /** Sets the shop's card slots (each call replaces the last; null removes them). */
 export function setCardSlots(slots: CardSlots | null): void {
-  cardSlots.set(slots);
+  aisle.setCardSlots(slots);
 }
 
 /** The shopper's consent choices from the shop's consent tool (a key left out keeps its state). */
 export function consent(choices: Parameters<AisleGlobal['consent']>[0]): void {
-  const problem = pageConsent().set(choices);
-  if (problem) console.error(`[Aisle] ${problem}: nothing changed.`);
+  aisle.consent(choices);
 }
 
 /** A JSON-safe picture of the analytics queue and the search state. */
-export const debug: AisleGlobal['debug'] = { snapshot: () => app.snapshot() };
+export const debug: AisleGlobal['debug'] = aisle.debug;
 
 /** Every verb in one object, shaped as `window.Aisle`. */
 const Aisle: AisleGlobal = { version, mount, unmount, on, off, setCardSlots, consent, debug };

@@ -11,18 +11,10 @@ import { MODE_GLOBAL } from '../lib/registration.js';
 import { isValidSelector } from '../lib/selector.js';
 import { describe, isPreviewConfig, missingParts, productsInWords, sameOrigin, searchedPage } from './previewFacts.js';
 import { LISTING_SETTLE_MS, watchListing, watchRoute } from './previewWatch.js';
-import {
-  CONTEXT_ELEMENT_ID,
-  DEBUG_EVENT,
-  GLOBAL_NAME,
-  type AisleGlobal,
-  type WindowWithAisle,
-  VERSION,
-} from '../../sdk/public/tools.js';
+import { CONTEXT_ELEMENT_ID, DEBUG_EVENT, GLOBAL_NAME, type WindowWithAisle, VERSION } from '../../sdk/public/tools.js';
 import {
   app,
-  HostEvents,
-  CardSlotRegistry,
+  createAisleInstance,
   keepLayoutOnly,
   wantsUnstyled,
   AISLE_CSS,
@@ -61,8 +53,28 @@ export function startPreview(win: AisleWindow): () => void {
   const blocked: Array<{ directive: 'connect-src' | 'img-src'; uri: string }> = [];
   let searchFailure: { url: string; error: string } | null = null;
 
+  // The preview's Aisle: the page's own calls reach it as they would the retailer's Aisle.
+  const instance = createAisleInstance(
+    {
+      version: VERSION,
+      consent: new PageConsent(sendsGpc(win.navigator)),
+      log: win.console,
+      mount(): Promise<void> {
+        // The page's own call after a takeover: the preview stays.
+        win.console.info('[Aisle extension] the preview has taken over this page: mount() ignored.');
+        return Promise.resolve();
+      },
+      unmount: () => stop(),
+      snapshot: () => app.snapshot(),
+    },
+    { extension: true as const },
+  );
+  const ours = instance.global;
+
   const report = (outcome: PreviewStatus['outcome'], message: string, warning?: string): void => {
     last = [outcome, message, warning];
+    if (outcome === 'shown') instance.step('show');
+    else if (outcome === 'failed') instance.step('keep');
     // The listing is looked at on every change of the page: say only what is new.
     const said = JSON.stringify([outcome, message, warning, tookOver]);
     if (said === lastSent) return;
@@ -156,33 +168,6 @@ export function startPreview(win: AisleWindow): () => void {
     }
   });
 
-  const hostEvents = new HostEvents(win.console);
-  const cardSlots = new CardSlotRegistry();
-  const consent = new PageConsent(sendsGpc(win.navigator));
-  const ours: AisleGlobal & { extension: true } = {
-    version: VERSION,
-    extension: true,
-    mount(): Promise<void> {
-      // The page's own call after a takeover: the preview stays.
-      win.console.info('[Aisle extension] the preview has taken over this page: mount() ignored.');
-      return Promise.resolve();
-    },
-    unmount(): void {
-      stop();
-      hostEvents.clear();
-      cardSlots.set(null);
-    },
-    // The page's own code may listen to the preview as it would to its own Aisle.
-    on: (name, handler) => hostEvents.on(name, handler),
-    off: (name, handler) => hostEvents.off(name, handler),
-    setCardSlots: (slots) => cardSlots.set(slots),
-    consent(choices): void {
-      const problem = consent.set(choices);
-      if (problem) win.console.error(`[Aisle] ${problem}: nothing changed.`);
-    },
-    debug: { snapshot: (): unknown => app.snapshot() },
-  };
-
   const claim = (): void => {
     if (claimed) return;
     win[GLOBAL_NAME] = ours;
@@ -225,7 +210,8 @@ export function startPreview(win: AisleWindow): () => void {
     }
     let mounted: Promise<void>;
     try {
-      mounted = app.mount(next.context, null, hostEvents.emit, cardSlots, consent);
+      instance.step('mount');
+      mounted = app.mount(next.context, null, instance.hostEvents.emit, instance.cardSlots, instance.consent);
     } catch (error) {
       mounted = Promise.reject(error);
     }

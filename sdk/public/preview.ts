@@ -3,8 +3,7 @@
  * aisle.js keeps (the page's event handlers, card slots and consent), and the app's rules.
  */
 export { app } from '../app.js';
-export { HostEvents } from '../host/hostEvents.js';
-export { CardSlotRegistry } from '../host/cardSlots.js';
+export { createAisleInstance } from '../host/instance.js';
 export { keepLayoutOnly, wantsUnstyled } from '../host/unstyled.js';
 export { PageConsent, sendsGpc } from '../core/consent.js';
 export { AISLE_CSS } from '../ui/appStylesheet.js';
