@@ -81,11 +81,8 @@ function cardsById(container: ParentNode | null): Map<string, Element> {
   return out;
 }
 
-/**
- * Watches the product cards under `container()` and reports each card seen once per listing view
- * through `send`; returns the cleanup. Without IntersectionObserver nothing is counted.
- */
-export function watchImpressions(options: {
+/** What the watcher needs from the page and the app. */
+export interface ImpressionWatchOptions {
   win: Window & typeof globalThis;
   root: RootStore;
   shopId: string;
@@ -95,152 +92,180 @@ export function watchImpressions(options: {
   send: (batch: ImpressionBatch, listingViewId: string, leaving: boolean) => void;
   /** What the shopper saw on the first screen, once the app took it over (null until then). */
   firstScreen?: () => FirstScreenSightings | null;
-}): () => void {
-  const { win, root, shopId, lifecycle } = options;
+}
+
+/**
+ * Watches the product cards under `container()` and reports each card seen once per listing view
+ * through `send`; returns the cleanup. Without IntersectionObserver nothing is counted.
+ */
+export function watchImpressions(options: ImpressionWatchOptions): () => void {
+  const { win } = options;
   if (typeof win.IntersectionObserver !== 'function' || typeof win.MutationObserver !== 'function')
     return () => undefined;
-  let counter: ImpressionCounter | null = null;
-  const elementKeys = new Map<Element, string>();
-  let leaving = false;
-  const flushOnLeave = (): void => {
-    leaving = true;
-    try {
-      counter?.flush();
-    } finally {
-      leaving = false;
-    }
-  };
+  const watch = new ImpressionWatch(options);
+  return () => watch.dispose();
+}
 
-  // A fresh listing view, or (`restored`: Back or Forward) the one this path's entry left off.
-  const startView = (restored: boolean): ImpressionCounter => {
-    counter?.dispose();
+/** The watch of one mounted listing: the current listing view's counter and the observers feeding it. */
+class ImpressionWatch {
+  readonly #o: ImpressionWatchOptions;
+  #counter: ImpressionCounter;
+  readonly #elementKeys = new Map<Element, string>();
+  readonly #observed = new WeakSet<Element>();
+  /** The first screen's cards in view, by product id, with since when: credited at their first report. */
+  readonly #credit = new Map<string, number>();
+  #firstScreenPending: boolean;
+  #leaving = false;
+  #watched: ParentNode | null = null;
+  readonly #io: IntersectionObserver;
+  readonly #mutations: MutationObserver;
+  readonly #stops: Array<() => void> = [];
+
+  constructor(options: ImpressionWatchOptions) {
+    this.#o = options;
+    const { win, root, lifecycle } = options;
+    this.#firstScreenPending = options.firstScreen !== undefined;
+    this.#counter = this.#startView(readArrival(win) === 'back_forward');
+    this.#io = new win.IntersectionObserver((entries) => this.#seen(entries), {
+      threshold: [0, VIEWABLE_RATIO],
+    });
+    this.#mutations = new win.MutationObserver(() => this.#scan());
+    this.#attach();
+    const onVisibility = (): void => {
+      if (win.document.visibilityState === 'hidden') {
+        this.#counter.pause();
+        this.#flushOnLeave();
+      } else if (!root.drawer.open) this.#counter.resume();
+    };
+    win.document.addEventListener('visibilitychange', onVisibility);
+    this.#stops.push(
+      reaction(
+        () => root.drawer.open,
+        (open) => (open ? this.#counter.pause() : this.#counter.resume()),
+      ),
+      () => win.document.removeEventListener('visibilitychange', onVisibility),
+      lifecycle.onPageHide(() => this.#flushOnLeave()),
+      // Another listing shown in place is another listing view: what the last one saw is sent under
+      // its own address first. The container is in place once the listing has been shown; until then
+      // cards are looked for on each change of route (cheap: it is only a lookup).
+      reaction(
+        () => root.route,
+        () => {
+          this.#counter = this.#startView(root.arrivedBy === 'back_forward');
+          this.#attach();
+        },
+      ),
+    );
+  }
+
+  dispose(): void {
+    this.#stops.splice(0).forEach((stop) => stop());
+    this.#mutations.disconnect();
+    this.#io.disconnect();
+    this.#counter.dispose();
+  }
+
+  /** A fresh listing view, or (`restored`: Back or Forward) the one this path's entry left off. */
+  #startView(restored: boolean): ImpressionCounter {
+    const { win, root, shopId } = this.#o;
+    // Unset while the watch is being constructed.
+    (this.#counter as ImpressionCounter | undefined)?.dispose();
     const key = storageKey(shopId, win.location.pathname);
     const kept = restored ? readView(win, key) : null;
     const view = kept ?? { id: uuidv4(), seen: [] };
     if (!kept) saveView(win, key, view);
-    const started = new ImpressionCounter({
+    const counter = new ImpressionCounter({
       timers: root.env.timers,
       seen: view.seen,
-      send: (batch) => options.send(batch, view.id, leaving),
+      send: (batch) => this.#o.send(batch, view.id, this.#leaving),
       onSeen: (seenKey) => {
         view.seen.push(seenKey);
         saveView(win, key, view);
       },
     });
-    if (root.drawer.open || win.document.visibilityState === 'hidden') started.pause();
-    counter = started;
-    return started;
-  };
-  startView(readArrival(win) === 'back_forward');
+    if (root.drawer.open || win.document.visibilityState === 'hidden') counter.pause();
+    return counter;
+  }
 
-  // The first screen's sightings, credited once the app holds the cards: those seen there count
-  // now, those in view carry their time (`credit`, by product id, until their first report here).
-  let firstScreenPending = options.firstScreen !== undefined;
-  const credit = new Map<string, number>();
-  const takeFirstScreen = (active: ImpressionCounter): void => {
-    const sightings = firstScreenPending ? options.firstScreen?.() : null;
+  #flushOnLeave(): void {
+    this.#leaving = true;
+    try {
+      this.#counter.flush();
+    } finally {
+      this.#leaving = false;
+    }
+  }
+
+  #seen(entries: IntersectionObserverEntry[]): void {
+    const { win, root } = this.#o;
+    const active = this.#counter;
+    for (const entry of entries) {
+      const card = entry.target;
+      const id = card.getAttribute('data-product-id') ?? '';
+      const since = this.#credit.get(id);
+      this.#credit.delete(id);
+      if (entry.isIntersecting && entry.intersectionRatio >= VIEWABLE_RATIO) {
+        const sighting = sightingOf(card, root);
+        if (!sighting) continue;
+        this.#elementKeys.set(card, sightingKey(sighting));
+        active.enter(sighting, since === undefined ? 0 : win.performance.now() - since);
+      } else {
+        const key = this.#elementKeys.get(card);
+        this.#elementKeys.delete(card);
+        if (key) active.leave(key);
+      }
+    }
+    this.#takeFirstScreen(active);
+  }
+
+  /**
+   * The first screen's sightings, credited once the app holds the cards: those seen there count now,
+   * those in view carry their time (at once when this watch sees them in view, else at their first report).
+   */
+  #takeFirstScreen(active: ImpressionCounter): void {
+    const sightings = this.#firstScreenPending ? this.#o.firstScreen?.() : null;
     if (!sightings) return;
-    firstScreenPending = false;
-    const cards = cardsById(options.container());
+    this.#firstScreenPending = false;
+    const { win, root, container } = this.#o;
+    const cards = cardsById(container());
     const now = win.performance.now();
     for (const id of sightings.seen) {
       const card = cards.get(id);
       const sighting = card ? sightingOf(card, root) : null;
       if (!card || !sighting) continue;
       active.enter(sighting, VIEW_MS);
-      if (!elementKeys.has(card)) active.leave(sightingKey(sighting));
+      if (!this.#elementKeys.has(card)) active.leave(sightingKey(sighting));
     }
     for (const [id, since] of sightings.inView) {
       const card = cards.get(id);
-      const sighting = card && elementKeys.has(card) ? sightingOf(card, root) : null;
+      const sighting = card && this.#elementKeys.has(card) ? sightingOf(card, root) : null;
       if (sighting) active.enter(sighting, now - since);
-      else if (!card || !observed.has(card)) credit.set(id, since);
+      else if (!card || !this.#observed.has(card)) this.#credit.set(id, since);
     }
-  };
+  }
 
-  const io = new win.IntersectionObserver(
-    (entries) => {
-      const active = counter ?? startView(false);
-      for (const entry of entries) {
-        const card = entry.target;
-        const id = card.getAttribute('data-product-id') ?? '';
-        const since = credit.get(id);
-        credit.delete(id);
-        if (entry.isIntersecting && entry.intersectionRatio >= VIEWABLE_RATIO) {
-          const sighting = sightingOf(card, root);
-          if (!sighting) continue;
-          elementKeys.set(card, sightingKey(sighting));
-          active.enter(sighting, since === undefined ? 0 : win.performance.now() - since);
-        } else {
-          const key = elementKeys.get(card);
-          elementKeys.delete(card);
-          if (key) active.leave(key);
-        }
-      }
-      takeFirstScreen(active);
-    },
-    { threshold: [0, VIEWABLE_RATIO] },
-  );
-
-  const observed = new WeakSet<Element>();
-  const scan = (): void => {
-    const container = options.container();
+  #scan(): void {
+    const container = this.#o.container();
     if (!container) return;
     for (const card of container.querySelectorAll(CARD)) {
-      if (observed.has(card)) continue;
-      observed.add(card);
-      io.observe(card);
+      if (this.#observed.has(card)) continue;
+      this.#observed.add(card);
+      this.#io.observe(card);
     }
     // Cards no longer in the page stop counting (a re-render replaced them, a filter removed them).
-    for (const [card, key] of elementKeys)
+    for (const [card, key] of this.#elementKeys)
       if (!card.isConnected) {
-        io.unobserve(card);
-        elementKeys.delete(card);
-        counter?.leave(key);
+        this.#io.unobserve(card);
+        this.#elementKeys.delete(card);
+        this.#counter.leave(key);
       }
-  };
-  const mutations = new win.MutationObserver(scan);
-  let watched: ParentNode | null = null;
-  const attach = (): void => {
-    const container = options.container();
-    if (!container || container === watched) return;
-    watched = container;
-    mutations.observe(container, { childList: true, subtree: true });
-    scan();
-  };
-  attach();
+  }
 
-  const pauseWhileCovered = reaction(
-    () => root.drawer.open,
-    (open) => (open ? counter?.pause() : counter?.resume()),
-  );
-  const onVisibility = (): void => {
-    if (win.document.visibilityState === 'hidden') {
-      counter?.pause();
-      flushOnLeave();
-    } else if (!root.drawer.open) counter?.resume();
-  };
-  win.document.addEventListener('visibilitychange', onVisibility);
-  const stopPageHide = lifecycle.onPageHide(flushOnLeave);
-  // Another listing shown in place is another listing view: what the last one saw is sent under its
-  // own address first. The container is in place once the listing has been shown; until then cards
-  // are looked for on each change of route (cheap: it is only a lookup).
-  const stopRoute = reaction(
-    () => root.route,
-    () => {
-      startView(root.arrivedBy === 'back_forward');
-      attach();
-    },
-  );
-
-  return () => {
-    stopRoute();
-    stopPageHide();
-    pauseWhileCovered();
-    win.document.removeEventListener('visibilitychange', onVisibility);
-    mutations.disconnect();
-    io.disconnect();
-    counter?.dispose();
-    counter = null;
-  };
+  #attach(): void {
+    const container = this.#o.container();
+    if (!container || container === this.#watched) return;
+    this.#watched = container;
+    this.#mutations.observe(container, { childList: true, subtree: true });
+    this.#scan();
+  }
 }
