@@ -1,5 +1,6 @@
 /** The app chunk behind `window.Aisle`, loaded by the embed (sdk/embed.ts). */
-import { configure } from 'mobx';
+// First: MobX is isolated before any other module of the app uses it.
+import './mobxIsolation.js';
 import { emptyDebugSnapshot } from './contract.js';
 import { mountAisle, type Mounted } from './mount.js';
 import { APP_CSS } from './ui/appStylesheet.js';
@@ -8,9 +9,6 @@ import type { EmitHostEvent } from './host/hostEvents.js';
 import type { CardSlotSource } from './host/cardSlots.js';
 import { PageConsent, sendsGpc } from './core/consent.js';
 import { consentModeFor } from './core/consentSetting.js';
-
-// The host page may run its own MobX: keep our state and rules to ourselves.
-configure({ enforceActions: 'always', isolateGlobalState: true });
 
 /** What the embed's loader calls. */
 export interface AisleApp {
