@@ -282,11 +282,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sdk/mount.ts', 'sdk/takeOver.ts', 'sdk/app.ts'],
+    files: ['sdk/mount.ts', 'sdk/takeOver.ts', 'sdk/app.ts', 'sdk/mobxIsolation.ts', 'sdk/mobxIsolation.test.ts'],
     rules: {
       'no-restricted-imports': layerImports(
         [LAYER.firstPaint, LAYER.embed],
-        'The app (mount, takeOver, app) is loaded after the first paint: it imports neither aisle.js nor the paint (the hand-over is in host/).',
+        'The app (mount, takeOver, app, mobxIsolation) is loaded after the first paint: it imports neither aisle.js nor the paint (the hand-over is in host/).',
       ),
     },
   },
