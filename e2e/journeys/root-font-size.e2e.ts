@@ -60,22 +60,23 @@ const settled = (page: EnginePage, selector: string) =>
   );
 
 /** Opens a part with `opener`, measures it, and closes it with Escape. */
-async function measureOpened(page: EnginePage, opener: string, part: string): Promise<string[]> {
+async function measureOpened(page: EnginePage, opener: string, part: string, shot?: string): Promise<string[]> {
   await page.click({ selector: opener, nth: 0 });
   await page.waitForSelector(part);
   await settled(page, part);
   const rows = await measure(page, part);
+  if (shot) await page.screenshot(shot);
   await page.press('Escape');
   await page.waitFor((sel) => document.querySelector(sel) === null, part, { what: `${part} closed` });
   return rows;
 }
 
 /** The sizes of the cards, the toolbar's inputs, the drawer and (on a desktop) a filter's popover. */
-async function sizes(page: EnginePage, width: number): Promise<Record<string, string[]>> {
+async function sizes(page: EnginePage, width: number, shot?: string): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {
     cards: await measure(page, '[data-aisle="grid"] [data-aisle="product"]:nth-child(-n+4)'),
     inputs: await measure(page, '.aisle-root :is(input, select, button):not(.aisle-card *)'),
-    drawer: await measureOpened(page, '[data-aisle="all-filters"]', '[data-aisle="drawer"]'),
+    drawer: await measureOpened(page, '[data-aisle="all-filters"]', '[data-aisle="drawer"]', shot && `${shot}-drawer`),
   };
   if (width > 1024)
     found.popover = await measureOpened(page, '[data-aisle="filter-button"]', '.aisle-popover[role="dialog"]');
@@ -92,8 +93,9 @@ describe.each(engines)('Aisle under the page root font size (%s)', (name) => {
     const seen: Record<string, Record<string, string[]>> = {};
     for (const size of ROOT_SIZES) {
       await setRootSize(page, size);
-      seen[size] = await sizes(page, width);
-      if (name === 'chromium' && size === '62.5%') await page.screenshot(`root-font-62-${width}`);
+      const shot = name === 'chromium' ? `root-font-${size.replace(/\D.*/, '')}-${width}` : undefined;
+      seen[size] = await sizes(page, width, shot);
+      if (shot) await page.screenshot(shot);
     }
     const base = seen['100%']!;
     expect(base.drawer!.length).toBeGreaterThan(20);
