@@ -75,7 +75,7 @@ async function measureOpened(page: EnginePage, opener: string, part: string, sho
 async function sizes(page: EnginePage, width: number, shot?: string): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {
     cards: await measure(page, '[data-aisle="grid"] [data-aisle="product"]:nth-child(-n+4)'),
-    inputs: await measure(page, '.aisle-root :is(input, select, button):not(.aisle-card *)'),
+    inputs: await measure(page, '.aisle-root :is(input, select, button):not(.aisle-card *, [data-aisle="related"] *)'),
     drawer: await measureOpened(page, '[data-aisle="all-filters"]', '[data-aisle="drawer"]', shot && `${shot}-drawer`),
   };
   if (width > 1024)
