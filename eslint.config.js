@@ -296,11 +296,11 @@ export default tseslint.config(
   },
   {
     // The npm package's entry (package.ts) bundles the app without aisle.js or its first paint.
-    files: ['sdk/mount.ts', 'sdk/takeOver.ts', 'sdk/app.ts', 'sdk/package.ts'],
+    files: ['sdk/mount.ts', 'sdk/takeOver.ts', 'sdk/app.ts', 'sdk/package.ts', 'sdk/mobxIsolation.ts'],
     rules: {
       'no-restricted-imports': layerImports(
         [LAYER.firstPaint, LAYER.embed],
-        'The app (mount, takeOver, app, the package entry) is loaded after the first paint: it imports neither aisle.js nor the paint (the hand-over is in host/).',
+        'The app (mount, takeOver, app, mobxIsolation, the package entry) is loaded after the first paint: it imports neither aisle.js nor the paint (the hand-over is in host/).',
       ),
     },
   },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useChromium } from './support/browser.js';
-import { APP_CARD, gridIds, searchSettled } from './support/dlp.js';
+import { APP_CARD, gridIds, scrollSettled, searchSettled } from './support/dlp.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium({ beforeAll, afterAll });
@@ -29,21 +29,6 @@ async function threePagesThenRelated(page: Page): Promise<string[]> {
   await page.waitForURL((u) => u.pathname !== PATH);
   await searchSettled(page);
   return ids;
-}
-
-/** The scroll position once the shopper's wheel has finished moving the page (the same for ten frames). */
-async function scrollSettled(page: Page): Promise<number> {
-  await page.waitForFunction(
-    () => {
-      const w = window as unknown as { __still?: { y: number; frames: number } };
-      const still = w.__still?.y === window.scrollY ? w.__still.frames + 1 : 0;
-      w.__still = { y: window.scrollY, frames: still };
-      return still >= 10;
-    },
-    undefined,
-    { polling: 'raf' },
-  );
-  return page.evaluate(() => window.scrollY);
 }
 
 const frames = (page: Page) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser.js';
-import { APP_CARD, gridIds, searchSettled } from './support/dlp.js';
+import { APP_CARD, gridIds, pageTwoThenProduct, searchSettled } from './support/dlp.js';
 import { storedEvents as storedEventsOf } from './support/analytics.js';
 
 const baseUrl = inject('baseUrl');
@@ -253,14 +253,7 @@ describe('while the listing is restored', () => {
   it('a shopper who scrolls first keeps their scroll, and the restore asks for one search only', async () => {
     const path = '/maple/mens-rain-jackets';
     const page = await openListing(path, false);
-    await page.locator('[data-aisle="sentinel"]').scrollIntoViewIfNeeded();
-    await page.waitForURL(/pageNumber=2/);
-    await searchSettled(page);
-    const ids = await gridIds(page);
-    const card = page.locator(CARD).nth(30);
-    await card.scrollIntoViewIfNeeded();
-    await card.locator('a').first().click();
-    await page.waitForURL(/\/p\//);
+    const ids = await pageTwoThenProduct(page);
 
     // The retailer's page comes back without inline data, and the search is held until the shopper scrolled.
     await page.route(

@@ -24,6 +24,7 @@ import { dirname, join, resolve as resolvePath } from 'node:path';
 import { rolldown, type OutputChunk, type Plugin as RolldownPlugin } from 'rolldown';
 import { LAYOUT_STYLESHEET } from '../sdk/host/unstyled.js';
 import { layoutOnlyCss } from './layoutCss.js';
+import { privateSentryCarrier } from './sentryCarrier.js';
 import { parseAst } from 'rolldown/parseAst';
 
 // AISLE_EMBED_OUT builds elsewhere, e.g. a second embed for bench/compare.ts.
@@ -194,7 +195,7 @@ export async function buildEmbed(): Promise<{ app: string; firstRender: string[]
     platform: 'browser',
     transform: { define: production },
     resolve: { alias: { 'use-sync-external-store/shim': resolvePath('sdk/vendor/useSyncExternalStore.ts') } },
-    plugins: [rawCssModules],
+    plugins: [rawCssModules, privateSentryCarrier],
     logLevel: 'warn',
     // Lets the entry chunk carry the modules the lazy chunks share with it (and the runtime helpers),
     // instead of re-exporting them from a second chunk fetched only once the entry arrived.

@@ -10,6 +10,8 @@ import { isKeptWhole, isLayoutProperty } from '../sdk/host/unstyled.js';
 export function layoutOnlyCss(css: string): string {
   const root = postcss.parse(css);
   root.walkDecls((decl) => {
+    // A registered custom property (@property) describes the value, not how it looks: sizes read it.
+    if (decl.parent?.type === 'atrule' && (decl.parent as postcss.AtRule).name === 'property') return;
     const rule = decl.parent?.type === 'rule' ? (decl.parent as postcss.Rule) : null;
     if (rule && isKeptWhole(rule.selector)) return;
     if (!isLayoutProperty(decl.prop.toLowerCase())) decl.remove();

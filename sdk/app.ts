@@ -1,5 +1,6 @@
 /** The app chunk behind `window.Aisle`, loaded by the embed (sdk/embed.ts). */
-import { configure } from 'mobx';
+// First: MobX is isolated before any other module of the app uses it.
+import './mobxIsolation.js';
 import { emptyDebugSnapshot } from './contract.js';
 import { mountAisle, type Mounted } from './mount.js';
 import { APP_CSS } from './ui/appStylesheet.js';
@@ -10,9 +11,6 @@ import { PageConsent, sendsGpc } from './core/consent.js';
 import { consentModeFor } from './core/consentSetting.js';
 import type { AislePolicy } from './core/trustedTypes.js';
 import { adoptAislePolicy } from './ui/trustedHtml.js';
-
-// The host page may run its own MobX: keep our state and rules to ourselves.
-configure({ enforceActions: 'always', isolateGlobalState: true });
 
 /** What the embed's loader calls. */
 export interface AisleApp {

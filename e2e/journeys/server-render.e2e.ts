@@ -49,6 +49,27 @@ describe.each(engines)('a listing the retailer rendered on the server (%s)', (na
     await page.close();
   });
 
+  it('keeps the region and locale in every link and in the JSON-LD once adopted (French Canada)', async () => {
+    const page = await openListing(engine(), baseUrl, '/prairie/yoga-mats?locale=fr_CA', 1280);
+    await tookOver(page);
+    const found = await page.evaluate(() => {
+      const hrefs = (selector: string) =>
+        [...document.querySelectorAll<HTMLAnchorElement>(`${selector} a[href]`)].map((a) => a.href);
+      const ld = document.querySelector('script[type="application/ld+json"]')?.textContent ?? '';
+      return {
+        products: hrefs('[data-aisle="grid"]'),
+        crumbs: hrefs('[data-aisle="breadcrumbs"]'),
+        currencies: [...new Set(ld.match(/"priceCurrency":"[A-Z]+"/g) ?? [])],
+      };
+    });
+    expect(found.products.length).toBeGreaterThan(0);
+    expect(found.products.filter((href) => !href.endsWith('locale=fr_CA'))).toEqual([]);
+    expect(found.crumbs.filter((href) => !href.endsWith('locale=fr_CA'))).toEqual([]);
+    expect(found.currencies).toEqual(['"priceCurrency":"CAD"']);
+    expect(await page.errors()).toEqual([]);
+    await page.close();
+  });
+
   it('draws afresh, cleanly, over markup made from another context (a stale cache)', async () => {
     const page = await openListing(engine(), baseUrl, '/northwind/womens-running-shoes?render=stale', 1280);
     await tookOver(page);

@@ -50,3 +50,34 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage });
 }
+
+/**
+ * On an infinite listing on show: scrolls to its sentinel until page 2 is in, then opens the 31st
+ * product (on page 2) by its link. Returns the products that were loaded.
+ */
+export async function pageTwoThenProduct(page: Page): Promise<string[]> {
+  await page.locator('[data-aisle="sentinel"]').scrollIntoViewIfNeeded();
+  await page.waitForURL(/pageNumber=2/);
+  await searchSettled(page);
+  const ids = await gridIds(page);
+  const card = page.locator('[data-aisle="grid"] [data-aisle="product"]').nth(30);
+  await card.scrollIntoViewIfNeeded();
+  await card.locator('a').first().click();
+  await page.waitForURL(/\/p\//);
+  return ids;
+}
+
+/** The scroll position once the shopper's wheel has finished moving the page (the same for ten frames). */
+export async function scrollSettled(page: Page): Promise<number> {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __still?: { y: number; frames: number } };
+      const still = w.__still?.y === window.scrollY ? w.__still.frames + 1 : 0;
+      w.__still = { y: window.scrollY, frames: still };
+      return still >= 10;
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+  return page.evaluate(() => window.scrollY);
+}

@@ -21,11 +21,15 @@ function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.Numb
   return format;
 }
 
+/** The currency a region's prices are in: Canadian dollars in `ca`, US dollars elsewhere. */
+export function currencyOf(region: Region | undefined): 'CAD' | 'USD' {
+  return region === 'ca' ? 'CAD' : 'USD';
+}
+
 /** A price in the shopper's currency form: "$12.99", "CA$12.99" or "12,99 $" ('' for a non-number). */
 export function formatPrice(amount: number, region: Region | undefined, locale: Locale): string {
   if (!Number.isFinite(amount)) return '';
-  const currency = region === 'ca' ? 'CAD' : 'USD';
-  return numberFormat(intlTag(locale, region), { style: 'currency', currency }).format(amount);
+  return numberFormat(intlTag(locale, region), { style: 'currency', currency: currencyOf(region) }).format(amount);
 }
 
 /** Whole percent saved, rounded; null when there is no discount or the prices make no sense. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchResponse } from './normalize.js';
-import { dlpStructuredData, serializeJsonLd } from './structuredData.js';
+import { dlpStructuredData, listingJsonLd, serializeJsonLd } from './structuredData.js';
 
 const response = normalizeSearchResponse({
   products: [
@@ -43,7 +43,7 @@ describe('dlpStructuredData (JSON-LD for search engines)', () => {
     expect(items.map((entry) => entry.position)).toEqual([1, 2]);
   });
 
-  it('a single-variant product is a Product with a USD offer, availability and rating (best 5)', () => {
+  it('a single-variant product (no region given) is a Product with a USD offer, availability and rating (best 5)', () => {
     expect(items[0]!.item).toEqual({
       '@type': 'Product',
       name: 'Trail Boot',
@@ -99,6 +99,44 @@ describe('dlpStructuredData (JSON-LD for search engines)', () => {
       ],
     });
     expect(dlpStructuredData(response, { pageUrl, breadcrumbs: [] })).toHaveLength(1);
+  });
+});
+
+describe('region and locale in the JSON-LD', () => {
+  const offers = (nodes: ReturnType<typeof dlpStructuredData>) =>
+    JSON.stringify(nodes).match(/"priceCurrency":"[A-Z]+"/g);
+
+  it('declares Canadian dollars for the ca region and US dollars elsewhere', () => {
+    const canada = dlpStructuredData(response, { pageUrl, breadcrumbs, region: 'ca', locale: 'en' });
+    expect(new Set(offers(canada))).toEqual(new Set(['"priceCurrency":"CAD"']));
+    const us = dlpStructuredData(response, { pageUrl, breadcrumbs, region: 'us', locale: 'en' });
+    expect(new Set(offers(us))).toEqual(new Set(['"priceCurrency":"USD"']));
+  });
+
+  it('gives every page address the locale suffix the links on the page carry, and no image one', () => {
+    const text = listingJsonLd(
+      { ...response, h1_header: 'Boots' },
+      {
+        origin: 'https://shop.example',
+        pathname: '/maple/boots',
+        base: '/maple',
+        pageSize: 24,
+        messages: { home: 'Accueil', popularCategories: 'Catégories populaires' },
+        region: 'ca',
+        locale: 'fr',
+      },
+    );
+    const [itemList, crumbs] = JSON.parse(text) as Array<Record<string, unknown>>;
+    const item = (itemList!.itemListElement as Array<{ item: Record<string, unknown> }>)[0]!.item;
+    expect(itemList!.url).toBe('https://shop.example/maple/boots?locale=fr_CA');
+    expect(item.url).toBe('https://shop.example/p/p1?locale=fr_CA');
+    expect((item.offers as Record<string, unknown>).url).toBe('https://shop.example/p/p1?locale=fr_CA');
+    expect(item.image).toBe('https://shop.example/img/p1.jpg');
+    expect((crumbs!.itemListElement as Array<{ item: string }>).map((crumb) => crumb.item)).toEqual([
+      'https://shop.example/maple/?locale=fr_CA',
+      'https://shop.example/maple/vsm/?locale=fr_CA',
+      'https://shop.example/maple/boots?locale=fr_CA',
+    ]);
   });
 });
 

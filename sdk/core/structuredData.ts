@@ -1,8 +1,12 @@
 /**
  * schema.org JSON-LD for the DLP, so search engines can list its products: an ItemList of Product or ProductGroup
- * entries with USD offers, and a BreadcrumbList. Pure data; the host writes it into the head.
+ * entries with offers in the region's currency, and a BreadcrumbList. Every page address in it follows the
+ * locale rule of the links on the page (localeUrl.ts), so search engines meet the addresses shoppers click.
  */
-import type { Product, SearchResponse, SitemapLink, Variant } from './types.js';
+import { currencyOf } from './format.js';
+import type { Locale } from './locales.js';
+import { localeSuffixUrl } from './localeUrl.js';
+import type { Product, Region, SearchResponse, SitemapLink, Variant } from './types.js';
 import { selectedVariant } from './product.js';
 
 /** A JSON-LD node: plain JSON with an `@type`. */
@@ -10,21 +14,42 @@ export type JsonLd = { '@type': string; '@context'?: string } & { [field: string
 
 const SCHEMA = 'https://schema.org';
 
+/** The shopper's region and locale: the offers' currency and the addresses' locale suffix. */
+export interface JsonLdSettings {
+  region?: Region | undefined;
+  locale?: Locale | undefined;
+}
+
+/** What the structured data of one listing needs to know about the page. */
+interface Page {
+  /** The page's address: relative addresses resolve against it. */
+  pageUrl: string;
+  currency: string;
+  /** A page address as it is written in the JSON-LD: absolute, with the locale's suffix. */
+  link: (href: string) => string;
+}
+
 /** The DLP's JSON-LD: the product ItemList, then a BreadcrumbList when there are breadcrumbs. */
 export function dlpStructuredData(
   response: SearchResponse,
-  options: { pageUrl: string; breadcrumbs: SitemapLink[] },
+  options: { pageUrl: string; breadcrumbs: SitemapLink[] } & JsonLdSettings,
 ): JsonLd[] {
   const { pageUrl } = options;
+  const suffix = { region: options.region, locale: options.locale };
+  const page: Page = {
+    pageUrl,
+    currency: currencyOf(options.region),
+    link: (href) => localeSuffixUrl(absoluteUrl(href, pageUrl), suffix),
+  };
   const itemList: JsonLd = {
     '@context': SCHEMA,
     '@type': 'ItemList',
-    url: pageUrl,
+    url: page.link(pageUrl),
     numberOfItems: response.products.length,
     itemListElement: response.products.map((product, index) => ({
       '@type': 'ListItem',
       position: index + 1,
-      item: product.variants.length > 1 ? productGroup(product, pageUrl) : singleProduct(product, pageUrl),
+      item: product.variants.length > 1 ? productGroup(product, page) : singleProduct(product, page),
     })),
   };
   // An empty BreadcrumbList is invalid for search engines, so it is left out instead.
@@ -36,10 +61,41 @@ export function dlpStructuredData(
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.title,
-      item: absoluteUrl(crumb.url, pageUrl),
+      item: page.link(crumb.url),
     })),
   };
   return [itemList, breadcrumbList];
+}
+
+/** Where a listing is and what it shows: enough to write its JSON-LD. */
+export interface ListingJsonLdInput extends JsonLdSettings {
+  /** The page's origin and path (its query, which only holds the listing's state, is left out). */
+  origin: string;
+  pathname: string;
+  /** The tenant's base path: the home and sitemap crumbs lead under it. */
+  base: string;
+  /** The listing's page size: the JSON-LD describes the first page of results. */
+  pageSize: number;
+  messages: { home: string; popularCategories: string };
+}
+
+/**
+ * The listing's JSON-LD as text for its script element, written alike by the app and the server render.
+ * It describes the first page of results: an infinite list of hundreds would make every append
+ * re-serialise them all, and search engines read the first page.
+ */
+export function listingJsonLd(data: SearchResponse, input: ListingJsonLdInput): string {
+  const { origin, base, messages: m } = input;
+  const pageUrl = `${origin}${input.pathname}`;
+  const breadcrumbs = [
+    { title: m.home, url: `${origin}${base}/` },
+    { title: m.popularCategories, url: `${origin}${base}/vsm/` },
+    { title: data.h1_header, url: pageUrl },
+  ];
+  const firstPage = { ...data, products: data.products.slice(0, input.pageSize) };
+  return serializeJsonLd(
+    dlpStructuredData(firstPage, { pageUrl, breadcrumbs, region: input.region, locale: input.locale }),
+  );
 }
 
 /**
@@ -53,22 +109,22 @@ export function serializeJsonLd(value: unknown): string {
   );
 }
 
-function singleProduct(product: Product, pageUrl: string): JsonLd {
+function singleProduct(product: Product, page: Page): JsonLd {
   const variant = selectedVariant(product);
   return {
     '@type': 'Product',
-    ...common(product, pageUrl),
+    ...common(product, page),
     ...(variant ? { sku: variant.id } : {}),
-    offers: offer(product, variant, pageUrl),
+    offers: offer(product, variant, page),
     ...rating(product),
   };
 }
 
-function productGroup(product: Product, pageUrl: string): JsonLd {
+function productGroup(product: Product, page: Page): JsonLd {
   const varies = (field: 'color' | 'size') => new Set(product.variants.map((variant) => variant[field])).size > 1;
   return {
     '@type': 'ProductGroup',
-    ...common(product, pageUrl),
+    ...common(product, page),
     productGroupID: product.product_id,
     variesBy: [varies('color') && `${SCHEMA}/color`, varies('size') && `${SCHEMA}/size`].filter(Boolean),
     hasVariant: product.variants.map((variant) => ({
@@ -77,19 +133,19 @@ function productGroup(product: Product, pageUrl: string): JsonLd {
       sku: variant.id,
       ...(variant.color ? { color: variant.color } : {}),
       ...(variant.size ? { size: variant.size } : {}),
-      image: absoluteUrl(variant.images[0] ?? product.image, pageUrl),
-      offers: offer(product, variant, pageUrl),
+      image: absoluteUrl(variant.images[0] ?? product.image, page.pageUrl),
+      offers: offer(product, variant, page),
     })),
     ...rating(product),
   };
 }
 
-function common(product: Product, pageUrl: string): Record<string, unknown> {
+function common(product: Product, page: Page): Record<string, unknown> {
   return {
     name: product.title,
     productID: product.product_id,
-    url: absoluteUrl(product.url, pageUrl),
-    image: absoluteUrl(product.image, pageUrl),
+    url: page.link(product.url),
+    image: absoluteUrl(product.image, page.pageUrl),
     // The description is server HTML; JSON-LD wants text.
     description: product.description
       .replace(/<[^>]*>/g, ' ')
@@ -99,15 +155,15 @@ function common(product: Product, pageUrl: string): Record<string, unknown> {
   };
 }
 
-function offer(product: Product, variant: Variant | null, pageUrl: string): JsonLd {
+function offer(product: Product, variant: Variant | null, page: Page): JsonLd {
   const price = variant ? (variant.sale_price ?? variant.price) : product.price_range.min_purchase_price;
   return {
     '@type': 'Offer',
-    // Offers are in USD for every tenant, Canadian ones included: a fixed rule of the structured data.
-    priceCurrency: 'USD',
+    // The currency the card shows the price in: a Canadian price declared as USD would misprice it.
+    priceCurrency: page.currency,
     price,
     availability: `${SCHEMA}/${product.quantity > 0 ? 'InStock' : 'OutOfStock'}`,
-    url: absoluteUrl(product.url, pageUrl),
+    url: page.link(product.url),
   };
 }
 

@@ -171,6 +171,20 @@ describe('infinite load and load-all', () => {
   });
 
   it.each([
+    [2, 24, 100, 24, true],
+    [2, 24, 100, 48, false],
+    [3, 24, 60, 48, true],
+    [3, 24, 60, 60, false],
+    [1, 24, 10, 10, false],
+    [1, 24, 100, 0, true],
+  ])(
+    'infiniteShortfall(page %d of %d, filtered %d, shown %d) → %j',
+    (pageNumber, pageSize, filtered, shown, expected) => {
+      expect(t.infiniteShortfall(base({ pageNumber, pageSize }), filtered, shown)).toBe(expected);
+    },
+  );
+
+  it.each([
     [true, 100, { pageNumber: 5, pageSize: 24 }],
     [true, 24, { pageNumber: 1, pageSize: 24 }],
     [false, 100, { pageNumber: 1, pageSize: 100 }],

@@ -92,6 +92,15 @@ export function infiniteNextPage(shown: number, pageSize: number, filtered: numb
   return Math.ceil(shown / pageSize) + 1;
 }
 
+/**
+ * True when an infinite list shows fewer items than its address asks for: `pageNumber` pages of
+ * `pageSize`, at most the `filtered` count (a page that came with its first page only, say).
+ */
+export function infiniteShortfall(state: UrlState, filtered: number, shown: number): boolean {
+  const wanted = Math.min(state.pageNumber * state.pageSize, filtered);
+  return Number.isFinite(wanted) && shown < wanted;
+}
+
 /** Load-all: infinite lists request up to the last page, paged lists one big page. */
 export function loadAll(state: UrlState, totals: { infinite: boolean; filtered: number }): UrlState {
   const filtered = Math.floor(totals.filtered);

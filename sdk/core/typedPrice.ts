@@ -1,5 +1,6 @@
 // Apart from the slider's rules in price.ts: only the price panel's typed boxes need it, so it loads
 // with them rather than with the first render.
+import { currencyOf } from './format.js';
 import { intlTag, type Locale } from './locales.js';
 import type { Region } from './types.js';
 
@@ -20,7 +21,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function priceForm(locale: Locale, region: Region | undefined): PriceForm {
   const tag = intlTag(locale, region);
-  const currency = region === 'ca' ? 'CAD' : 'USD';
+  const currency = currencyOf(region);
   const key = `${tag}|${currency}`;
   const known = forms.get(key);
   if (known) return known;

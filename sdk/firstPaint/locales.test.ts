@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '../core/locales.js';
 import { fakeResponse, testContext } from '../testing/stores.js';
+import { pageWindow } from '../testing/window.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -18,23 +19,29 @@ describe('the first paint speaks every shipped locale', () => {
     expect(messages.hasMessages(locale)).toBe(locale === 'en');
     document.body.innerHTML = '<main></main>';
     const context = testContext({}, { data: fakeResponse(), additional: { locale, region: 'us' } });
-    const win = {
-      location: new URL('http://shop.test/maple/dresses'),
-      innerWidth: 1280,
-      history: { state: null },
-      IntersectionObserver: globalThis.IntersectionObserver,
-      MessageChannel: globalThis.MessageChannel,
-      setTimeout: globalThis.setTimeout.bind(globalThis),
-      performance: globalThis.performance,
-      document,
-    } as unknown as Window & typeof globalThis;
-    const paint = await paintFirstScreen(context, win);
+    const paint = await paintFirstScreen(context, pageWindow('http://shop.test/maple/dresses', 1280));
     expect(paint).not.toBeNull();
     const root = document.querySelector<HTMLElement>('main .aisle-root')!;
     expect(root.lang).toBe(locale);
     const words = messages.messagesFor(locale);
     expect(root.querySelector('[data-aisle="all-filters"]')?.textContent).toBe(words.allFilters);
     expect(root.querySelector('[data-aisle="item-count"]')?.textContent).toBe(words.itemCount(100));
+    paint!.withdraw();
+  });
+});
+
+describe('the first paint links as the app does', () => {
+  it('French Canada: product links carry the locale suffix, as the breadcrumbs do', async () => {
+    const { paintFirstScreen } = await import('./paint.js');
+    document.body.innerHTML = '<main></main>';
+    const context = testContext({ region: 'ca' }, { data: fakeResponse(), additional: { locale: 'fr', region: 'ca' } });
+    const paint = await paintFirstScreen(context, pageWindow('http://shop.test/maple/dresses', 1280));
+    const hrefs = (selector: string) =>
+      [...document.querySelectorAll(`main ${selector} a[href]`)].map((a) => a.getAttribute('href'));
+    expect(hrefs('[data-aisle="breadcrumbs"]')[0]).toMatch(/\?locale=fr_CA$/);
+    const products = hrefs('[data-aisle="grid"]');
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.filter((href) => !href!.endsWith('?locale=fr_CA'))).toEqual([]);
     paint!.withdraw();
   });
 });

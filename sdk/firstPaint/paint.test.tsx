@@ -15,6 +15,7 @@ import { fakeProduct, fakeResponse } from '../testing/stores.js';
 import { renderAisle, testContext, type Rendered } from '../testing/ui.js';
 import { drawListing } from './draw.js';
 import { firstFrameCards, paintFirstScreen, paintInput } from './paint.js';
+import { pageWindow } from '../testing/window.js';
 
 const ORIGIN = 'http://shop.test';
 
@@ -30,21 +31,6 @@ function pageContext(tenant: TenantFixture, locale: 'en' | 'fr', pageSize?: numb
     raw: JSON.parse(JSON.stringify({ ...context, data: answer.json })),
     href: `${ORIGIN}${tenant.config.base}/${page}${locale === 'fr' ? '?locale=fr' : ''}`,
   };
-}
-
-/** A window for the paint: the page's address and width, no history state. */
-function pageWindow(href: string, width: number): Window & typeof globalThis {
-  const url = new URL(href);
-  return {
-    location: url,
-    innerWidth: width,
-    history: { state: null },
-    IntersectionObserver: globalThis.IntersectionObserver,
-    MessageChannel: globalThis.MessageChannel,
-    setTimeout: globalThis.setTimeout.bind(globalThis),
-    performance: globalThis.performance,
-    document,
-  } as unknown as Window & typeof globalThis;
 }
 
 /**

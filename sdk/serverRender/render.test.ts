@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadCatalogue } from '../../fixtures/catalogue/index.js';
 import { sitemapFor } from '../../fixtures/catalogue/index.js';
 import { loadTenants } from '../../fixtures/tenants/index.js';
@@ -8,6 +8,7 @@ import { handleSearch } from '../../server/search/index.js';
 import { buildSearchRequest } from '../core/searchRequest.js';
 import { defaultUrlState } from '../core/urlState.js';
 import { fakeProduct, fakeResponse } from '../testing/stores.js';
+import { renderAisle } from '../testing/ui.js';
 import { renderMain } from './render.js';
 
 const ORIGIN = 'https://shop.test';
@@ -96,6 +97,27 @@ describe('renderMain: the listing a crawler reads without running a script', () 
     expect(main.querySelector('.aisle-root')?.getAttribute('lang')).toBe('fr');
     expect(main.querySelector('[data-aisle="all-filters"]')?.textContent).toContain('Tous les filtres');
     expect(main.querySelector('[data-aisle="breadcrumbs"] a')?.getAttribute('href')).toBe('/prairie/?locale=fr_CA');
+    const products = [...main.querySelectorAll('[data-aisle="grid"] a[href]')].map((a) => a.getAttribute('href'));
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.filter((href) => !href!.endsWith('?locale=fr_CA'))).toEqual([]);
+    const ld = main.querySelector('script[type="application/ld+json"]')!.textContent!;
+    expect(new Set(ld.match(/"priceCurrency":"[A-Z]+"/g))).toEqual(new Set(['"priceCurrency":"CAD"']));
+  });
+
+  it('writes the same JSON-LD and the same product links as the app', async () => {
+    const { context, url } = listing('prairie', 'fr');
+    const main = parsed((await renderMain(context, { url })).html);
+    const app = await renderAisle(context, { href: url });
+    try {
+      await vi.waitFor(() => expect(app.container.querySelector('script[type="application/ld+json"]')).not.toBeNull());
+      const jsonLd = (root: ParentNode) => root.querySelector('script[type="application/ld+json"]')!.textContent;
+      expect(jsonLd(app.container)).toBe(jsonLd(main));
+      const links = (root: ParentNode) =>
+        [...root.querySelectorAll('[data-aisle="grid"] a.aisle-card__link')].map((a) => a.getAttribute('href'));
+      expect(links(app.container)).toEqual(links(main));
+    } finally {
+      app.unmount();
+    }
   });
 
   it('draws the sitemap: heading, letters and sections of links', async () => {

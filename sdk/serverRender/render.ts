@@ -11,7 +11,7 @@ import { readRenderContext } from '../core/normalize.js';
 import { viewportKind } from '../core/product.js';
 import { groupSitemap, letterPairs, localeSuffixUrl, sortByTitle } from '../core/sitemap.js';
 import { safeHref, routeBase } from '../core/safeUrl.js';
-import { dlpStructuredData, serializeJsonLd } from '../core/structuredData.js';
+import { listingJsonLd, type ListingJsonLdInput } from '../core/structuredData.js';
 import type { PageRoute, RenderContext, SitemapData, SearchResponse } from '../core/types.js';
 import { parseUrlState, reconcileWithResponse, resolveDefaultPageSize } from '../core/urlState.js';
 import { routeFor, responseOf, sitemapOf } from '../stores/screens.js';
@@ -129,7 +129,9 @@ export async function renderMain(context: unknown, options: RenderOptions = {}):
       page,
       sanitize: sanitizeServerHtml,
     });
-    after = structuredData(data!, state.pageSize, page, ctx.config.base, messages);
+    const { origin, pathname } = page;
+    const base = ctx.config.base;
+    after = structuredData(data!, { origin, pathname, base, pageSize: state.pageSize, messages, region, locale });
   }
   const root = createRoot(r)({ lang: locale, classes, screen, marker: r.createElement('span', { hidden: true }) });
   const key = markupKey({ context: ctx, route, state, version: VERSION });
@@ -149,23 +151,8 @@ function headTags(assetBase: string | undefined): string {
 }
 
 /** The listing's JSON-LD (its first page, as the app writes it), beside Aisle's container. */
-function structuredData(
-  data: SearchResponse,
-  pageSize: number,
-  page: URL,
-  base: string,
-  m: { home: string; popularCategories: string },
-): string {
-  const pageUrl = `${page.origin}${page.pathname}`;
-  const breadcrumbs = [
-    { title: m.home, url: `${page.origin}${base}/` },
-    { title: m.popularCategories, url: `${page.origin}${base}/vsm/` },
-    { title: data.h1_header, url: pageUrl },
-  ];
-  const json = serializeJsonLd(
-    dlpStructuredData({ ...data, products: data.products.slice(0, pageSize) }, { pageUrl, breadcrumbs }),
-  );
-  return `<script type="application/ld+json" data-aisle-ld="">${json}</script>`;
+function structuredData(data: SearchResponse, input: ListingJsonLdInput): string {
+  return `<script type="application/ld+json" data-aisle-ld="">${listingJsonLd(data, input)}</script>`;
 }
 
 function drawSitemap(

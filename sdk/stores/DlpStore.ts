@@ -174,6 +174,23 @@ export class DlpStore {
     this.commit(t.setPage(this.state, next), { history: 'replace', refresh: false, append: true });
   }
 
+  /**
+   * An infinite listing whose page came with fewer results than its address asks for (a host page
+   * that embeds its first page whatever `pageNumber` says) asks for the rest at once. They are
+   * added below what is shown, so a shopper who scrolled keeps their place, and a restore waits for
+   * them rather than landing short of the card the shopper had opened.
+   */
+  loadMissingPages(): void {
+    const data = this.data;
+    if (!this.infinite || !data || this.search.loading) return;
+    if (!t.infiniteShortfall(this.state, data.payload.filtered, data.products.length)) return;
+    const ticket = ++this.ticket;
+    // Not a change the shopper made: nothing to announce.
+    void this.load(false, true, false).then((outcome) => {
+      if (ticket === this.ticket) this.settle(outcome, true);
+    });
+  }
+
   /** Load-all: every filtered item, as one big page or up to the last infinite page. */
   loadAll(): void {
     const filtered = this.data?.payload.filtered ?? 0;

@@ -92,6 +92,7 @@ export class RootStore {
     // The visit above is a new page view; the results, though, are the ones this entry showed and
     // reported before the shopper left, so they are not reported a second time.
     this.dlp = new DlpStore(env, context, this.route.page, this.search, this.tracker, { resultsReported: !!record });
+    if (this.route.screen === 'dlp') this.dlp.loadMissingPages();
     this.sitemap = sitemapOf(context, this.route);
     makeObservable<RootStore>(this, {
       context: observable.ref,
@@ -315,6 +316,7 @@ export class RootStore {
       this.sitemap = sitemapOf(context, route);
     });
     this.routePath = this.env.host.location().pathname;
+    if (route.screen === 'dlp') dlp.loadMissingPages();
     if (this.hasScreen) return !!restore;
     const ticket = this.navigation;
     void this.loadScreen().then((failure) => {

@@ -131,7 +131,12 @@ describe('coming back to a listing (stores)', () => {
 
   it('a return with the listing in the page sends one visit, reports no results again and searches nothing', () => {
     env.entry = { memory: record, arrival: 'back_forward' };
-    const root = new RootStore(env, testContext({ infiniteLoading: true }), 1280);
+    // Three pages, as the address asks.
+    const root = new RootStore(
+      env,
+      testContext({ infiniteLoading: true }, { data: fakeResponse({ shown: 72 }) }),
+      1280,
+    );
     attach(root);
     expect(kinds()).toEqual(['visit']);
     expect(root.restore?.status).toBe('waiting');

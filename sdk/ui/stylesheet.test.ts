@@ -52,7 +52,16 @@ describe('Aisle’s stylesheet against the page’s theme', () => {
   it('scopes every rule under .aisle-root, so each one outranks the reset that undoes the theme', () => {
     const all = selectors(AISLE_CSS);
     expect(all.length).toBeGreaterThan(200);
-    expect(all.filter((selector) => !/^(\.aisle-root|:where\(\.aisle-root\))(?![\w-])/.test(selector))).toEqual([]);
+    // Aisle's container only sets the base its sizes are counted from; the reset never reaches it.
+    const outside = all.filter((selector) => !/^(\.aisle-root|:where\(\.aisle-root\))(?![\w-])/.test(selector));
+    expect(outside).toEqual(['.aisle-mount']);
+  });
+
+  it("counts every size from the browser's font-size setting, never from the page's root font size", () => {
+    expect(AISLE_CSS).not.toMatch(/\d(\.\d+)?rem\b/);
+    expect(AISLE_CSS).not.toMatch(/font(-size)?:\s*[\d.]+px/);
+    expect(AISLE_CSS).toMatch(/@property --aisle-px \{\s*syntax: '<length>';\s*inherits: true;\s*initial-value: 1px;/);
+    expect(AISLE_CSS).toMatch(/\.aisle-mount \{\s*font-size: medium;\s*--aisle-px: calc\(1em \/ 16\);/);
   });
 
   it('keeps the --aisle-* defaults at zero specificity, so a retailer’s `.aisle-root` values win', () => {

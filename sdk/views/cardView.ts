@@ -5,6 +5,7 @@
  */
 import { discountPercent, formatPrice } from '../core/format.js';
 import { isCssHexColour } from '../core/colour.js';
+import { localeSuffixUrl } from '../core/localeUrl.js';
 import { imageUrl, selectedVariant, visibleSwatches } from '../core/product.js';
 import { safeHref } from '../core/safeUrl.js';
 import type { Locale, Product, Region, Variant, Viewport } from '../core/types.js';
@@ -28,7 +29,7 @@ export interface CardSettings {
 /** What one card shows. */
 export interface CardView {
   variant: Variant | null;
-  /** The checked link, or '' when the product's address is unusable (the card is then no link). */
+  /** The checked link with the locale's suffix, or '' when the product's address is unusable (the card is then no link). */
   href: string;
   image: string;
   alt: string;
@@ -56,7 +57,8 @@ export function cardView(product: Product, chosenId: string | null, s: CardSetti
   const onSale = sale !== null && sale < price;
   return {
     variant,
-    href: safeHref(product.url, s.pageOrigin),
+    // The suffix goes on first, so the check runs on what lands in `href` (the rule of every link Aisle writes).
+    href: safeHref(localeSuffixUrl(product.url, s), s.pageOrigin),
     image: imageUrl(variant?.images[0] ?? product.image, { width: 480, quality: 'high' }),
     alt: variant?.color ? `${product.title}, ${variant.color}` : product.title,
     flag: variant?.marketing_flag || null,

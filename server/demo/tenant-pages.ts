@@ -125,6 +125,9 @@ export async function renderDlpDemo(req: DemoRequest, page: string): Promise<{ s
   const state = parseUrlState(url.search, {
     pageSize: resolveDefaultPageSize(context.additional, context.config),
   });
+  // `?embed=first-page` plays a retailer whose page carries its first page of results whatever the
+  // address's page number says: an infinite listing then asks for the rest itself.
+  if (url.searchParams.get('embed') === 'first-page') state.pageNumber = 1;
   const vehicle = vehicleFromQuery(url.search) ?? undefined;
   const search = vehicle ? handleVehicleSelector : handleSearch;
   // The same engine as `POST /search`, so a strict tenant's inline data is strict too.

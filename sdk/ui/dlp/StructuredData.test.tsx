@@ -7,7 +7,7 @@ import { FakeIntersectionObserver, renderAisle, testContext, type Rendered } fro
 
 vi.mock(import('../../core/structuredData.js'), async (original) => {
   const actual = await original();
-  return { ...actual, dlpStructuredData: vi.fn(actual.dlpStructuredData) };
+  return { ...actual, listingJsonLd: vi.fn(actual.listingJsonLd) };
 });
 
 describe('StructuredData', () => {
@@ -26,7 +26,7 @@ describe('StructuredData', () => {
     await vi.waitFor(() =>
       expect(page!.container.querySelector('[data-aisle="structured-data"] script')).not.toBeNull(),
     );
-    const build = vi.mocked(structured.dlpStructuredData);
+    const build = vi.mocked(structured.listingJsonLd);
     const before = build.mock.calls.length;
     // The reply never comes: the response on show stays the same while the sort and loading flags change.
     page.env.reply(() => new Promise(() => {}));
@@ -40,7 +40,7 @@ describe('StructuredData', () => {
     await vi.waitFor(() =>
       expect(page!.container.querySelector('[data-aisle="structured-data"] script')).not.toBeNull(),
     );
-    const build = vi.mocked(structured.dlpStructuredData);
+    const build = vi.mocked(structured.listingJsonLd);
     const before = build.mock.calls.length;
     act(() => page!.store.dlp.setSort('price_asc'));
     await page.settle();

@@ -1,7 +1,7 @@
 import { computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef } from 'react';
-import { dlpStructuredData, serializeJsonLd } from '../../core/structuredData.js';
+import { listingJsonLd } from '../../core/structuredData.js';
 import { useStores } from '../StoreContext.js';
 import { trustedScriptText } from '../trustedHtml.js';
 import { reactRenderer } from '../renderer.js';
@@ -15,11 +15,10 @@ const holderView = createStructuredDataHolder(reactRenderer);
  * innerHTML, a write that pages enforcing Trusted Types refuse.
  */
 export const StructuredData = observer(function StructuredData() {
-  const { dlp, env, context, messages: m } = useStores();
+  const { dlp, env, context, messages: m, region, locale } = useStores();
   const holder = useRef<HTMLDivElement>(null);
   const data = dlp.data;
-  const location = env.host.location();
-  const pageUrl = `${location.origin}${location.pathname}`;
+  const { origin, pathname } = env.host.location();
   // Only a new response or page size changes the JSON-LD. The page size is read through a computed
   // value, so that a filter or sort change (a new state with the same page size) does not re-render
   // this in the shopper's click; and the JSON-LD is memoised, since building it again for the same
@@ -28,16 +27,8 @@ export const StructuredData = observer(function StructuredData() {
   const json = useMemo(() => {
     if (!data || data.pageNotFound) return null;
     const base = context.config.base;
-    const breadcrumbs = [
-      { title: m.home, url: `${location.origin}${base}/` },
-      { title: m.popularCategories, url: `${location.origin}${base}/vsm/` },
-      { title: data.h1_header, url: pageUrl },
-    ];
-    // The list describes the first page of results: an infinite list of hundreds would make every
-    // append re-serialise them all, and search engines read the first page.
-    const firstPage = { ...data, products: data.products.slice(0, pageSize) };
-    return serializeJsonLd(dlpStructuredData(firstPage, { pageUrl, breadcrumbs }));
-  }, [data, pageSize, pageUrl, location.origin, context.config.base, m]);
+    return listingJsonLd(data, { origin, pathname, base, pageSize, messages: m, region, locale });
+  }, [data, pageSize, origin, pathname, context.config.base, m, region, locale]);
   useEffect(() => {
     const text = json === null ? null : trustedScriptText(json);
     if (!holder.current || text === null) return;
