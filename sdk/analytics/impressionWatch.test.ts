@@ -7,29 +7,9 @@ import { fakeEnv, testContext } from '../testing/stores.js';
 import { BATCH_MS, VIEW_MS, type ImpressionBatch } from './impressions.js';
 import { watchImpressions } from './impressionWatch.js';
 import { fakeLifecycle } from '../testing/analytics.js';
+import { FakeObserver } from '../testing/intersection.js';
 
 configure({ enforceActions: 'always' });
-
-/** The one IntersectionObserver the watcher makes; the test says what crosses the threshold. */
-class FakeObserver {
-  static last: FakeObserver | null = null;
-  readonly targets = new Set<Element>();
-  constructor(readonly callback: (entries: Array<Partial<IntersectionObserverEntry>>) => void) {
-    FakeObserver.last = this;
-  }
-  observe(target: Element): void {
-    this.targets.add(target);
-  }
-  unobserve(target: Element): void {
-    this.targets.delete(target);
-  }
-  disconnect(): void {
-    this.targets.clear();
-  }
-  show(card: Element, ratio = 0.6): void {
-    this.callback([{ target: card, isIntersecting: ratio > 0, intersectionRatio: ratio }]);
-  }
-}
 
 function grid(ids: string[]): HTMLElement {
   const container = document.createElement('div');

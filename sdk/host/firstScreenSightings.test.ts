@@ -1,21 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchFirstScreen } from './firstScreenSightings.js';
-
-/** The watcher's IntersectionObserver: the test says which card crosses the threshold. */
-class FakeObserver {
-  static last: FakeObserver | null = null;
-  readonly targets = new Set<Element>();
-  constructor(readonly callback: (entries: Array<Partial<IntersectionObserverEntry>>) => void) {
-    FakeObserver.last = this;
-  }
-  observe = (target: Element) => void this.targets.add(target);
-  unobserve = (target: Element) => void this.targets.delete(target);
-  disconnect = () => this.targets.clear();
-  show(card: Element, ratio = 0.6): void {
-    this.callback([{ target: card, isIntersecting: ratio > 0, intersectionRatio: ratio }]);
-  }
-}
+import { FakeObserver } from '../testing/intersection.js';
 
 let now = 0;
 const cards = (ids: string[]) => {

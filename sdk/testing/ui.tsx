@@ -10,6 +10,7 @@ import { fakeEnv, type FakeEnv } from './stores.js';
 
 export { testContext } from './stores.js';
 import { AisleRoot } from '../ui/AisleRoot.js';
+import { FakeObserver } from './intersection.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -56,20 +57,14 @@ export async function renderAisle(
 }
 
 /** IntersectionObserver double: tests call `FakeIntersectionObserver.fire()` to reveal targets. */
-export class FakeIntersectionObserver {
+export class FakeIntersectionObserver extends FakeObserver {
   static instances: FakeIntersectionObserver[] = [];
-  readonly targets = new Set<Element>();
-  constructor(private readonly callback: IntersectionObserverCallback) {
+  constructor(callback: IntersectionObserverCallback) {
+    super(callback as unknown as FakeObserver['callback']);
     FakeIntersectionObserver.instances.push(this);
   }
-  observe(target: Element): void {
-    this.targets.add(target);
-  }
-  unobserve(target: Element): void {
-    this.targets.delete(target);
-  }
-  disconnect(): void {
-    this.targets.clear();
+  override disconnect(): void {
+    super.disconnect();
     FakeIntersectionObserver.instances = FakeIntersectionObserver.instances.filter((o) => o !== this);
   }
   takeRecords(): IntersectionObserverEntry[] {
@@ -83,7 +78,7 @@ export class FakeIntersectionObserver {
         .map(
           (target) => ({ target, isIntersecting: ratio > 0, intersectionRatio: ratio }) as IntersectionObserverEntry,
         );
-      if (entries.length) act(() => observer.callback(entries, observer as unknown as IntersectionObserver));
+      if (entries.length) act(() => observer.callback(entries));
     }
   }
 }
