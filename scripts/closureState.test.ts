@@ -5,7 +5,6 @@ import { closureState, closureStateIn } from './closureState.js';
 const KNOWN = [
   'extension/embed/preview.ts startPreview',
   'extension/lib/relay.ts startRelay',
-  'sdk/analytics/vitalsWatch.ts watchVitals',
   'sdk/host/firstPaintHandover.ts firstPaintHandle',
   'sdk/host/scrollRestore.ts keepListingPlace',
   'sdk/takeOver.ts takeOver',

@@ -41,6 +41,58 @@ function markTime(win: Window, name: string): number | null {
   }
 }
 
+/** Feeds `record` from the `web-vitals` library's observers (each change: the latest is the final one). */
+function observeVitals(
+  { onCLS, onINP, onLCP, onTTFB }: typeof import('web-vitals'),
+  record: VitalsRecord,
+  win: Window,
+): void {
+  // Every change is kept: a page that goes away fires pagehide before the library's own hidden
+  // handler, and the latest value is then the final one.
+  const all = { reportAllChanges: true };
+  onLCP((m) => {
+    const entry = m.entries.at(-1) as (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
+    // An element aisle.js drew and the app replaced is gone by now: its image's address says what it was.
+    record.set({ lcpMs: m.value, lcpElement: selectorOf(entry?.element) ?? (entry?.url || null) });
+    // Tools (and the tests) can tell when the page's LCP is known to Aisle.
+    if (win.performance.getEntriesByName?.(LCP_SEEN_MARK).length === 0) win.performance.mark?.(LCP_SEEN_MARK);
+  }, all);
+  onINP((m) => {
+    const entry = m.entries.find((e) => e.target) ?? m.entries[0];
+    const kind = entry ? (/^key/.test(entry.name) ? 'keyboard' : 'pointer') : null;
+    const interaction = [kind, selectorOf(entry?.target)].filter(Boolean).join(' ');
+    record.set({ inpMs: m.value, inpInteraction: interaction || null });
+  }, all);
+  onCLS((m) => {
+    const shift = m.entries.reduce<(typeof m.entries)[number] | undefined>(
+      (a, b) => (a && a.value >= b.value ? a : b),
+      undefined,
+    );
+    const source = shift?.sources?.reduce<LayoutShiftAttribution | undefined>(
+      (a, b) =>
+        a && a.previousRect.width * a.previousRect.height >= b.previousRect.width * b.previousRect.height ? a : b,
+      undefined,
+    );
+    record.set({ cls: m.value, clsElement: selectorOf(source?.node) });
+  }, all);
+  onTTFB((m) => record.set({ ttfbMs: m.value }));
+}
+
+/**
+ * Records the shopper's waits after a filter or sort: its intent arrives once its frame is painted,
+ * the results intent once the updated grid is. Returns what stops it.
+ */
+function watchFilterWaits(root: RootStore, record: VitalsRecord, win: Window): () => void {
+  let changedAt: number | null = null;
+  return root.tracker.observe((intent) => {
+    if (intent.kind === 'filter' || intent.kind === 'sort') changedAt ??= win.performance.now();
+    else if (intent.kind === 'results' && changedAt !== null) {
+      record.filterUpdated(win.performance.now() - changedAt);
+      changedAt = null;
+    }
+  });
+}
+
 /**
  * Watches this page view's vitals and hands them to `send` once (first hide or page hide); returns
  * the cleanup. Call it before the analytics session starts, so that the event is in the outbox
@@ -54,69 +106,25 @@ export function watchVitals(options: {
 }): () => void {
   const { win, root, lifecycle } = options;
   const record = new VitalsRecord(root.viewport.kind);
-  let lcpSeen = false;
   let stopped = false;
-  const safe = (fn: () => void): void => {
-    try {
-      fn();
-    } catch (error) {
-      root.env.log.warn('[Aisle] a Web Vitals measure could not be read:', error);
-    }
-  };
-  // Every change is kept: a page that goes away fires pagehide before the library's own hidden
-  // handler, and the latest value is then the final one.
-  const all = { reportAllChanges: true };
-  const observe = ({ onCLS, onINP, onLCP, onTTFB }: typeof import('web-vitals')): void =>
-    safe(() => {
-      onLCP((m) => {
-        const entry = m.entries.at(-1) as (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
-        // An element aisle.js drew and the app replaced is gone by now: its image's address says what it was.
-        record.set({ lcpMs: m.value, lcpElement: selectorOf(entry?.element) ?? (entry?.url || null) });
-        // Tools (and the tests) can tell when the page's LCP is known to Aisle.
-        if (!lcpSeen) win.performance.mark?.(LCP_SEEN_MARK);
-        lcpSeen = true;
-      }, all);
-      onINP((m) => {
-        const entry = m.entries.find((e) => e.target) ?? m.entries[0];
-        const kind = entry ? (/^key/.test(entry.name) ? 'keyboard' : 'pointer') : null;
-        const interaction = [kind, selectorOf(entry?.target)].filter(Boolean).join(' ');
-        record.set({ inpMs: m.value, inpInteraction: interaction || null });
-      }, all);
-      onCLS((m) => {
-        const shift = m.entries.reduce<(typeof m.entries)[number] | undefined>(
-          (a, b) => (a && a.value >= b.value ? a : b),
-          undefined,
-        );
-        const source = shift?.sources?.reduce<LayoutShiftAttribution | undefined>(
-          (a, b) =>
-            a && a.previousRect.width * a.previousRect.height >= b.previousRect.width * b.previousRect.height ? a : b,
-          undefined,
-        );
-        record.set({ cls: m.value, clsElement: selectorOf(source?.node) });
-      }, all);
-      onTTFB((m) => record.set({ ttfbMs: m.value }));
-    });
   // The library is its own chunk, loaded once the page is idle: its code is not parsed while the
   // shopper's first clicks are answered. Its observers read the buffered entries (LCP, CLS, TTFB).
   const load = (): void =>
     void import('web-vitals').then(
-      (vitals) => !stopped && observe(vitals),
+      (vitals) => {
+        if (stopped) return;
+        try {
+          observeVitals(vitals, record, win);
+        } catch (error) {
+          root.env.log.warn('[Aisle] a Web Vitals measure could not be read:', error);
+        }
+      },
       (error: unknown) => root.env.log.warn('[Aisle] Web Vitals could not load:', error),
     );
   const idle = typeof (win as Partial<Window>).requestIdleCallback === 'function';
   const idleHandle = idle ? win.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS }) : null;
   const timer = idle ? null : root.env.timers.setTimeout(load, IDLE_TIMEOUT_MS);
-
-  // A filter or sort intent arrives once its frame is painted, the results intent once the updated
-  // grid is: the time between them is what the shopper waited.
-  let changedAt: number | null = null;
-  const stopIntents = root.tracker.observe((intent) => {
-    if (intent.kind === 'filter' || intent.kind === 'sort') changedAt ??= win.performance.now();
-    else if (intent.kind === 'results' && changedAt !== null) {
-      record.filterUpdated(win.performance.now() - changedAt);
-      changedAt = null;
-    }
-  });
+  const stopIntents = watchFilterWaits(root, record, win);
 
   const send = (): void => {
     if (stopped) return;
