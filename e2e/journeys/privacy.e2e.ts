@@ -106,7 +106,17 @@ describe.each(engines)('shoppers’ privacy (%s)', (name) => {
 
   it('a withdrawal empties the device’s storage and stops tracking', async () => {
     const page = await openListing(engine(), baseUrl, CONSENT_LISTING);
-    await page.click({ selector: '[data-demo="consent"] button', text: 'Accept' });
+    // The banner sits at the end of an infinite listing: scrolled to, it can move as the next page
+    // is appended, and a trusted click may land where it was. What is tested here is the withdrawal.
+    await page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-consent="accept"]')!.click());
+    await page.waitFor(
+      () =>
+        (
+          window as unknown as { Aisle: { debug: { snapshot(): { consent: { analytics?: string } | null } } } }
+        ).Aisle.debug.snapshot().consent?.analytics === 'granted',
+      undefined,
+      { what: 'the consent banner’s Accept reached Aisle' },
+    );
     await expect
       .poll(async () => (await storedEvents(baseUrl, 'prairie')).map((e) => e.event), { timeout: 20_000 })
       .toContain('search:display_results');
