@@ -4,7 +4,6 @@ import { closureState, closureStateIn } from './closureState.js';
 /** The functions that still hold their state in closures; the list may only shrink. */
 const KNOWN = [
   'extension/embed/preview.ts startPreview',
-  'extension/lib/relay.ts startRelay',
   'sdk/host/firstPaintHandover.ts firstPaintHandle',
   'sdk/host/scrollRestore.ts keepListingPlace',
   'sdk/takeOver.ts takeOver',

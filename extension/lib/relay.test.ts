@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fakeBrowser } from '../testing/fakeBrowser.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { previewConfigFor, startRelay, type RelayDeps } from './relay.js';
+import { oneAtATime, previewConfigFor, startRelay, type RelayDeps } from './relay.js';
 import type { ForwardedPageMessage } from './messaging.js';
 import { SettingsRepository } from './settings.js';
 
@@ -263,5 +263,25 @@ describe('startRelay', () => {
     await vi.waitFor(() => expect(sent.filter(([type]) => type === 'previewConfig')).toHaveLength(3));
     // The first decision, the one the messages started, and one more for those that came meanwhile.
     expect(checkStack).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('oneAtATime', () => {
+  it('runs one call at a time, and once more after it for any calls that came meanwhile', async () => {
+    const releases: Array<() => void> = [];
+    const run = vi.fn(() => new Promise<void>((resolve) => releases.push(resolve)));
+    const call = oneAtATime(run);
+    call();
+    call();
+    call();
+    expect(run).toHaveBeenCalledTimes(1);
+    releases.shift()!();
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(2));
+    releases.shift()!();
+    // The promise chain settles in a few microtasks: no timer is involved.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(run).toHaveBeenCalledTimes(2);
+    call();
+    expect(run).toHaveBeenCalledTimes(3);
   });
 });

@@ -69,6 +69,26 @@ export async function previewConfigFor(
   return { config: buildPreviewConfig(tenant, site, localStack), problem: null };
 }
 
+/**
+ * `run` one call at a time: a call while one runs asks for one more run after it (however many
+ * came meanwhile), so the last call is always followed by a run that saw it.
+ */
+export function oneAtATime(run: () => Promise<void>): () => void {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const call = (): void => {
+    if (running) return void (again = true);
+    running = run().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        call();
+      }
+    });
+  };
+  return call;
+}
+
 /** Starts the relay; returns its cleanup. */
 export function startRelay(deps: RelayDeps): () => void {
   const { channel, location } = deps;
@@ -114,19 +134,10 @@ export function startRelay(deps: RelayDeps): () => void {
   // A single-page site's route change: the scope is decided again for the new address.
   // The page can post on the channel too: route changes gather, one decision at a time (each may
   // ask the background whether the local stack answers).
-  let routing: Promise<void> | null = null;
-  let rerun = false;
-  const onRoute = (): void => {
-    if (routing) return void (rerun = true);
-    routing = refresh(false, true).finally(() => {
-      routing = null;
-      if (rerun) {
-        rerun = false;
-        onRoute();
-      }
-    });
-  };
-  channel.onMessage('previewRoute', onRoute);
+  channel.onMessage(
+    'previewRoute',
+    oneAtATime(() => refresh(false, true)),
+  );
   channel.onMessage('previewStatus', ({ data }) => forward('preview', data));
   channel.onMessage('aisleDebug', ({ data }) => forward('debug', data));
   channel.onMessage('aisleSnapshot', ({ data }) => forward('snapshot', data));
