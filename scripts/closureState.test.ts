@@ -6,7 +6,6 @@ const KNOWN = [
   'extension/embed/preview.ts startPreview',
   'sdk/host/firstPaintHandover.ts firstPaintHandle',
   'sdk/host/scrollRestore.ts keepListingPlace',
-  'sdk/takeOver.ts takeOver',
 ];
 
 const body = (lines: number) => Array.from({ length: lines }, (_, i) => `  const c${i} = ${i};`).join('\n');

@@ -58,16 +58,56 @@ export interface TakeOver {
  * Shows Aisle's screen in the main element when it has one; the retailer's content stays until
  * then, and comes back when the screen cannot load or render.
  */
-export function takeOver({ win, found, store, env, life, mounted, onShown }: TakeOver): Promise<void> {
-  let root: Root | null = null;
-  let settle: () => void = () => {};
-  const settled = new Promise<void>((resolve) => (settle = resolve));
-  life.add(() => settle());
-  // The route whose rendering failed: the retailer's content stays until the shopper moves on.
-  let failedRoute: PageRoute | null = null;
-  let warned = false;
+export function takeOver(options: TakeOver): Promise<void> {
+  return new ScreenTakeOver(options).settled;
+}
 
-  const keepHostContent = (reason: string, url: string, log: boolean): void => {
+/** One take-over: the React root once made, and what it remembers of failures and loads. */
+class ScreenTakeOver {
+  /** Resolves once the screen is on show, or the retailer's content was kept, or the mount ended. */
+  readonly settled: Promise<void>;
+  readonly #o: TakeOver;
+  #settle: () => void = () => {};
+  #root: Root | null = null;
+  /** The route whose rendering failed: the retailer's content stays until the shopper moves on. */
+  #failedRoute: PageRoute | null = null;
+  #warned = false;
+  #mismatches = 0;
+  #loading = false;
+
+  constructor(options: TakeOver) {
+    this.#o = options;
+    const { win, found, store, life } = options;
+    this.settled = new Promise<void>((resolve) => (this.#settle = resolve));
+    life.add(() => this.#settle());
+    life.add(() => {
+      unstable_forceFrameRate(0);
+      // Adopted markup was the page's own content: a still copy of it stays when Aisle goes.
+      const still = found.adopt && this.#root ? found.container.cloneNode(true) : null;
+      this.#root?.unmount();
+      if (still) found.container.replaceChildren(...still.childNodes);
+      found.restore();
+    });
+    // Data arriving later (a retry, back/forward, an in-place move) or a new route shows the screen.
+    life.add(
+      reaction(
+        () => [store.hasScreen, store.route] as const,
+        () => this.#reveal(),
+        { equals: comparer.shallow },
+      ),
+    );
+    const onOnline = (): void => this.#load();
+    win.addEventListener('online', onOnline);
+    life.add(() => win.removeEventListener('online', onOnline));
+    if (store.hasScreen) this.#reveal();
+    else {
+      this.#load();
+      this.#settle();
+    }
+  }
+
+  #keepHostContent(reason: string, url: string, log: boolean): void {
+    const { found, mounted, env } = this.#o;
     found.restore();
     mounted.status = { ...mounted.status, state: 'kept-host-content', reason };
     // The extension's inspector shows why the page kept its own content.
@@ -78,41 +118,47 @@ export function takeOver({ win, found, store, env, life, mounted, onShown }: Tak
       url,
       error: `Aisle kept the page's own content: ${reason}`,
     });
-    if (log && !warned) {
-      warned = true;
+    if (log && !this.#warned) {
+      this.#warned = true;
       env.log.warn(
         `[Aisle] the listing could not load (${reason}): the page keeps its own content, and Aisle tries again when the browser is back online or the address changes.`,
       );
     }
-  };
+  }
 
-  const onRenderFailure = (): void => {
-    failedRoute = store.route;
+  #onRenderFailure = (): void => {
+    this.#failedRoute = this.#o.store.route;
     unstable_forceFrameRate(0);
     // The error boundary has logged the error itself.
-    keepHostContent('the listing could not be rendered', '', false);
-    settle();
+    this.#keepHostContent('the listing could not be rendered', '', false);
+    this.#settle();
   };
 
-  const shown = (): void => {
+  #shown = (): void => {
+    const { life, found, mounted, onShown } = this.#o;
     // Later renders (new results) go back to React's short slices, which answer input sooner.
     unstable_forceFrameRate(0);
     if (life.ended) return;
     found.show();
     mounted.status = { ...mounted.status, state: 'shown', reason: null };
     onShown();
-    settle();
+    this.#settle();
   };
 
-  const reveal = (): void => {
-    if (life.ended || !store.hasScreen || store.route === failedRoute) return;
-    if (root) {
+  #reveal(): void {
+    const { life, store, found, mounted } = this.#o;
+    if (life.ended || !store.hasScreen || store.route === this.#failedRoute) return;
+    if (this.#root) {
       // The screen is already rendered into the container: the observers bring it up to date.
-      shown();
+      this.#shown();
       return;
     }
     preloadScreen(store);
-    const element = createElement(GuardedAisleRoot, { store, onRenderFailure, onCommit: shown });
+    const element = createElement(GuardedAisleRoot, {
+      store,
+      onRenderFailure: this.#onRenderFailure,
+      onCommit: this.#shown,
+    });
     // The first render runs in slices that give the main thread back between them (a transition),
     // so a phone never meets one long blocking task; the container joins the page at the commit, so
     // the retailer's content stays on show until Aisle's screen replaces it whole. Its slices are
@@ -126,59 +172,41 @@ export function takeOver({ win, found, store, env, life, mounted, onShown }: Tak
       adopt();
       mounted.status = { ...mounted.status, serverMarkup: 'adopted' };
       startTransition(() => {
-        root = hydrateRoot(found.container, element, {
+        this.#root = hydrateRoot(found.container, element, {
           onRecoverableError: (error, info) =>
-            (info as { digest?: string } | undefined)?.digest !== BROWSER_ONLY && redrawn(error),
+            (info as { digest?: string } | undefined)?.digest !== BROWSER_ONLY && this.#redrawn(error),
         });
       });
       return;
     }
     const created = createRoot(found.container);
-    root = created;
+    this.#root = created;
     startTransition(() => created.render(element));
-  };
+  }
 
-  // The server's markup did not match what the app draws: React drew that part afresh (the rest is
-  // adopted), and the inspector hears why.
-  let mismatches = 0;
-  const redrawn = (error: unknown): void => {
+  /**
+   * The server's markup did not match what the app draws: React drew that part afresh (the rest is
+   * adopted), and the inspector hears why.
+   */
+  #redrawn(error: unknown): void {
+    const { env, mounted } = this.#o;
     const message = error instanceof Error ? error.message : String(error);
     env.host.dispatch(DEBUG_EVENT, { source: 'server-markup', phase: 'redrawn', at: env.now(), error: message });
     mounted.status = { ...mounted.status, serverMarkup: 'redrawn' };
-    if (mismatches++ === 0) env.log.warn(`[Aisle] part of the server's markup was drawn again: ${message}`);
-  };
+    if (this.#mismatches++ === 0) env.log.warn(`[Aisle] part of the server's markup was drawn again: ${message}`);
+  }
 
-  let loading = false;
-  const load = (): void => {
+  #load(): void {
+    const { life, store, found } = this.#o;
     // Once Aisle's screen is on show, a page moved to in place loads (or is left to the browser) on its own.
-    if (loading || life.ended || store.hasScreen || found.shown) return;
-    loading = true;
+    if (this.#loading || life.ended || store.hasScreen || found.shown) return;
+    this.#loading = true;
     store
       .loadScreen()
       .catch((error: unknown) => ({ url: '', reason: error instanceof Error ? error.message : String(error) }))
       .then((failure) => {
-        loading = false;
-        if (!life.ended && failure && !store.hasScreen) keepHostContent(failure.reason, failure.url, true);
+        this.#loading = false;
+        if (!life.ended && failure && !store.hasScreen) this.#keepHostContent(failure.reason, failure.url, true);
       });
-  };
-
-  life.add(() => {
-    unstable_forceFrameRate(0);
-    // Adopted markup was the page's own content: a still copy of it stays when Aisle goes.
-    const still = found.adopt && root ? found.container.cloneNode(true) : null;
-    root?.unmount();
-    if (still) found.container.replaceChildren(...still.childNodes);
-    found.restore();
-  });
-  // Data arriving later (a retry, back/forward, an in-place move) or a new route shows the screen.
-  life.add(reaction(() => [store.hasScreen, store.route] as const, reveal, { equals: comparer.shallow }));
-  const onOnline = (): void => load();
-  win.addEventListener('online', onOnline);
-  life.add(() => win.removeEventListener('online', onOnline));
-  if (store.hasScreen) reveal();
-  else {
-    load();
-    settle();
   }
-  return settled;
 }
