@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { POSTGRES_AGGREGATES_SQL } from './reportPostgresAggregates.js';
 
 /** One versioned step of the PostgreSQL schema; steps run in order, each once, in one transaction. */
 interface Migration {
@@ -89,6 +90,11 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS events_by_receipt_time ON events (received_at);
       CREATE INDEX IF NOT EXISTS identities_by_last_seen ON identities (last_seen);
     `,
+  },
+  {
+    version: 4,
+    name: "the report's aggregates by day, kept by triggers on events",
+    sql: POSTGRES_AGGREGATES_SQL,
   },
 ];
 
