@@ -9,6 +9,8 @@ export interface Aggregate {
   table: string;
   keys: readonly string[];
   counts: readonly string[];
+  /** Text kept beside the counts: the greatest (in byte order) ever counted, never taken away. */
+  labels?: readonly string[];
   /** The event names that change it (the others never reach its triggers). */
   events: readonly string[];
 }
@@ -27,6 +29,8 @@ export const AGGREGATES = {
     table: 'report_products',
     keys: ['shop_id', 'day', 'listing', 'product_id'],
     counts: ['impressions', 'clicks'],
+    // The product's name as its clicks carried it (impressions carry none).
+    labels: ['name'],
     events: CARDS,
   },
   resultSets: {
@@ -48,17 +52,21 @@ export const AGGREGATES = {
 export const AGGREGATE_LIST: readonly Aggregate[] = Object.values(AGGREGATES);
 
 /**
- * Adds (`sign` 1) or takes away (`sign` -1) the counts that `select` computes (the aggregate's keys
- * then counts, one row per key) to the stored ones. `WHERE true` settles SQLite's parse of
+ * Adds (`sign` 1) or takes away (`sign` -1) the counts that `select` computes (the aggregate's keys,
+ * counts then labels, one row per key) to the stored ones; `collate` compares labels byte-wise. `WHERE true` settles SQLite's parse of
  * INSERT … SELECT … ON CONFLICT; rows are sorted so that concurrent writers lock keys in one order.
  */
-export function upsertCounts(aggregate: Aggregate, select: string, sign: 1 | -1): string {
-  const { table, keys, counts } = aggregate;
+export function upsertCounts(aggregate: Aggregate, select: string, sign: 1 | -1, collate = ''): string {
+  const { table, keys, counts, labels = [] } = aggregate;
   const signed = counts.map((count) => (sign === 1 ? count : `-${count}`));
-  return `INSERT INTO ${table} (${[...keys, ...counts].join(', ')})
-    SELECT ${[...keys, ...signed].join(', ')} FROM (${select}) counted WHERE true ORDER BY ${keys.join(', ')}
+  const columns = [...keys, ...counts, ...labels];
+  const greater = (label: string) =>
+    `${label} = CASE WHEN ${table}.${label} IS NULL OR excluded.${label}${collate} > ${table}.${label}${collate} ` +
+    `THEN excluded.${label} ELSE ${table}.${label} END`;
+  return `INSERT INTO ${table} (${columns.join(', ')})
+    SELECT ${[...keys, ...signed, ...labels].join(', ')} FROM (${select}) counted WHERE true ORDER BY ${keys.join(', ')}
     ON CONFLICT (${keys.join(', ')}) DO UPDATE SET
-    ${counts.map((count) => `${count} = ${table}.${count} + excluded.${count}`).join(', ')}`;
+    ${[...counts.map((count) => `${count} = ${table}.${count} + excluded.${count}`), ...labels.map(greater)].join(', ')}`;
 }
 
 /** A report's period cut into the whole UTC days read from the aggregates and the rest read from events. */

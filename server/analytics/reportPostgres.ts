@@ -24,8 +24,8 @@ const POSITIONS = `
 
 const PRODUCTS = `
   SELECT listing, product_id AS "productId", SUM(impressions)::int AS impressions, SUM(clicks)::int AS clicks,
-         ROUND(SUM(clicks)::numeric / SUM(impressions), 4)::float8 AS ctr
-  FROM (${counted(AGGREGATES.products, 'listing, product_id, impressions, clicks')}) counted
+         ROUND(SUM(clicks)::numeric / SUM(impressions), 4)::float8 AS ctr, MAX(name COLLATE "C") AS name
+  FROM (${counted(AGGREGATES.products, 'listing, product_id, impressions, clicks, name')}) counted
   GROUP BY listing, product_id HAVING SUM(impressions) > 0
   ORDER BY listing COLLATE "C", ctr DESC, impressions DESC, product_id COLLATE "C"`;
 

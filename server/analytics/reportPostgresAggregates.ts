@@ -17,17 +17,20 @@ const COLUMN_TYPES: Record<string, string> = {
   device_class: 'text NOT NULL',
   metric: 'text NOT NULL',
   value: 'float8 NOT NULL',
+  name: 'text',
 };
 
-const table = ({ table: name, keys, counts }: Aggregate) => `
+const table = ({ table: name, keys, counts, labels = [] }: Aggregate) => `
   CREATE TABLE ${name} (
-    ${keys.map((key) => `${key} ${COLUMN_TYPES[key]}`).join(', ')},
+    ${[...keys, ...labels].map((key) => `${key} ${COLUMN_TYPES[key]}`).join(', ')},
     ${counts.map((count) => `${count} integer NOT NULL`).join(', ')},
     UNIQUE NULLS NOT DISTINCT (${keys.join(', ')})
   );`;
 
 const upsertAll = (source: string, sign: 1 | -1) =>
-  AGGREGATE_LIST.map((aggregate) => `${upsertCounts(aggregate, postgresCounts(aggregate, source), sign)};`).join('\n');
+  AGGREGATE_LIST.map(
+    (aggregate) => `${upsertCounts(aggregate, postgresCounts(aggregate, source), sign, ' COLLATE "C"')};`,
+  ).join('\n');
 
 const trigger = (when: 'INSERT' | 'DELETE') => {
   const rows = when === 'INSERT' ? 'added' : 'removed';
@@ -70,7 +73,7 @@ export async function rebuildPostgresAggregates(pool: pg.Pool, shopId?: string):
     for (const aggregate of AGGREGATE_LIST) {
       await client.query(`DELETE FROM ${aggregate.table} WHERE $1::text IS NULL OR shop_id = $1`, [shopId ?? null]);
       const written = await client.query({
-        text: upsertCounts(aggregate, postgresCounts(aggregate, source), 1),
+        text: upsertCounts(aggregate, postgresCounts(aggregate, source), 1, ' COLLATE "C"'),
         values: [shopId ?? null],
         // Not the pool's limit for requests: a rebuild reads every event of the shop (minutes at 10 million).
         query_timeout: REBUILD_TIMEOUT_MS,

@@ -27,11 +27,12 @@ const PRODUCTS_SEEN = `CASE WHEN jsonb_typeof(${meta('products')}) = 'array' THE
 // One row per card seen (seen = 1) and per click (clicked = 1), from `source`, a relation aliased `e`.
 const cards = (source: string) => `
   SELECT e.shop_id, ${DAY} AS day, ${LISTING} AS listing, ${text(`(p -> 'product_id')`)} AS product_id,
-         ${position(`(p -> 'list_position')`)} AS position, 1 AS seen, 0 AS clicked
+         ${position(`(p -> 'list_position')`)} AS position, 1 AS seen, 0 AS clicked, NULL::text AS name
   FROM ${source} CROSS JOIN LATERAL jsonb_array_elements(${PRODUCTS_SEEN}) p
   WHERE e.event = 'ecommerce:product_impressions' AND ${FROM_RESULTS} AND jsonb_typeof(p) = 'object'
   UNION ALL
-  SELECT e.shop_id, ${DAY}, ${LISTING}, ${text(meta('product_id'))}, ${position(meta('list_position'))}, 0, 1
+  SELECT e.shop_id, ${DAY}, ${LISTING}, ${text(meta('product_id'))}, ${position(meta('list_position'))}, 0, 1,
+         ${text(meta('name'))}
   FROM ${source}
   WHERE e.event = 'ecommerce:product_click' AND ${FROM_RESULTS}`;
 
@@ -40,7 +41,8 @@ const COUNTS: Record<string, (source: string) => string> = {
     SELECT shop_id, day, listing, position, SUM(seen)::int AS impressions, SUM(clicked)::int AS clicks
     FROM (${cards(source)}) card WHERE position IS NOT NULL GROUP BY shop_id, day, listing, position`,
   [AGGREGATES.products.table]: (source) => `
-    SELECT shop_id, day, listing, product_id, SUM(seen)::int AS impressions, SUM(clicked)::int AS clicks
+    SELECT shop_id, day, listing, product_id, SUM(seen)::int AS impressions, SUM(clicked)::int AS clicks,
+           MAX(name COLLATE "C") AS name
     FROM (${cards(source)}) card WHERE product_id IS NOT NULL GROUP BY shop_id, day, listing, product_id`,
   [AGGREGATES.resultSets.table]: (source) => `
     SELECT shop_id, day, listing, COUNT(*)::int AS result_sets,

@@ -24,8 +24,8 @@ const POSITIONS = `
 
 const PRODUCTS = `
   SELECT listing, product_id AS productId, SUM(impressions) AS impressions, SUM(clicks) AS clicks,
-         ROUND(CAST(SUM(clicks) AS REAL) / SUM(impressions), 4) AS ctr
-  FROM (${counted(AGGREGATES.products, 'listing, product_id, impressions, clicks')})
+         ROUND(CAST(SUM(clicks) AS REAL) / SUM(impressions), 4) AS ctr, MAX(name) AS name
+  FROM (${counted(AGGREGATES.products, 'listing, product_id, impressions, clicks, name')})
   GROUP BY listing, product_id HAVING SUM(impressions) > 0
   ORDER BY listing, ctr DESC, impressions DESC, productId`;
 

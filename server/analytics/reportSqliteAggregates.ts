@@ -16,11 +16,12 @@ const COLUMN_TYPES: Record<string, string> = {
   device_class: 'TEXT NOT NULL',
   metric: 'TEXT NOT NULL',
   value: 'REAL NOT NULL',
+  name: 'TEXT',
 };
 
-const table = ({ table: name, keys, counts }: Aggregate) => `
+const table = ({ table: name, keys, counts, labels = [] }: Aggregate) => `
   CREATE TABLE IF NOT EXISTS ${name} (
-    ${keys.map((key) => `${key} ${COLUMN_TYPES[key]}`).join(', ')},
+    ${[...keys, ...labels].map((key) => `${key} ${COLUMN_TYPES[key]}`).join(', ')},
     ${counts.map((count) => `${count} INTEGER NOT NULL`).join(', ')},
     PRIMARY KEY (${keys.join(', ')})
   )`;

@@ -33,11 +33,12 @@ const PRODUCTS_SEEN = `CASE WHEN json_type(e.body, ${PRODUCTS_PATH}) = 'array' T
 const cards = (source: string) => `
   SELECT e.shop_id AS shop_id, ${DAY} AS day, ${LISTING} AS listing,
          ${text(['p.value', "'$.product_id'"])} AS product_id, ${position(['p.value', "'$.list_position'"])} AS position,
-         1 AS seen, 0 AS clicked
+         1 AS seen, 0 AS clicked, NULL AS name
   FROM ${source}, json_each(${PRODUCTS_SEEN}) p
   WHERE ${DATED} AND e.event = 'ecommerce:product_impressions' AND ${FROM_RESULTS} AND p.type = 'object'
   UNION ALL
-  SELECT e.shop_id, ${DAY}, ${LISTING}, ${text(meta('product_id'))}, ${position(meta('list_position'))}, 0, 1
+  SELECT e.shop_id, ${DAY}, ${LISTING}, ${text(meta('product_id'))}, ${position(meta('list_position'))}, 0, 1,
+         ${text(meta('name'))}
   FROM ${source}
   WHERE ${DATED} AND e.event = 'ecommerce:product_click' AND ${FROM_RESULTS}`;
 
@@ -46,7 +47,7 @@ const COUNTS: Record<string, (source: string) => string> = {
     SELECT shop_id, day, listing, position, SUM(seen) AS impressions, SUM(clicked) AS clicks
     FROM (${cards(source)}) WHERE position IS NOT NULL GROUP BY shop_id, day, listing, position`,
   [AGGREGATES.products.table]: (source) => `
-    SELECT shop_id, day, listing, product_id, SUM(seen) AS impressions, SUM(clicked) AS clicks
+    SELECT shop_id, day, listing, product_id, SUM(seen) AS impressions, SUM(clicked) AS clicks, MAX(name) AS name
     FROM (${cards(source)}) WHERE product_id IS NOT NULL GROUP BY shop_id, day, listing, product_id`,
   [AGGREGATES.resultSets.table]: (source) => `
     SELECT e.shop_id AS shop_id, ${DAY} AS day, ${LISTING} AS listing, COUNT(*) AS result_sets,

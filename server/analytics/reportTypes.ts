@@ -12,6 +12,8 @@ export interface PositionRow {
 export interface ProductRow {
   listing: string;
   productId: string;
+  /** The name its clicks carried (null when none did). */
+  name: string | null;
   impressions: number;
   clicks: number;
   ctr: number;
