@@ -139,6 +139,7 @@ describe('the report reads old rows tolerantly, the same on both stores', () => 
         // The old result set without a usable count is a result set, not an empty one.
         resultSets: 2,
         emptyShare: 0.5,
+        emptyFilters: [],
       },
     ]);
     expect(answer.body.vitals).toEqual([

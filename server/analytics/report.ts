@@ -24,6 +24,14 @@ export interface PositionReport {
   ctr: number;
 }
 
+/** A filter and value that came back empty: how often, out of how many result sets it was in. */
+export interface EmptyFilter {
+  filter: string;
+  value: string;
+  empty: number;
+  resultSets: number;
+}
+
 /** One listing's figures over the period. */
 export interface ListingReport {
   listing: string;
@@ -35,6 +43,8 @@ export interface ListingReport {
   leastClicked: RankedProduct[];
   resultSets: number;
   emptyShare: number;
+  /** Filters and values that came back empty, most often empty first. */
+  emptyFilters: EmptyFilter[];
 }
 
 /** The whole report, as the route answers it. */
@@ -82,6 +92,7 @@ export function arrangeReport(
       });
     const { mostClicked, leastClicked } = rankProducts(products, minSample);
     const sets = rows.resultSets.find((r) => r.listing === listing);
+    const emptyFilters = decodedFilters(rows.emptyFilters.filter((r) => r.listing === listing));
     return {
       listing,
       impressions,
@@ -92,12 +103,49 @@ export function arrangeReport(
       leastClicked,
       resultSets: sets?.resultSets ?? 0,
       emptyShare: ratio(sets?.empty ?? 0, sets?.resultSets ?? 0),
+      emptyFilters,
     };
   });
   listings.sort(
     (a, b) => b.impressions - a.impressions || b.resultSets - a.resultSets || (a.listing < b.listing ? -1 : 1),
   );
   return { shopId, from, to, minSample, listings, vitals: rows.vitals };
+}
+
+/** Filters listed per listing at most. */
+export const REPORT_EMPTY_FILTERS = 10;
+
+const decode = (text: string, plusIsSpace = true): string => {
+  try {
+    return decodeURIComponent(plusIsSpace ? text.replaceAll('+', ' ') : text);
+  } catch {
+    return text;
+  }
+};
+
+// Each facet value of a `filters=KEY~VALUE~VALUE` counts on its own (a `~` or `%` inside a value was
+// escaped as %7E or %25 before the address was encoded); `price=50/120` and the like count whole.
+function filterValues(param: string, raw: string): Array<[string, string]> {
+  const text = decode(raw);
+  if (param !== 'filters') return [[param, text]];
+  const [facet = '', ...values] = text.split('~').map((part) => decode(part, false));
+  return values.map((value) => [facet, value]);
+}
+
+function decodedFilters(rows: ReportRows['emptyFilters']): EmptyFilter[] {
+  const merged = new Map<string, EmptyFilter>();
+  for (const row of rows) {
+    for (const [filter, value] of filterValues(row.param, row.value)) {
+      const key = `${filter}\u0000${value}`;
+      const held = merged.get(key) ?? { filter, value, empty: 0, resultSets: 0 };
+      merged.set(key, { ...held, empty: held.empty + row.empty, resultSets: held.resultSets + row.resultSets });
+    }
+  }
+  return [...merged.values()]
+    .sort(
+      (a, b) => b.empty - a.empty || (a.filter < b.filter ? -1 : a.filter > b.filter ? 1 : a.value < b.value ? -1 : 1),
+    )
+    .slice(0, REPORT_EMPTY_FILTERS);
 }
 
 function timeParam(query: URLSearchParams, name: string): string {

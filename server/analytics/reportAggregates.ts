@@ -39,6 +39,13 @@ export const AGGREGATES = {
     counts: ['result_sets', 'empty'],
     events: ['search:display_results'],
   },
+  // Each filter and value in the address of a result set shown, and how many of those were empty.
+  emptyFilters: {
+    table: 'report_filters',
+    keys: ['shop_id', 'day', 'listing', 'param', 'param_value'],
+    counts: ['result_sets', 'empty'],
+    events: ['search:display_results'],
+  },
   // The p75 is a rank, so each distinct value is kept with how often it came: exact, not a sketch.
   vitals: {
     table: 'report_vitals',
@@ -48,7 +55,7 @@ export const AGGREGATES = {
   },
 } as const satisfies Record<string, Aggregate>;
 
-/** The four aggregates in a fixed order. */
+/** The aggregates in a fixed order. */
 export const AGGREGATE_LIST: readonly Aggregate[] = Object.values(AGGREGATES);
 
 /**
@@ -68,6 +75,15 @@ export function upsertCounts(aggregate: Aggregate, select: string, sign: 1 | -1,
     ON CONFLICT (${keys.join(', ')}) DO UPDATE SET
     ${[...counts.map((count) => `${count} = ${table}.${count} + excluded.${count}`), ...labels.map(greater)].join(', ')}`;
 }
+
+/**
+ * The query parameters of a listing's address that narrow its results (see docs/embedding.md): one
+ * `filters=KEY~VALUE~VALUE…` per facet, `price`, `range` and `attributes`. Sort and page do not.
+ */
+export const FILTER_PARAMS = ['filters', 'price', 'range', 'attributes'];
+
+/** The SQL condition that keeps a query parameter named `param` as a filter. */
+export const IS_FILTER = `param IN (${FILTER_PARAMS.map((name) => `'${name}'`).join(', ')})`;
 
 /** A report's period cut into the whole UTC days read from the aggregates and the rest read from events. */
 export interface PeriodSpans {

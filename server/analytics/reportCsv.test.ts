@@ -26,6 +26,7 @@ describe('the report as CSV', () => {
         products: [{ listing: '/boots', productId: 'b1', name: '=cmd|calc', impressions: 4, clicks: 1, ctr: 0.25 }],
         resultSets: [{ listing: '/boots', resultSets: 2, empty: 1 }],
         vitals: [{ deviceClass: 'mobile', metric: 'lcp_ms', p75: 2100, samples: 9 }],
+        emptyFilters: [{ listing: '/boots', param: 'filters', value: 'size~%2B44', resultSets: 3, empty: 1 }],
       },
       1,
     );
@@ -36,6 +37,9 @@ describe('the report as CSV', () => {
     expect(csvTable(report, 'products')).toBe(
       'listing,list,rank,product_id,name,impressions,clicks,ctr,ctr_low,ctr_high\r\n' +
         "/boots,most,1,b1,'=cmd|calc,4,1,0.25,0.0456,0.6994\r\n",
+    );
+    expect(csvTable(report, 'empty_filters')).toBe(
+      "listing,filter,value,empty,result_sets\r\n/boots,size,'+44,1,3\r\n",
     );
     expect(csvTable(report, 'vitals')).toBe('device_class,metric,p75,samples\r\nmobile,lcp_ms,2100,9\r\n');
   });

@@ -7,7 +7,7 @@
 import type { ShopReport } from './report.js';
 
 /** The tables a report exports, by the name `table=` takes. */
-export const REPORT_TABLES = ['listings', 'positions', 'products', 'vitals'] as const;
+export const REPORT_TABLES = ['listings', 'positions', 'products', 'empty_filters', 'vitals'] as const;
 /** One of `REPORT_TABLES`. */
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
@@ -48,6 +48,10 @@ const ROWS: Record<ReportTable, (report: ShopReport) => Cell[][]> = {
         ]),
       ),
     ),
+  ],
+  empty_filters: (report) => [
+    ['listing', 'filter', 'value', 'empty', 'result_sets'],
+    ...report.listings.flatMap((l) => l.emptyFilters.map((f) => [l.listing, f.filter, f.value, f.empty, f.resultSets])),
   ],
   vitals: (report) => [
     ['device_class', 'metric', 'p75', 'samples'],

@@ -91,6 +91,35 @@ describe('GET /v3/report options', () => {
     expect(lines[1]).toBe('/outdoor/boots,most,1,b1,Ridge hiking boot,3,2,0.6667,0.2077,0.9385');
     const wrong = await report(`${lastDay}&format=csv&table=everything`);
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toBe('table must be one of listings, positions, products, vitals');
+    expect(wrong.body.error).toBe('table must be one of listings, positions, products, empty_filters, vitals');
+  });
+
+  it('lists the filters and values whose results came back empty, with counts', async () => {
+    const shown = (query: string, count: number) => ({
+      id: uuidv4(),
+      seq: 0,
+      event: 'search:display_results',
+      data: { metadata: { result_count: count, query: 'boots' } },
+      url: `http://127.0.0.1:4173/outdoor/boots${query}`,
+      timestamp: at(TEST_NOW - HOUR),
+      environment: 'development',
+    });
+    await send([
+      shown('?filters=color~red~navy&filters=size~44', 0),
+      shown('?filters=color~red&filters=size~44&sort=price_asc', 0),
+      shown('?filters=color~red', 5),
+      shown('?filters=brand~Trail+%26+Co%257E2&price=50/120&utm_source=mail', 0),
+      shown('?filters=size~44#top', 2),
+      shown('', 0),
+    ]);
+    const [boots] = (await report(lastDay)).body.listings;
+    expect(boots).toMatchObject({ resultSets: 6, emptyShare: 0.6667 });
+    expect(boots.emptyFilters).toEqual([
+      { filter: 'color', value: 'red', empty: 2, resultSets: 3 },
+      { filter: 'size', value: '44', empty: 2, resultSets: 3 },
+      { filter: 'brand', value: 'Trail & Co~2', empty: 1, resultSets: 1 },
+      { filter: 'color', value: 'navy', empty: 1, resultSets: 1 },
+      { filter: 'price', value: '50/120', empty: 1, resultSets: 1 },
+    ]);
   });
 });

@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import { AGGREGATES, splitPeriod, type Aggregate } from './reportAggregates.js';
 import { postgresCounts } from './reportPostgresCounts.js';
+import { reportRowsOf } from './reportSqlite.js';
 import type { ReportRows } from './reportTypes.js';
 
 const EDGES = `(SELECT shop_id, client_timestamp, event, body FROM events
@@ -53,6 +54,12 @@ const VITALS = `
   GROUP BY device_class, metric, samples
   ORDER BY device_class COLLATE "C", metric COLLATE "C"`;
 
+const EMPTY_FILTERS = `
+  SELECT listing, param, param_value AS value, SUM(result_sets)::int AS "resultSets", SUM(empty)::int AS empty
+  FROM (${counted(AGGREGATES.emptyFilters, 'listing, param, param_value, result_sets, empty')}) counted
+  GROUP BY listing, param, param_value HAVING SUM(empty) > 0
+  ORDER BY listing COLLATE "C", param COLLATE "C", param_value COLLATE "C"`;
+
 /** Runs the report's queries for one shop over [from, to). */
 export async function postgresReport(
   pool: pg.Pool,
@@ -63,13 +70,8 @@ export async function postgresReport(
 ): Promise<ReportRows> {
   const { dayFrom, dayTo, edges } = splitPeriod(from, to, fromEvents);
   const params = [shop, dayFrom, dayTo, ...edges.flat()];
-  const [positions, products, resultSets, vitals] = await Promise.all(
-    [POSITIONS, PRODUCTS, RESULT_SETS, VITALS].map((sql) => pool.query(sql, params)),
+  const answers = await Promise.all(
+    [POSITIONS, PRODUCTS, RESULT_SETS, VITALS, EMPTY_FILTERS].map((sql) => pool.query(sql, params)),
   );
-  return {
-    positions: positions!.rows as ReportRows['positions'],
-    products: products!.rows as ReportRows['products'],
-    resultSets: resultSets!.rows as ReportRows['resultSets'],
-    vitals: vitals!.rows as ReportRows['vitals'],
-  };
+  return reportRowsOf(answers.map((answer) => answer.rows));
 }

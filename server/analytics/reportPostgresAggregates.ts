@@ -13,6 +13,8 @@ const COLUMN_TYPES: Record<string, string> = {
   // NULL when an old row has no page address: such rows are kept apart, as the report lists them.
   listing: 'text',
   position: 'float8 NOT NULL',
+  param: 'text NOT NULL',
+  param_value: 'text NOT NULL',
   product_id: 'text NOT NULL',
   device_class: 'text NOT NULL',
   metric: 'text NOT NULL',

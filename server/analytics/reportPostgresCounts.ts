@@ -4,7 +4,7 @@
  * stored before fields were typed on arrival) counts as absent, exactly as reportSqliteCounts.ts reads
  * it, so both stores agree.
  */
-import { AGGREGATES, type Aggregate } from './reportAggregates.js';
+import { AGGREGATES, IS_FILTER, type Aggregate } from './reportAggregates.js';
 import { MOST_REPORTED_NUMBER, REPORT_VITALS } from './reportTypes.js';
 
 const meta = (field: string) => `(e.body -> 'data' -> 'metadata' -> '${field}')`;
@@ -19,6 +19,8 @@ const position = (json: string) =>
   `(CASE WHEN ${number(json, 1)} = trunc(${number(json, 1)}) THEN ${number(json, 1)} END)`;
 // The listing is the path of the page the event was recorded on: no scheme, host, query or fragment.
 const LISTING = `split_part(split_part(regexp_replace(e.body ->> 'url', '^[a-zA-Z][a-zA-Z0-9+.-]*://[^/]*', ''), '#', 1), '?', 1)`;
+const NO_FRAGMENT = `split_part(e.body ->> 'url', '#', 1)`;
+const QUERY = `(CASE WHEN strpos(${NO_FRAGMENT}, '?') > 0 THEN substr(${NO_FRAGMENT}, strpos(${NO_FRAGMENT}, '?') + 1) ELSE '' END)`;
 // The UTC day of the event's own timestamp.
 const DAY = `(e.client_timestamp AT TIME ZONE 'UTC')::date`;
 const FROM_RESULTS = `${text(meta('list_name'))} = 'search_results'`;
@@ -52,6 +54,16 @@ const COUNTS: Record<string, (source: string) => string> = {
       FROM ${source} WHERE e.event = 'search:display_results'
     ) shown
     GROUP BY shop_id, day, listing`,
+  [AGGREGATES.emptyFilters.table]: (source) => `
+    SELECT shop_id, day, listing, param, param_value, COUNT(*)::int AS result_sets, SUM(is_empty)::int AS empty FROM (
+      SELECT e.shop_id, ${DAY} AS day, ${LISTING} AS listing,
+             CASE WHEN strpos(q.p, '=') > 0 THEN substr(q.p, 1, strpos(q.p, '=') - 1) ELSE q.p END AS param,
+             CASE WHEN strpos(q.p, '=') > 0 THEN substr(q.p, strpos(q.p, '=') + 1) ELSE '' END AS param_value,
+             CASE WHEN ${number(meta('result_count'), 0)} = 0 THEN 1 ELSE 0 END AS is_empty
+      FROM ${source} CROSS JOIN LATERAL unnest(string_to_array(${QUERY}, '&')) q(p)
+      WHERE e.event = 'search:display_results'
+    ) params WHERE ${IS_FILTER}
+    GROUP BY shop_id, day, listing, param, param_value`,
   [AGGREGATES.vitals.table]: (source) => `
     SELECT shop_id, day, device_class, metric, value, COUNT(*)::int AS samples FROM (
       ${REPORT_VITALS.map(

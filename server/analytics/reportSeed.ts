@@ -55,15 +55,15 @@ export function reportSeedEvents(shop: string, now: number): Array<Record<string
   const tents = '/outdoor/tents?sort=price_asc';
   return [
     seen(boots, ['b1', 'b2', 'b3', 'b4']),
-    seen(`${boots}?color=red`, ['b1', 'b2', 'b3']),
+    seen(`${boots}?filters=color~red`, ['b1', 'b2', 'b3']),
     seen(boots, ['b1', 'b2']),
     click(boots, 'b1', 1),
-    click(`${boots}?color=red`, 'b1', 1),
+    click(`${boots}?filters=color~red`, 'b1', 1),
     click(boots, 'b3', 3),
     results(boots, 120),
     results(boots, 0),
     results(boots, 80),
-    results(`${boots}?color=red`, 3),
+    results(`${boots}?filters=color~red`, 3),
     seen(tents, ['t1']),
     seen(tents, ['s1', 's2'], 'similar_products'),
     results(tents, 40),
@@ -97,6 +97,8 @@ export const REPORT_SEED_ANSWERS = {
       leastClicked: ['b2', 'b4'],
       resultSets: 4,
       emptyShare: 0.25,
+      // The empty result set had no filter in its address.
+      emptyFilters: [],
     },
     {
       listing: '/outdoor/tents',
@@ -108,6 +110,7 @@ export const REPORT_SEED_ANSWERS = {
       leastClicked: ['t1'],
       resultSets: 2,
       emptyShare: 0,
+      emptyFilters: [],
     },
   ],
   vitals: [

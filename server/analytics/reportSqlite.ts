@@ -53,8 +53,14 @@ const VITALS = `
   GROUP BY device_class, metric, samples
   ORDER BY device_class, metric`;
 
-/** The report's four queries, in the order of `ReportRows`' fields. */
-export const SQLITE_REPORT_QUERIES = [POSITIONS, PRODUCTS, RESULT_SETS, VITALS] as const;
+const EMPTY_FILTERS = `
+  SELECT listing, param, param_value AS value, SUM(result_sets) AS resultSets, SUM(empty) AS empty
+  FROM (${counted(AGGREGATES.emptyFilters, 'listing, param, param_value, result_sets, empty')})
+  GROUP BY listing, param, param_value HAVING SUM(empty) > 0
+  ORDER BY listing, param, param_value`;
+
+/** The report's queries, in the order of `ReportRows`' fields. */
+export const SQLITE_REPORT_QUERIES = [POSITIONS, PRODUCTS, RESULT_SETS, VITALS, EMPTY_FILTERS] as const;
 
 /** The named parameters of the report's queries for one shop over [from, to). */
 export function sqliteReportParams(shop: string, from: string, to: string, fromEvents = false) {
@@ -63,14 +69,15 @@ export function sqliteReportParams(shop: string, from: string, to: string, fromE
   return { shop, dayFrom, dayTo, edge1From, edge1To, edge2From, edge2To };
 }
 
-/** The report's rows from the four queries' answers. */
+/** The report's rows from its queries' answers (in `ReportRows`' order; both stores). */
 export function reportRowsOf(answers: unknown[][]): ReportRows {
-  const [positions, products, resultSets, vitals] = answers;
+  const [positions, products, resultSets, vitals, emptyFilters] = answers;
   return {
     positions: positions as ReportRows['positions'],
     products: products as ReportRows['products'],
     resultSets: resultSets as ReportRows['resultSets'],
     vitals: vitals as ReportRows['vitals'],
+    emptyFilters: emptyFilters as ReportRows['emptyFilters'],
   };
 }
 

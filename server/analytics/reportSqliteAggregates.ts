@@ -12,6 +12,8 @@ const COLUMN_TYPES: Record<string, string> = {
   // NULL when an old row has no page address: such rows are kept apart, as the report lists them.
   listing: 'TEXT',
   position: 'REAL NOT NULL',
+  param: 'TEXT NOT NULL',
+  param_value: 'TEXT NOT NULL',
   product_id: 'TEXT NOT NULL',
   device_class: 'TEXT NOT NULL',
   metric: 'TEXT NOT NULL',

@@ -4,7 +4,7 @@
  * stored before fields were typed on arrival) counts as absent, exactly as reportPostgresCounts.ts
  * reads it, so both stores agree. No WITH clauses: SQLite refuses them inside triggers.
  */
-import { AGGREGATES, type Aggregate } from './reportAggregates.js';
+import { AGGREGATES, IS_FILTER, type Aggregate } from './reportAggregates.js';
 import { MOST_REPORTED_NUMBER, REPORT_VITALS } from './reportTypes.js';
 
 const meta = (field: string): [string, string] => ['e.body', `'$.data.metadata.${field}'`];
@@ -22,6 +22,11 @@ const rest = `substr(json_extract(e.body, '$.url'), instr(json_extract(e.body, '
 const pathAndQuery = `substr(${rest}, instr(${rest}, '/'))`;
 const noFragment = `(CASE WHEN instr(${pathAndQuery}, '#') > 0 THEN substr(${pathAndQuery}, 1, instr(${pathAndQuery}, '#') - 1) ELSE ${pathAndQuery} END)`;
 const LISTING = `(CASE WHEN instr(${noFragment}, '?') > 0 THEN substr(${noFragment}, 1, instr(${noFragment}, '?') - 1) ELSE ${noFragment} END)`;
+const QUERY = `(CASE WHEN instr(${noFragment}, '?') > 0 THEN substr(${noFragment}, instr(${noFragment}, '?') + 1) ELSE '' END)`;
+// The query's parameters as a JSON array of "name=value" texts (a quote or backslash, which a URL
+// never holds raw, is escaped first; anything still not JSON gives no parameter rather than an error).
+const PARAMS_JSON = `'["' || replace(replace(replace(${QUERY}, '\\', '%5C'), '"', '%22'), '&', '","') || '"]'`;
+const PARAMS = `(CASE WHEN json_valid(${PARAMS_JSON}) THEN ${PARAMS_JSON} ELSE '[]' END)`;
 // The UTC day of the event's own timestamp (stored as ISO text).
 const DAY = `substr(e.client_timestamp, 1, 10)`;
 const DATED = `e.client_timestamp IS NOT NULL`;
@@ -54,6 +59,16 @@ const COUNTS: Record<string, (source: string) => string> = {
            SUM(CASE WHEN ${number(meta('result_count'), 0)} = 0 THEN 1 ELSE 0 END) AS empty
     FROM ${source} WHERE ${DATED} AND e.event = 'search:display_results'
     GROUP BY e.shop_id, day, listing`,
+  [AGGREGATES.emptyFilters.table]: (source) => `
+    SELECT shop_id, day, listing, param, param_value, COUNT(*) AS result_sets, SUM(is_empty) AS empty FROM (
+      SELECT e.shop_id AS shop_id, ${DAY} AS day, ${LISTING} AS listing,
+             CASE WHEN instr(q.value, '=') > 0 THEN substr(q.value, 1, instr(q.value, '=') - 1) ELSE q.value END AS param,
+             CASE WHEN instr(q.value, '=') > 0 THEN substr(q.value, instr(q.value, '=') + 1) ELSE '' END AS param_value,
+             CASE WHEN ${number(meta('result_count'), 0)} = 0 THEN 1 ELSE 0 END AS is_empty
+      FROM ${source}, json_each(${PARAMS}) q
+      WHERE ${DATED} AND e.event = 'search:display_results'
+    ) WHERE ${IS_FILTER}
+    GROUP BY shop_id, day, listing, param, param_value`,
   [AGGREGATES.vitals.table]: (source) => `
     SELECT shop_id, day, device_class, metric, value, COUNT(*) AS samples FROM (
       ${REPORT_VITALS.map(

@@ -26,6 +26,15 @@ export interface ResultSetRow {
   empty: number;
 }
 
+/** A filter and value (as the address held them) in a listing's result sets, and how many were empty. */
+export interface FilterRow {
+  listing: string;
+  param: string;
+  value: string;
+  resultSets: number;
+  empty: number;
+}
+
 /** The p75 of one Web Vital for one device class, over `samples` page views. */
 export interface VitalRow {
   deviceClass: string;
@@ -40,6 +49,8 @@ export interface ReportRows {
   products: ProductRow[];
   resultSets: ResultSetRow[];
   vitals: VitalRow[];
+  /** Only filter values that came back empty at least once. */
+  emptyFilters: FilterRow[];
 }
 
 /** The Web Vitals the report gives a p75 for, as `page:web_vitals` names them. */
