@@ -9,9 +9,11 @@ import { postgresCounts } from './reportPostgresCounts.js';
 import { reportRowsOf } from './reportSqlite.js';
 import type { ReportRows } from './reportTypes.js';
 
+// Two plain ranges, each read from the (shop, time) index.
 const EDGES = `(SELECT shop_id, client_timestamp, event, body FROM events
-  WHERE shop_id = $1 AND ((client_timestamp >= $4::timestamptz AND client_timestamp < $5::timestamptz)
-    OR (client_timestamp >= $6::timestamptz AND client_timestamp < $7::timestamptz))) e`;
+    WHERE shop_id = $1 AND client_timestamp >= $4::timestamptz AND client_timestamp < $5::timestamptz
+  UNION ALL SELECT shop_id, client_timestamp, event, body FROM events
+    WHERE shop_id = $1 AND client_timestamp >= $6::timestamptz AND client_timestamp < $7::timestamptz) e`;
 
 const counted = (aggregate: Aggregate, columns: string) => `
   SELECT ${columns} FROM ${aggregate.table} WHERE shop_id = $1 AND day >= $2::date AND day < $3::date

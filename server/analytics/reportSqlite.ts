@@ -8,9 +8,11 @@ import { AGGREGATES, splitPeriod, type Aggregate } from './reportAggregates.js';
 import { sqliteCounts } from './reportSqliteCounts.js';
 import type { ReportRows } from './reportTypes.js';
 
+// Two plain ranges, not one OR: SQLite then reads each from the (shop, time) index.
 const EDGES = `(SELECT shop_id, client_timestamp, event, body FROM events
-  WHERE shop_id = @shop AND ((client_timestamp >= @edge1From AND client_timestamp < @edge1To)
-    OR (client_timestamp >= @edge2From AND client_timestamp < @edge2To))) e`;
+    WHERE shop_id = @shop AND client_timestamp >= @edge1From AND client_timestamp < @edge1To
+  UNION ALL SELECT shop_id, client_timestamp, event, body FROM events
+    WHERE shop_id = @shop AND client_timestamp >= @edge2From AND client_timestamp < @edge2To) e`;
 
 const counted = (aggregate: Aggregate, columns: string) => `
   SELECT ${columns} FROM ${aggregate.table} WHERE shop_id = @shop AND day >= @dayFrom AND day < @dayTo
