@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { REPORT_SEED_ANSWERS, reportSeedEvents } from '../server/analytics/reportSeed.js';
 import { useChromium } from './support/browser.js';
 import { screenshot } from './support/dlp.js';
+import { axeViolations } from './support/axe.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium({ beforeAll, afterAll });
@@ -38,14 +39,34 @@ describe("the merchandiser's report page", () => {
       // The last two days: the seed's event from three days ago is left out, as in the service's tests.
       const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
       const now = Date.now();
-      await page.goto(`${baseUrl}/report?shop=${SHOP}&from=${day(now - 86_400_000)}&to=${day(now + 86_400_000)}`);
+      // The hand-counted set is small: every product it holds is ranked (min_sample=1).
+      await page.goto(
+        `${baseUrl}/report?shop=${SHOP}&from=${day(now - 86_400_000)}&to=${day(now + 86_400_000)}&min_sample=1`,
+      );
       await page.waitForSelector('body[data-ready="true"]');
       const [boots, tents] = REPORT_SEED_ANSWERS.listings;
       expect(await texts(page, '[data-report="listing"]')).toEqual([boots.listing, tents.listing]);
       expect(await texts(page, '[data-report="ctr"]')).toEqual(['33.3%', '0.0%']);
       expect(await texts(page, '[data-report="empty"]')).toEqual(['25.0%', '0.0%']);
       const most = await page.$$eval('[data-report="most"]', (t) => t.map((e) => e.querySelector('td')?.textContent));
-      expect(most).toEqual(['b1', 'None in this period']);
+      expect(most).toEqual(['Ridge hiking bootb1', 'None in this period']);
+      const least = await page.$$eval('[data-report="least"]', (t) => t.map((e) => e.querySelector('td')?.textContent));
+      expect(least).toEqual(['b2', 't1']);
+      // The period before holds only the seed's stray impression from three days ago.
+      expect(await texts(page, '[data-report="totals"] .change')).toEqual([
+        '▲ up 9 vs previous period',
+        '▲ up 3 vs previous period',
+        '▲ up 30.0 pts vs previous period',
+        '▲ up 16.7 pts vs previous period',
+      ]);
+      expect(await texts(page, '[data-report="empty-filters"] td')).toEqual([
+        'No filter came back empty',
+        'No filter came back empty',
+      ]);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'most and least clicked' }).click();
+      const csv = await download;
+      expect(csv.suggestedFilename()).toMatch(/^report-outdoor-.*-products\.csv$/);
       const vitals = await page.locator('[data-report="vitals"]').innerText();
       expect(vitals).toContain('3000 ms');
       expect(vitals).toContain('0.100');
@@ -55,6 +76,7 @@ describe("the merchandiser's report page", () => {
       );
       expect(canvases).toEqual([true, true, true]);
       expect(errors).toEqual([]);
+      expect(await axeViolations(page, 'body')).toEqual([]);
       await screenshot(page, `report-${width}`, true);
       await page.close();
     });

@@ -20,6 +20,7 @@ const USAGE = `usage: npm run analytics:admin -- <command>
   erase-visitor <shop> <visitor> [ref]     erases every event and the identity of one visitor (audited)
   export-visitor <shop> <visitor> [ref]    prints everything held about one visitor, as JSON (audited)
   audit-log [limit]                        prints the newest erasures, exports and retention runs
+  rebuild-report [shop]                    recounts the report's aggregates from the stored events
   migrate                                  brings the database schema up to date and exits`;
 
 type Command = (store: AnalyticsStore, args: string[]) => Promise<string>;
@@ -60,6 +61,10 @@ const COMMANDS: Record<string, Command> = {
     return rows.map(([name, origins]) => `${name}: ${origins.join(' ')}`).join('\n') || 'no origins';
   },
   ...PRIVACY_COMMANDS,
+  async 'rebuild-report'(store, [shopId]) {
+    const rows = await store.rebuildReport(shopId === undefined ? undefined : shop(shopId));
+    return `recounted ${shopId ?? 'every shop'}: ${rows} aggregate rows`;
+  },
   migrate: async () => 'schema up to date',
 };
 

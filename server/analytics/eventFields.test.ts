@@ -110,14 +110,17 @@ describe('the report reads old rows tolerantly, the same on both stores', () => 
     ];
     expect((await svc.call('/v3/batch', { token, json: { events: good } })).status).toBe(202);
 
-    const answer = await svc.call(`/v3/report?shop_id=outdoor&${PERIOD}`, { token: ADMIN_KEY });
+    const answer = await svc.call(`/v3/report?shop_id=outdoor&${PERIOD}&min_sample=1`, { token: ADMIN_KEY });
     expect(answer.status).toBe(200);
     const product = (productId: string, impressions: number, clicks: number) => ({
       listing: '/outdoor/boots',
       productId,
+      name: null,
       impressions,
       clicks,
       ctr: clicks / impressions,
+      ctrLow: expect.any(Number),
+      ctrHigh: expect.any(Number),
     });
     expect(answer.body.listings).toEqual([
       {
@@ -136,6 +139,7 @@ describe('the report reads old rows tolerantly, the same on both stores', () => 
         // The old result set without a usable count is a result set, not an empty one.
         resultSets: 2,
         emptyShare: 0.5,
+        emptyFilters: [],
       },
     ]);
     expect(answer.body.vitals).toEqual([

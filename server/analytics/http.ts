@@ -20,10 +20,11 @@ export class HttpError extends Error {
   }
 }
 
-/** What a route answers: sent as JSON with the CORS headers added. */
+/** What a route answers: sent as JSON with the CORS headers added, or as `text` (with its own content type) when set. */
 export interface Answer {
   status: number;
   body: unknown;
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -59,7 +60,7 @@ export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: An
     ...answer.headers,
     ...(req.complete ? {} : { connection: 'close' }),
   });
-  res.end(JSON.stringify(answer.body));
+  res.end(answer.text ?? JSON.stringify(answer.body));
 }
 
 /** Answers a CORS preflight, granting `origin` or not. */

@@ -1,4 +1,5 @@
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryConfig } from 'pg';
+import { POSTGRES_AGGREGATES_SQL } from './reportPostgresAggregates.js';
 
 /** One versioned step of the PostgreSQL schema; steps run in order, each once, in one transaction. */
 interface Migration {
@@ -90,7 +91,14 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS identities_by_last_seen ON identities (last_seen);
     `,
   },
+  {
+    version: 4,
+    name: "the report's aggregates by day, kept by triggers on events",
+    sql: POSTGRES_AGGREGATES_SQL,
+  },
 ];
+
+const MIGRATION_TIMEOUT_MS = 6 * 3_600_000;
 
 /** The newest schema version this build knows. */
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
@@ -125,7 +133,8 @@ export async function migratePostgres(client: PoolClient): Promise<void> {
       );
     }
     for (const step of MIGRATIONS.filter((migration) => migration.version > current)) {
-      await client.query(step.sql);
+      // Not the pool's limit for requests: a step may count every stored event (the report's aggregates).
+      await client.query({ text: step.sql, query_timeout: MIGRATION_TIMEOUT_MS } as QueryConfig);
       await client.query(`INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, [step.version, step.name]);
     }
     await client.query('COMMIT');

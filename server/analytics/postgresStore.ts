@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { postgresReport } from './reportPostgres.js';
+import { rebuildPostgresAggregates } from './reportPostgresAggregates.js';
 import { migratePostgres } from './postgresSchema.js';
 import { postgresPrivacy } from './privacyPostgres.js';
 import {
@@ -95,9 +96,10 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       );
       return rows.map((row) => storedEvent({ ...row, received_at: row.received_at.toISOString() }, row.body));
     },
-    async report(shopId, from, to) {
-      return postgresReport(pool, shopId, from, to);
+    async report(shopId, from, to, options) {
+      return postgresReport(pool, shopId, from, to, options?.fromEvents);
     },
+    rebuildReport: (shopId) => rebuildPostgresAggregates(pool, shopId),
     async saveKey(key) {
       await pool.query(
         `INSERT INTO api_keys (id, shop_id, kind, label, hash, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,

@@ -2,14 +2,17 @@
  * `GET /v3/report?shop_id=…&from=…&to=…`: the merchandiser's report for a shop and a period, behind
  * a read key (held to its shop) or the admin key. The store computes the aggregates in SQL
  * (reportSqlite.ts, reportPostgres.ts); this file checks the query and arranges them per listing.
+ * `compare=previous` adds the period of equal length just before; `format=csv&table=…` answers one
+ * table as CSV (reportCsv.ts).
  */
 import { allowShop, requireKey, type Route } from './context.js';
 import { HttpError } from './http.js';
-import type { ProductRow, ReportRows, VitalRow } from './reportTypes.js';
+import { csvTable, REPORT_TABLES, type ReportTable } from './reportCsv.js';
+import { DEFAULT_MIN_SAMPLE, rankProducts, type RankedProduct } from './reportRank.js';
+import type { ReportRows, VitalRow } from './reportTypes.js';
 import { isName, MAX_NAME_LENGTH } from './validate.js';
 
-/** Products listed as most and as least clicked, per listing. */
-export const REPORT_PRODUCTS = 5;
+export { REPORT_PRODUCTS } from './reportRank.js';
 /** Longest period one report covers. */
 export const MAX_REPORT_DAYS = 366;
 
@@ -21,6 +24,14 @@ export interface PositionReport {
   ctr: number;
 }
 
+/** A filter and value that came back empty: how often, out of how many result sets it was in. */
+export interface EmptyFilter {
+  filter: string;
+  value: string;
+  empty: number;
+  resultSets: number;
+}
+
 /** One listing's figures over the period. */
 export interface ListingReport {
   listing: string;
@@ -28,10 +39,12 @@ export interface ListingReport {
   clicks: number;
   ctr: number;
   byPosition: PositionReport[];
-  mostClicked: ProductRow[];
-  leastClicked: ProductRow[];
+  mostClicked: RankedProduct[];
+  leastClicked: RankedProduct[];
   resultSets: number;
   emptyShare: number;
+  /** Filters and values that came back empty, most often empty first. */
+  emptyFilters: EmptyFilter[];
 }
 
 /** The whole report, as the route answers it. */
@@ -39,33 +52,47 @@ export interface ShopReport {
   shopId: string;
   from: string;
   to: string;
+  /** Impressions a product needed to be ranked. */
+  minSample: number;
   listings: ListingReport[];
   vitals: VitalRow[];
+  /** With `compare=previous`: the same figures for the period of equal length just before. */
+  previous?: ShopReport;
 }
 
 const ratio = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
 
-/** Arranges the store's rows per listing (busiest first); the numbers themselves come from SQL. */
-export function arrangeReport(shopId: string, from: string, to: string, rows: ReportRows): ShopReport {
+/**
+ * Arranges the store's rows per listing (busiest first); the numbers themselves come from SQL. Clicks
+ * count at most once per impression: a product (or position) clicked more often than it was seen
+ * (a shopper back for a second look without a new impression) counts as many clicks as impressions.
+ */
+export function arrangeReport(
+  shopId: string,
+  from: string,
+  to: string,
+  rows: ReportRows,
+  minSample = DEFAULT_MIN_SAMPLE,
+): ShopReport {
   const names = new Set([...rows.positions, ...rows.resultSets].map((r) => r.listing));
   const listings = [...names].map((listing): ListingReport => {
     const byPosition = rows.positions
       .filter((r) => r.listing === listing)
-      .map((r) => ({
-        position: r.position,
-        impressions: r.impressions,
-        clicks: r.clicks,
-        ctr: ratio(r.clicks, r.impressions),
-      }));
+      .map((r) => {
+        const clicks = Math.min(r.clicks, r.impressions);
+        return { position: r.position, impressions: r.impressions, clicks, ctr: ratio(clicks, r.impressions) };
+      });
     const impressions = byPosition.reduce((sum, r) => sum + r.impressions, 0);
     const clicks = byPosition.reduce((sum, r) => sum + r.clicks, 0);
-    const products = rows.products.filter((r) => r.listing === listing);
-    const mostClicked = products.filter((p) => p.clicks > 0).slice(0, REPORT_PRODUCTS);
-    const leastClicked = products
-      .filter((p) => !mostClicked.includes(p))
-      .slice(-REPORT_PRODUCTS)
-      .reverse();
+    const products = rows.products
+      .filter((r) => r.listing === listing)
+      .map((p) => {
+        const capped = Math.min(p.clicks, p.impressions);
+        return { ...p, clicks: capped, ctr: ratio(capped, p.impressions) };
+      });
+    const { mostClicked, leastClicked } = rankProducts(products, minSample);
     const sets = rows.resultSets.find((r) => r.listing === listing);
+    const emptyFilters = decodedFilters(rows.emptyFilters.filter((r) => r.listing === listing));
     return {
       listing,
       impressions,
@@ -76,12 +103,49 @@ export function arrangeReport(shopId: string, from: string, to: string, rows: Re
       leastClicked,
       resultSets: sets?.resultSets ?? 0,
       emptyShare: ratio(sets?.empty ?? 0, sets?.resultSets ?? 0),
+      emptyFilters,
     };
   });
   listings.sort(
     (a, b) => b.impressions - a.impressions || b.resultSets - a.resultSets || (a.listing < b.listing ? -1 : 1),
   );
-  return { shopId, from, to, listings, vitals: rows.vitals };
+  return { shopId, from, to, minSample, listings, vitals: rows.vitals };
+}
+
+/** Filters listed per listing at most. */
+export const REPORT_EMPTY_FILTERS = 10;
+
+const decode = (text: string, plusIsSpace = true): string => {
+  try {
+    return decodeURIComponent(plusIsSpace ? text.replaceAll('+', ' ') : text);
+  } catch {
+    return text;
+  }
+};
+
+// Each facet value of a `filters=KEY~VALUE~VALUE` counts on its own (a `~` or `%` inside a value was
+// escaped as %7E or %25 before the address was encoded); `price=50/120` and the like count whole.
+function filterValues(param: string, raw: string): Array<[string, string]> {
+  const text = decode(raw);
+  if (param !== 'filters') return [[param, text]];
+  const [facet = '', ...values] = text.split('~').map((part) => decode(part, false));
+  return values.map((value) => [facet, value]);
+}
+
+function decodedFilters(rows: ReportRows['emptyFilters']): EmptyFilter[] {
+  const merged = new Map<string, EmptyFilter>();
+  for (const row of rows) {
+    for (const [filter, value] of filterValues(row.param, row.value)) {
+      const key = `${filter}\u0000${value}`;
+      const held = merged.get(key) ?? { filter, value, empty: 0, resultSets: 0 };
+      merged.set(key, { ...held, empty: held.empty + row.empty, resultSets: held.resultSets + row.resultSets });
+    }
+  }
+  return [...merged.values()]
+    .sort(
+      (a, b) => b.empty - a.empty || (a.filter < b.filter ? -1 : a.filter > b.filter ? 1 : a.value < b.value ? -1 : 1),
+    )
+    .slice(0, REPORT_EMPTY_FILTERS);
 }
 
 function timeParam(query: URLSearchParams, name: string): string {
@@ -109,7 +173,35 @@ export const getReport: Route = async (ctx) => {
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
   if (days <= 0 || days > MAX_REPORT_DAYS)
     throw new HttpError(400, `to must come after from, at most ${MAX_REPORT_DAYS} days later`);
+  const minSample = wholeParam(query, 'min_sample', DEFAULT_MIN_SAMPLE);
+  const compare = query.get('compare');
+  if (compare !== null && compare !== 'previous') throw new HttpError(400, 'compare must be previous');
+  const format = query.get('format') ?? 'json';
+  const table = query.get('table') as ReportTable | null;
+  if (format !== 'json' && format !== 'csv') throw new HttpError(400, 'format must be json or csv');
+  if (format === 'csv' && (table === null || !REPORT_TABLES.includes(table)))
+    throw new HttpError(400, `table must be one of ${REPORT_TABLES.join(', ')}`);
   await allowShop(ctx, shopId);
-  const rows = await ctx.store.report(shopId, from, to);
-  return { status: 200, body: arrangeReport(shopId, from, to, rows) };
+  const report = arrangeReport(shopId, from, to, await ctx.store.report(shopId, from, to), minSample);
+  if (compare === 'previous') {
+    const before = new Date(2 * Date.parse(from) - Date.parse(to)).toISOString();
+    report.previous = arrangeReport(shopId, before, from, await ctx.store.report(shopId, before, from), minSample);
+  }
+  if (format === 'csv') {
+    const name = `report-${shopId}-${from.slice(0, 10)}-${table}.csv`;
+    return {
+      status: 200,
+      body: null,
+      text: csvTable(report, table!),
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` },
+    };
+  }
+  return { status: 200, body: report };
 };
+
+function wholeParam(query: URLSearchParams, name: string, fallback: number): number {
+  const text = query.get(name);
+  if (text === null) return fallback;
+  if (!/^\d{1,7}$/.test(text) || Number(text) < 1) throw new HttpError(400, `${name} must be a whole number from 1`);
+  return Number(text);
+}

@@ -6,6 +6,9 @@ import { v4 as uuidv4 } from 'uuid';
 
 const ORIGIN = 'http://127.0.0.1:4173';
 
+/** The names the seed's clicks carry. */
+export const REPORT_SEED_NAMES: Record<string, string> = { b1: 'Ridge hiking boot', b3: 'Trail runner' };
+
 /** Events of `shop` recorded an hour before `now`, plus some the report must leave out. */
 export function reportSeedEvents(shop: string, now: number): Array<Record<string, unknown>> {
   const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
@@ -32,7 +35,12 @@ export function reportSeedEvents(shop: string, now: number): Array<Record<string
       minutesAgo,
     );
   const click = (path: string, id: string, position: number) =>
-    event('ecommerce:product_click', path, { list_name: 'search_results', list_position: position, product_id: id });
+    event('ecommerce:product_click', path, {
+      list_name: 'search_results',
+      list_position: position,
+      product_id: id,
+      name: REPORT_SEED_NAMES[id],
+    });
   const results = (path: string, count: number) =>
     event('search:display_results', path, { result_count: count, query: path.split('/').at(-1) });
   const vitals = (device: string, lcp: number, inp: number | null, cls: number, ttfb: number) =>
@@ -47,15 +55,15 @@ export function reportSeedEvents(shop: string, now: number): Array<Record<string
   const tents = '/outdoor/tents?sort=price_asc';
   return [
     seen(boots, ['b1', 'b2', 'b3', 'b4']),
-    seen(`${boots}?color=red`, ['b1', 'b2', 'b3']),
+    seen(`${boots}?filters=color~red`, ['b1', 'b2', 'b3']),
     seen(boots, ['b1', 'b2']),
     click(boots, 'b1', 1),
-    click(`${boots}?color=red`, 'b1', 1),
+    click(`${boots}?filters=color~red`, 'b1', 1),
     click(boots, 'b3', 3),
     results(boots, 120),
     results(boots, 0),
     results(boots, 80),
-    results(`${boots}?color=red`, 3),
+    results(`${boots}?filters=color~red`, 3),
     seen(tents, ['t1']),
     seen(tents, ['s1', 's2'], 'similar_products'),
     results(tents, 40),
@@ -70,7 +78,7 @@ export function reportSeedEvents(shop: string, now: number): Array<Record<string
   ];
 }
 
-/** The report of `reportSeedEvents` for the last day, worked out by hand. */
+/** The report of `reportSeedEvents` for the last day with `min_sample=1`, worked out by hand. */
 export const REPORT_SEED_ANSWERS = {
   listings: [
     {
@@ -85,9 +93,12 @@ export const REPORT_SEED_ANSWERS = {
         { position: 4, impressions: 1, clicks: 0, ctr: 0 },
       ],
       mostClicked: ['b1', 'b3'],
-      leastClicked: ['b4', 'b2'],
+      // Ranked by the upper bound of click-through: 0 in 3 views is surer to be poor than 0 in 1.
+      leastClicked: ['b2', 'b4'],
       resultSets: 4,
       emptyShare: 0.25,
+      // The empty result set had no filter in its address.
+      emptyFilters: [],
     },
     {
       listing: '/outdoor/tents',
@@ -99,6 +110,7 @@ export const REPORT_SEED_ANSWERS = {
       leastClicked: ['t1'],
       resultSets: 2,
       emptyShare: 0,
+      emptyFilters: [],
     },
   ],
   vitals: [

@@ -1,91 +1,90 @@
 /**
- * The report's SQL for SQLite (JSON1 functions, window functions); see reportTypes.ts. Stored bodies
- * are read tolerantly: a field of the wrong JSON kind (an old row, stored before fields were typed on
- * arrival) counts as absent, exactly as reportPostgres.ts reads it, so both stores agree.
+ * The report's SQL for SQLite (see reportTypes.ts): whole days are summed from the aggregates
+ * (reportSqliteAggregates.ts), the partial days at either end of the period are counted from their
+ * events with the very SQL the triggers use, so both give what counting every event would.
  */
 import type Sqlite from 'better-sqlite3';
-import { MOST_REPORTED_NUMBER, REPORT_VITALS, type ReportRows } from './reportTypes.js';
+import { AGGREGATES, splitPeriod, type Aggregate } from './reportAggregates.js';
+import { sqliteCounts } from './reportSqliteCounts.js';
+import type { ReportRows } from './reportTypes.js';
 
-const meta = (field: string): [string, string] => ['e.body', `'$.data.metadata.${field}'`];
-// The text of a JSON string, else NULL.
-const text = ([doc, path]: [string, string]) =>
-  `(CASE WHEN json_type(${doc}, ${path}) = 'text' THEN json_extract(${doc}, ${path}) END)`;
-// A JSON number within [low, high], else NULL.
-const number = ([doc, path]: [string, string], low: number) =>
-  `(CASE WHEN json_type(${doc}, ${path}) IN ('integer', 'real') THEN CASE WHEN json_extract(${doc}, ${path}) BETWEEN ${low} AND ${MOST_REPORTED_NUMBER} THEN json_extract(${doc}, ${path}) END END)`;
-// A whole JSON number from 1, else NULL.
-const position = (field: [string, string]) =>
-  `(CASE WHEN ${number(field, 1)} = CAST(${number(field, 1)} AS INTEGER) THEN ${number(field, 1)} END)`;
-// The listing is the path of the page the event was recorded on: no scheme, host, query or fragment.
-const rest = `substr(json_extract(e.body, '$.url'), instr(json_extract(e.body, '$.url'), '://') + 3)`;
-const pathAndQuery = `substr(${rest}, instr(${rest}, '/'))`;
-const noFragment = `(CASE WHEN instr(${pathAndQuery}, '#') > 0 THEN substr(${pathAndQuery}, 1, instr(${pathAndQuery}, '#') - 1) ELSE ${pathAndQuery} END)`;
-const LISTING = `(CASE WHEN instr(${noFragment}, '?') > 0 THEN substr(${noFragment}, 1, instr(${noFragment}, '?') - 1) ELSE ${noFragment} END)`;
-const IN_PERIOD = `e.shop_id = @shop AND e.client_timestamp >= @from AND e.client_timestamp < @to`;
-const FROM_RESULTS = `${text(meta('list_name'))} = 'search_results'`;
-const PRODUCTS_PATH = `'$.data.metadata.products'`;
-const PRODUCTS_SEEN = `CASE WHEN json_type(e.body, ${PRODUCTS_PATH}) = 'array' THEN json_extract(e.body, ${PRODUCTS_PATH}) ELSE '[]' END`;
+// Two plain ranges, not one OR: SQLite then reads each from the (shop, time) index.
+const EDGES = `(SELECT shop_id, client_timestamp, event, body FROM events
+    WHERE shop_id = @shop AND client_timestamp >= @edge1From AND client_timestamp < @edge1To
+  UNION ALL SELECT shop_id, client_timestamp, event, body FROM events
+    WHERE shop_id = @shop AND client_timestamp >= @edge2From AND client_timestamp < @edge2To) e`;
 
-const SEEN = `
-  SELECT ${LISTING} AS listing, ${text(['p.value', "'$.product_id'"])} AS product_id,
-         ${position(['p.value', "'$.list_position'"])} AS position
-  FROM events e, json_each(${PRODUCTS_SEEN}) p
-  WHERE ${IN_PERIOD} AND e.event = 'ecommerce:product_impressions' AND ${FROM_RESULTS} AND p.type = 'object'`;
-const CLICKED = `
-  SELECT ${LISTING} AS listing, ${text(meta('product_id'))} AS product_id, ${position(meta('list_position'))} AS position
-  FROM events e
-  WHERE ${IN_PERIOD} AND e.event = 'ecommerce:product_click' AND ${FROM_RESULTS}`;
+const counted = (aggregate: Aggregate, columns: string) => `
+  SELECT ${columns} FROM ${aggregate.table} WHERE shop_id = @shop AND day >= @dayFrom AND day < @dayTo
+  UNION ALL SELECT ${columns} FROM (${sqliteCounts(aggregate, EDGES)})`;
 
 const POSITIONS = `
-  WITH seen AS (${SEEN}), clicked AS (${CLICKED}),
-  at AS (SELECT listing, position, COUNT(*) AS impressions FROM seen WHERE position IS NOT NULL GROUP BY listing, position),
-  hit AS (SELECT listing, position, COUNT(*) AS clicks FROM clicked WHERE position IS NOT NULL GROUP BY listing, position)
-  SELECT at.listing, at.position, at.impressions, COALESCE(hit.clicks, 0) AS clicks
-  FROM at LEFT JOIN hit ON hit.listing = at.listing AND hit.position = at.position
-  ORDER BY at.listing, at.position`;
+  SELECT listing, position, SUM(impressions) AS impressions, SUM(clicks) AS clicks
+  FROM (${counted(AGGREGATES.positions, 'listing, position, impressions, clicks')})
+  GROUP BY listing, position HAVING SUM(impressions) > 0
+  ORDER BY listing, position`;
 
 const PRODUCTS = `
-  WITH seen AS (${SEEN}), clicked AS (${CLICKED}),
-  views AS (SELECT listing, product_id, COUNT(*) AS impressions FROM seen WHERE product_id IS NOT NULL GROUP BY listing, product_id),
-  hits AS (SELECT listing, product_id, COUNT(*) AS clicks FROM clicked WHERE product_id IS NOT NULL GROUP BY listing, product_id)
-  SELECT views.listing, views.product_id AS productId, views.impressions, COALESCE(hits.clicks, 0) AS clicks,
-         ROUND(CAST(COALESCE(hits.clicks, 0) AS REAL) / views.impressions, 4) AS ctr
-  FROM views LEFT JOIN hits ON hits.listing = views.listing AND hits.product_id = views.product_id
-  ORDER BY views.listing, ctr DESC, views.impressions DESC, views.product_id`;
+  SELECT listing, product_id AS productId, SUM(impressions) AS impressions, SUM(clicks) AS clicks,
+         ROUND(CAST(SUM(clicks) AS REAL) / SUM(impressions), 4) AS ctr, MAX(name) AS name
+  FROM (${counted(AGGREGATES.products, 'listing, product_id, impressions, clicks, name')})
+  GROUP BY listing, product_id HAVING SUM(impressions) > 0
+  ORDER BY listing, ctr DESC, impressions DESC, productId`;
 
 const RESULT_SETS = `
-  SELECT ${LISTING} AS listing, COUNT(*) AS resultSets,
-         SUM(CASE WHEN ${number(meta('result_count'), 0)} = 0 THEN 1 ELSE 0 END) AS empty
-  FROM events e
-  WHERE ${IN_PERIOD} AND e.event = 'search:display_results'
-  GROUP BY listing ORDER BY listing`;
+  SELECT listing, SUM(result_sets) AS resultSets, SUM(empty) AS empty
+  FROM (${counted(AGGREGATES.resultSets, 'listing, result_sets, empty')})
+  GROUP BY listing HAVING SUM(result_sets) > 0
+  ORDER BY listing`;
 
-// p75 by nearest rank: the value at rank ceil(0.75 n) of the n page views with that measure.
+// p75 by nearest rank: the smallest value whose running count reaches rank ceil(0.75 n).
 const VITALS = `
-  WITH measures AS (
-    ${REPORT_VITALS.map(
-      (metric) => `SELECT COALESCE(${text(meta('device_class'))}, 'unknown') AS deviceClass, '${metric}' AS metric,
-        ${number(meta(metric), 0)} AS value
-      FROM events e WHERE ${IN_PERIOD} AND e.event = 'page:web_vitals' AND ${number(meta(metric), 0)} IS NOT NULL`,
-    ).join(' UNION ALL ')}
+  WITH vals AS (
+    SELECT device_class, metric, value, SUM(samples) AS n
+    FROM (${counted(AGGREGATES.vitals, 'device_class, metric, value, samples')})
+    GROUP BY device_class, metric, value HAVING SUM(samples) > 0
   ),
   ranked AS (
-    SELECT deviceClass, metric, value,
-           ROW_NUMBER() OVER (PARTITION BY deviceClass, metric ORDER BY value) AS rank,
-           COUNT(*) OVER (PARTITION BY deviceClass, metric) AS samples
-    FROM measures
+    SELECT device_class, metric, value,
+           SUM(n) OVER (PARTITION BY device_class, metric ORDER BY value ROWS UNBOUNDED PRECEDING) AS upto,
+           SUM(n) OVER (PARTITION BY device_class, metric) AS samples
+    FROM vals
   )
-  SELECT deviceClass, metric, value AS p75, samples FROM ranked
-  WHERE rank = (3 * samples + 3) / 4
-  ORDER BY deviceClass, metric`;
+  SELECT device_class AS deviceClass, metric, MIN(value) AS p75, samples FROM ranked
+  WHERE upto >= (3 * samples + 3) / 4
+  GROUP BY device_class, metric, samples
+  ORDER BY device_class, metric`;
 
-/** Runs the report's queries for one shop over [from, to). */
-export function sqliteReport(db: Sqlite.Database, shop: string, from: string, to: string): ReportRows {
-  const params = { shop, from, to };
+const EMPTY_FILTERS = `
+  SELECT listing, param, param_value AS value, SUM(result_sets) AS resultSets, SUM(empty) AS empty
+  FROM (${counted(AGGREGATES.emptyFilters, 'listing, param, param_value, result_sets, empty')})
+  GROUP BY listing, param, param_value HAVING SUM(empty) > 0
+  ORDER BY listing, param, param_value`;
+
+/** The report's queries, in the order of `ReportRows`' fields. */
+export const SQLITE_REPORT_QUERIES = [POSITIONS, PRODUCTS, RESULT_SETS, VITALS, EMPTY_FILTERS] as const;
+
+/** The named parameters of the report's queries for one shop over [from, to). */
+export function sqliteReportParams(shop: string, from: string, to: string, fromEvents = false) {
+  const { dayFrom, dayTo, edges } = splitPeriod(from, to, fromEvents);
+  const [[edge1From, edge1To], [edge2From, edge2To]] = edges;
+  return { shop, dayFrom, dayTo, edge1From, edge1To, edge2From, edge2To };
+}
+
+/** The report's rows from its queries' answers (in `ReportRows`' order; both stores). */
+export function reportRowsOf(answers: unknown[][]): ReportRows {
+  const [positions, products, resultSets, vitals, emptyFilters] = answers;
   return {
-    positions: db.prepare(POSITIONS).all(params) as ReportRows['positions'],
-    products: db.prepare(PRODUCTS).all(params) as ReportRows['products'],
-    resultSets: db.prepare(RESULT_SETS).all(params) as ReportRows['resultSets'],
-    vitals: db.prepare(VITALS).all(params) as ReportRows['vitals'],
+    positions: positions as ReportRows['positions'],
+    products: products as ReportRows['products'],
+    resultSets: resultSets as ReportRows['resultSets'],
+    vitals: vitals as ReportRows['vitals'],
+    emptyFilters: emptyFilters as ReportRows['emptyFilters'],
   };
+}
+
+/** Runs the report's queries for one shop over [from, to) on this connection (blocking it meanwhile). */
+export function sqliteReport(db: Sqlite.Database, shop: string, from: string, to: string, fromEvents = false) {
+  const params = sqliteReportParams(shop, from, to, fromEvents);
+  return reportRowsOf(SQLITE_REPORT_QUERIES.map((sql) => db.prepare(sql).all(params)));
 }

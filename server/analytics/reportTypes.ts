@@ -12,6 +12,8 @@ export interface PositionRow {
 export interface ProductRow {
   listing: string;
   productId: string;
+  /** The name its clicks carried (null when none did). */
+  name: string | null;
   impressions: number;
   clicks: number;
   ctr: number;
@@ -20,6 +22,15 @@ export interface ProductRow {
 /** A listing's result sets shown, and how many had no results. */
 export interface ResultSetRow {
   listing: string;
+  resultSets: number;
+  empty: number;
+}
+
+/** A filter and value (as the address held them) in a listing's result sets, and how many were empty. */
+export interface FilterRow {
+  listing: string;
+  param: string;
+  value: string;
   resultSets: number;
   empty: number;
 }
@@ -38,6 +49,8 @@ export interface ReportRows {
   products: ProductRow[];
   resultSets: ResultSetRow[];
   vitals: VitalRow[];
+  /** Only filter values that came back empty at least once. */
+  emptyFilters: FilterRow[];
 }
 
 /** The Web Vitals the report gives a p75 for, as `page:web_vitals` names them. */

@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { firstCopies, keyRecordFrom, originsByShop, storedEvent, type AnalyticsStore, type KeyRow } from './store.js';
-import { sqliteReport } from './reportSqlite.js';
+import { reportRowsOf, sqliteReport, sqliteReportParams, SQLITE_REPORT_QUERIES } from './reportSqlite.js';
+import { clearSqliteAggregates, createSqliteAggregates, rebuildSqliteAggregates } from './reportSqliteAggregates.js';
+import { openSqliteReader } from './sqliteReader.js';
 import { sqlitePrivacy } from './privacySqlite.js';
 import type { AnalyticsEvent } from './types.js';
 
@@ -68,9 +70,9 @@ const SCHEMA_2 = `
 /**
  * The schema version kept in SQLite's `user_version`. 0 is the first release, whose `events.id` was
  * unique across all shops and kept the case the client sent; 1 keys events on (shop, lower-case id);
- * 2 adds the client's timestamp column, keys and origins.
+ * 2 adds the client's timestamp column, keys and origins; 3 the report's aggregates and their triggers.
  */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 interface EventRow {
   id: string;
@@ -88,6 +90,8 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 2000');
   migrate(db);
+  // A file's reports run on a worker's own connection; an in-memory database exists only here.
+  const reader = dbPath === ':memory:' ? undefined : openSqliteReader(dbPath);
 
   const upsertIdentity = db.prepare(`
     INSERT INTO identities (shop_id, sub, metadata, first_seen, last_seen) VALUES (@shop, @sub, @metadata, @at, @at)
@@ -138,8 +142,13 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
       const rows = select.all({ ...params, limit: filter.limit ?? -1 }) as EventRow[];
       return rows.map((row) => storedEvent(row, JSON.parse(row.body) as AnalyticsEvent));
     },
-    async report(shopId, from, to) {
-      return sqliteReport(db, shopId, from, to);
+    async report(shopId, from, to, options) {
+      if (!reader || options?.fromEvents) return sqliteReport(db, shopId, from, to, options?.fromEvents);
+      const params = sqliteReportParams(shopId, from, to);
+      return reportRowsOf(await reader.all(SQLITE_REPORT_QUERIES, params));
+    },
+    async rebuildReport(shopId) {
+      return rebuildSqliteAggregates(db, shopId);
     },
     async saveKey(key) {
       db.prepare(
@@ -201,8 +210,10 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
     },
     async reset() {
       db.exec('DELETE FROM events; DELETE FROM identities;');
+      clearSqliteAggregates(db);
     },
     async close() {
+      await reader?.close();
       if (db.open) db.close();
     },
   };
@@ -221,6 +232,7 @@ function migrate(db: Database.Database): void {
     if (hasEvents && version < 1) rebuildEventsKeyedByShop(db);
     db.exec(SCHEMA);
     if (version < 2) db.exec(SCHEMA_2);
+    if (version < 3) createSqliteAggregates(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }

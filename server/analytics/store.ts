@@ -71,8 +71,13 @@ export interface AnalyticsStore {
   setOrigins(shopId: string, origins: readonly string[]): Promise<void>;
   /** Every shop's allowed origins. */
   allOrigins(): Promise<Map<string, string[]>>;
-  /** The merchandiser's report for a shop over [from, to) (ISO times of the events' own timestamps), computed in SQL. */
-  report(shopId: string, from: string, to: string): Promise<ReportRows>;
+  /**
+   * The merchandiser's report for a shop over [from, to) (ISO times of the events' own timestamps),
+   * computed in SQL from the aggregates; `fromEvents` counts every event instead (the tests' yardstick).
+   */
+  report(shopId: string, from: string, to: string, options?: { fromEvents?: boolean }): Promise<ReportRows>;
+  /** Recounts the report's aggregates of one shop (or all) from the stored events; the rows written. */
+  rebuildReport(shopId?: string): Promise<number>;
   /** Records the signing keys (by key id, newest first) a process verifies tokens with, as of `at`. */
   announceKeys(processId: string, kids: readonly string[], at: string): Promise<void>;
   /** The key ids of every process that announced its keys at `since` or later. */

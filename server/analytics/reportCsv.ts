@@ -1,0 +1,68 @@
+/**
+ * The report's tables as CSV (`GET /v3/report?…&format=csv&table=NAME`), for a spreadsheet. Cells are
+ * quoted as RFC 4180 says, and a text cell a spreadsheet would run as a formula (starting with
+ * `=`, `+`, `-`, `@`, a tab or a carriage return: a product name or a listing path can) is opened
+ * with a `'`, so it shows as text.
+ */
+import type { ShopReport } from './report.js';
+
+/** The tables a report exports, by the name `table=` takes. */
+export const REPORT_TABLES = ['listings', 'positions', 'products', 'empty_filters', 'vitals'] as const;
+/** One of `REPORT_TABLES`. */
+export type ReportTable = (typeof REPORT_TABLES)[number];
+
+type Cell = string | number | null;
+
+/** One cell as CSV: numbers as they are, text defused and quoted when it must be. */
+export function csvCell(value: Cell): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const ROWS: Record<ReportTable, (report: ShopReport) => Cell[][]> = {
+  listings: (report) => [
+    ['listing', 'impressions', 'clicks', 'ctr', 'result_sets', 'empty_share'],
+    ...report.listings.map((l) => [l.listing, l.impressions, l.clicks, l.ctr, l.resultSets, l.emptyShare]),
+  ],
+  positions: (report) => [
+    ['listing', 'position', 'impressions', 'clicks', 'ctr'],
+    ...report.listings.flatMap((l) => l.byPosition.map((p) => [l.listing, p.position, p.impressions, p.clicks, p.ctr])),
+  ],
+  products: (report) => [
+    ['listing', 'list', 'rank', 'product_id', 'name', 'impressions', 'clicks', 'ctr', 'ctr_low', 'ctr_high'],
+    ...report.listings.flatMap((l) =>
+      (['mostClicked', 'leastClicked'] as const).flatMap((list) =>
+        l[list].map((p, rank) => [
+          l.listing,
+          list === 'mostClicked' ? 'most' : 'least',
+          rank + 1,
+          p.productId,
+          p.name,
+          p.impressions,
+          p.clicks,
+          p.ctr,
+          p.ctrLow,
+          p.ctrHigh,
+        ]),
+      ),
+    ),
+  ],
+  empty_filters: (report) => [
+    ['listing', 'filter', 'value', 'empty', 'result_sets'],
+    ...report.listings.flatMap((l) => l.emptyFilters.map((f) => [l.listing, f.filter, f.value, f.empty, f.resultSets])),
+  ],
+  vitals: (report) => [
+    ['device_class', 'metric', 'p75', 'samples'],
+    ...report.vitals.map((v) => [v.deviceClass, v.metric, v.p75, v.samples]),
+  ],
+};
+
+/** One table of a report as CSV text, header first, CRLF line ends. */
+export function csvTable(report: ShopReport, table: ReportTable): string {
+  return ROWS[table](report)
+    .map((row) => row.map(csvCell).join(','))
+    .join('\r\n')
+    .concat('\r\n');
+}
