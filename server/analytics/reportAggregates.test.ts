@@ -3,7 +3,7 @@ import { v4 as uuidv4 } from 'uuid';
 import { AGGREGATE_LIST, splitPeriod } from './reportAggregates.js';
 import { reportSeedEvents } from './reportSeed.js';
 import type { AnalyticsStore, NewEvent } from './store.js';
-import { openIsolatedStore, TEST_NOW } from './testServer.js';
+import { openIsolatedStore, TEST_NOW } from './testing/testServer.js';
 import type { AnalyticsEvent } from './types.js';
 
 const HOUR = 3_600_000;

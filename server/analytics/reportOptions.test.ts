@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { v4 as uuidv4 } from 'uuid';
 import { DEFAULT_MIN_SAMPLE } from './reportRank.js';
 import { REPORT_SEED_ANSWERS, reportSeedEvents } from './reportSeed.js';
-import { ADMIN_KEY, startTestService, TEST_NOW, type TestService } from './testServer.js';
+import { ADMIN_KEY, startTestService, TEST_NOW, type TestService } from './testing/testServer.js';
 
 let svc: TestService;
 beforeEach(async () => {

@@ -5,7 +5,7 @@ import { afterEach, expect, it } from 'vitest';
 import { reportSeedEvents } from './reportSeed.js';
 import { openSqliteStore } from './sqliteStore.js';
 import { openSqliteReader } from './sqliteReader.js';
-import { TEST_NOW } from './testServer.js';
+import { TEST_NOW } from './testing/testServer.js';
 import type { AnalyticsEvent } from './types.js';
 
 const dirs: string[] = [];
