@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAnalyticsStore } from './openStore.js';
 import type { AnalyticsEvent } from './types.js';
-import { ADMIN_KEY, sampleEvent, sharedDatabase, startTestService, TEST_NOW, type TestService } from './testing/testServer.js';
+import {
+  ADMIN_KEY,
+  sampleEvent,
+  sharedDatabase,
+  startTestService,
+  TEST_NOW,
+  type TestService,
+} from './testing/testServer.js';
 
 const BOOTS = 'http://127.0.0.1:4173/outdoor/boots';
 const DAY = 86_400_000;
