@@ -3,7 +3,13 @@ import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from './config.js';
 import { createAnalyticsService } from './service.js';
-import { sharedDatabase, startTestService, testStore, type SharedDatabase, type TestService } from './testing/testServer.js';
+import {
+  sharedDatabase,
+  startTestService,
+  testStore,
+  type SharedDatabase,
+  type TestService,
+} from './testing/testServer.js';
 
 let svc: TestService | undefined;
 let database: SharedDatabase | undefined;
