@@ -122,12 +122,16 @@ describe('nothing is lost', () => {
           const ids = new Set((await stored('northwind')).map((e) => e.id));
           return [...tracked].every((id) => ids.has(id));
         },
-        { timeout: 30_000 },
+        // A refused round backs off for 30 s and more: a busy machine can need a second one.
+        { timeout: 75_000 },
       )
       .toBe(true);
     const events = await stored('northwind');
     expect(events.length).toBe(new Set(events.map((e) => e.id)).size);
-    expect(new Set(events.map((e) => e.id))).toEqual(tracked);
+    // What a page records as it goes (its vitals, the cards seen last) may leave with the keepalive
+    // flush before the next page could list it: those alone may be stored without being seen here.
+    const unseen = events.filter((e) => !tracked.has(e.id)).map((e) => e.event);
+    expect(unseen.filter((name) => !['page:web_vitals', 'ecommerce:product_impressions'].includes(name))).toEqual([]);
     const seqs = events.map((e) => e.seq);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
     expect(events.filter((e) => e.event === 'search:sort').map((e) => e.data.metadata!.sort)).toEqual([
@@ -136,5 +140,5 @@ describe('nothing is lost', () => {
       'rating_desc',
     ]);
     await context.close();
-  });
+  }, 120_000);
 });
