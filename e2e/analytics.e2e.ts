@@ -107,6 +107,8 @@ describe('nothing is lost', () => {
     await remember();
     await page.reload();
     await waitForListing(page);
+    // Offline only once the app's code has all arrived (its lazy parts too): the sort must still work.
+    await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await page.click('.aisle-dropdown__button');
     await page.click('[role="option"]:has-text("Top Rated")');

@@ -10,6 +10,11 @@ export const APP_CARD = '.aisle-mount:not([data-aisle-first-paint]) [data-aisle=
 /** Waits until the app's listing is on show (not only the first paint). */
 export async function waitForListing(page: Page): Promise<void> {
   await page.waitForSelector(APP_CARD);
+  // A page the server rendered shows its grid before aisle.js has run: wait until the app holds it.
+  await page.waitForFunction(() => {
+    const aisle = (window as { Aisle?: { debug: { snapshot(): { mount?: { state?: string } } } } }).Aisle;
+    return aisle !== undefined && (aisle.debug.snapshot().mount?.state ?? 'none') !== 'none';
+  });
 }
 
 /** Opens `path` of the local stack at a viewport width and waits for Aisle's grid. */
