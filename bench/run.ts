@@ -48,6 +48,7 @@ const rules = wanted('rules') ? benchRules() : {};
 add(rules, Object.fromEntries(Object.keys(rules).map((k) => [k, 'ms'])), {
   sitemap_group_5000_ms: 1000,
   search_filtered_400_median_ms: 20,
+  catalogue_build_ms: 1000,
 });
 
 const render = !wanted('render') ? {} : await benchRender(Number(process.env.AISLE_BENCH_RUNS ?? 5));
