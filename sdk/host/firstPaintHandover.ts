@@ -108,79 +108,103 @@ export function firstPaintHandle(
   unguard: () => void = () => undefined,
   analytics: PaintAnalytics | null = null,
 ): FirstPaint {
-  let guard: (() => void) | null = unguard;
-  const doc = container.ownerDocument;
-  const presses: PaintPress[] = [];
-  let pending = true;
-  let noting = true;
-  let visit: string | null = null;
-  const visitOnRecord = (record: () => string | null): string | null => (visit ??= record());
-  // On the document, in the capture phase: a click outside Aisle counts too (it closes what was
-  // opened), even if the page stops it.
-  const onClick = (event: Event): void => {
+  return new PaintHandle(context, main, container, hostContent, unguard, analytics);
+}
+
+/** The paint's two phases: pending (noting presses, or no longer noting them) until replaced or withdrawn. */
+class PaintHandle implements FirstPaint {
+  readonly firstScreen: FirstScreenWatch;
+  private readonly doc: Document;
+  private readonly presses: PaintPress[] = [];
+  private guard: (() => void) | null;
+  private noting = true;
+  private visit: string | null = null;
+  private isPending = true;
+
+  constructor(
+    readonly context: RenderContext,
+    readonly main: Element,
+    readonly container: HTMLElement,
+    readonly hostContent: ChildNode[],
+    unguard: () => void,
+    private readonly analytics: PaintAnalytics | null,
+  ) {
+    this.guard = unguard;
+    this.doc = container.ownerDocument;
+    // On the document, in the capture phase: a click outside Aisle counts too (it closes what was
+    // opened), even if the page stops it.
+    this.doc.addEventListener('click', this.onClick, true);
+    this.doc.addEventListener('keydown', this.onKey, true);
+    container.addEventListener('change', this.onChange);
+    this.firstScreen = watchFirstScreen(container);
+  }
+
+  get pending(): boolean {
+    return this.isPending;
+  }
+
+  visitOnRecord(record: () => string | null): string | null {
+    return (this.visit ??= record());
+  }
+
+  stopNotingPresses(): void {
+    this.noting = false;
+  }
+
+  replaceWith(next: HTMLElement): Handover {
+    if (!this.isPending) return { presses: [], focused: null };
+    this.stop();
+    const active = this.doc.activeElement;
+    const focused = active && this.container.contains(active) ? active : null;
+    const presses = this.presses;
+    // Adopted markup is already in its place: moving it would lose the focus.
+    if (next === this.container) return { presses, focused };
+    if (this.container.parentNode === this.main) this.container.replaceWith(next);
+    else this.main.replaceChildren(next);
+    return { presses, focused };
+  }
+
+  withdraw(): void {
+    if (this.isPending) {
+      this.stop();
+      // Adopted server markup is the page's own content: it stays where it is.
+      if (!this.hostContent.includes(this.container)) this.main.replaceChildren(...this.hostContent);
+    }
+    this.guard?.();
+    this.guard = null;
+  }
+
+  adoptGuard(): () => void {
+    const adopted = this.guard ?? (() => undefined);
+    this.guard = null;
+    return adopted;
+  }
+
+  private readonly onClick = (event: Event): void => {
     const target = event.target as Element;
-    if (noting) presses.push({ target });
+    if (this.noting) this.presses.push({ target });
     // The link is followed by the browser itself: the click and the visit are written before it goes.
-    const clicked = analytics ? productLinkClicked(container, target) : null;
+    const { analytics } = this;
+    const clicked = analytics ? productLinkClicked(this.container, target) : null;
     if (!analytics || !clicked) return;
-    visitOnRecord(() => analytics.recordVisit());
+    this.visitOnRecord(() => analytics.recordVisit());
     analytics.recordProductClick(...clicked);
   };
-  const onChange = (event: Event): void => {
+
+  private readonly onChange = (event: Event): void => {
     const target = event.target as HTMLSelectElement;
-    if (noting) presses.push({ target, value: target.value });
+    if (this.noting) this.presses.push({ target, value: target.value });
   };
-  const onKey = (event: KeyboardEvent): void => {
-    if (noting && event.key === 'Escape') presses.push({ escape: true });
+
+  private readonly onKey = (event: KeyboardEvent): void => {
+    if (this.noting && event.key === 'Escape') this.presses.push({ escape: true });
   };
-  doc.addEventListener('click', onClick, true);
-  doc.addEventListener('keydown', onKey, true);
-  container.addEventListener('change', onChange);
-  const firstScreen = watchFirstScreen(container);
-  const stop = (): void => {
-    pending = false;
-    firstScreen.freeze();
-    doc.removeEventListener('click', onClick, true);
-    doc.removeEventListener('keydown', onKey, true);
-    container.removeEventListener('change', onChange);
-  };
-  return {
-    context,
-    main,
-    container,
-    hostContent,
-    firstScreen,
-    get pending() {
-      return pending;
-    },
-    visitOnRecord,
-    stopNotingPresses() {
-      noting = false;
-    },
-    replaceWith(next) {
-      if (!pending) return { presses: [], focused: null };
-      stop();
-      const active = doc.activeElement;
-      const focused = active && container.contains(active) ? active : null;
-      // Adopted markup is already in its place: moving it would lose the focus.
-      if (next === container) return { presses, focused };
-      if (container.parentNode === main) container.replaceWith(next);
-      else main.replaceChildren(next);
-      return { presses, focused };
-    },
-    withdraw() {
-      if (pending) {
-        stop();
-        // Adopted server markup is the page's own content: it stays where it is.
-        if (!hostContent.includes(container)) main.replaceChildren(...hostContent);
-      }
-      guard?.();
-      guard = null;
-    },
-    adoptGuard() {
-      const adopted = guard ?? (() => undefined);
-      guard = null;
-      return adopted;
-    },
-  };
+
+  private stop(): void {
+    this.isPending = false;
+    this.firstScreen.freeze();
+    this.doc.removeEventListener('click', this.onClick, true);
+    this.doc.removeEventListener('keydown', this.onKey, true);
+    this.container.removeEventListener('change', this.onChange);
+  }
 }

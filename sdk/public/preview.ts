@@ -4,6 +4,7 @@
  */
 export { app } from '../app.js';
 export { createAisleInstance } from '../host/instance.js';
+export type { AisleInstance } from '../host/instance.js';
 export { keepLayoutOnly, wantsUnstyled } from '../host/unstyled.js';
 export { PageConsent, sendsGpc } from '../core/consent.js';
 export { AISLE_CSS } from '../ui/appStylesheet.js';
