@@ -90,6 +90,19 @@ describe('the preview script', () => {
     expect(latest()).toMatchObject({ outcome: 'shown', message: expect.stringContaining('2 products') });
   });
 
+  it('once ended, hears no more of the page: no late listing check, search answer or CSP refusal reports', async () => {
+    await started();
+    document.querySelector('main')!.innerHTML = '<div data-aisle="grid"><div data-aisle="product"></div></div>';
+    debug({ phase: 'response', url: SEARCH, status: 200 });
+    stopPreview();
+    const before = statuses().length;
+    await vi.advanceTimersByTimeAsync(5000);
+    debug({ phase: 'error', url: SEARCH, error: 'HTTP 503' });
+    violation('connect-src', SEARCH);
+    expect(statuses()).toHaveLength(before);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('reports page not found as such, naming the page', async () => {
     await started();
     document.querySelector('main')!.innerHTML = '<div data-aisle="not-found">Gone</div>';

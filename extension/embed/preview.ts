@@ -58,6 +58,7 @@ class Preview {
   private mountedKey = '';
   private sheet: CSSStyleSheet | null = null;
   private stopListing: (() => void) | null = null;
+  private readonly timers = new Set<number>();
 
   constructor(private readonly win: AisleWindow) {
     this.mode = win[MODE_GLOBAL] === 'stand-aside' ? 'stand-aside' : 'takeover';
@@ -110,6 +111,8 @@ class Preview {
 
   /** Stops listening to the page and the relay (what is shown stays until the page goes). */
   end(): void {
+    for (const timer of this.timers) this.win.clearTimeout(timer);
+    this.timers.clear();
     this.stopRoute();
     this.stopListing?.();
     this.doc.removeEventListener('securitypolicyviolation', this.onViolation, true);
@@ -136,7 +139,7 @@ class Preview {
     if (detail.phase === 'response') {
       this.status.searchAnswered();
       // The cards may already be there (no mutation follows): look once, and on every change after.
-      this.win.setTimeout(() => this.listingOnShow(key, config.context), LISTING_SETTLE_MS);
+      this.later(() => this.listingOnShow(key, config.context), LISTING_SETTLE_MS);
     } else if (detail.phase === 'error') {
       this.status.searchFailed(String(detail.url ?? '').slice(0, 300), String(detail.error ?? '').slice(0, 300));
     }
@@ -145,6 +148,15 @@ class Preview {
   /** Says what the page shows, if `key` is still the preview on show. */
   private listingOnShow(key: string, context: PreviewConfig['context']): void {
     if (key === this.mountedKey) this.status.listingOnShow(context);
+  }
+
+  /** Runs `fn` after `ms`, unless the preview has ended by then. */
+  private later(fn: () => void, ms: number): void {
+    const timer = this.win.setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
+    this.timers.add(timer);
   }
 
   private claim(): void {
@@ -211,7 +223,7 @@ class Preview {
       (error: unknown) => status.report('failed', `Aisle could not start: ${String(error).slice(0, 300)}`),
     );
     this.whenParsed(() =>
-      win.setTimeout(() => {
+      this.later(() => {
         if (key === this.mountedKey && !doc.querySelector('.aisle-mount') && !doc.querySelector(selector))
           status.report('failed', `no element matches "${selector}" on this page: set the main element in the popup`);
       }, MAIN_WAIT_MS),
