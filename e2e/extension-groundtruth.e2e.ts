@@ -90,6 +90,8 @@ describe('ground truth for support staff', () => {
     expect(token).toMatch(/^ey/);
     expect(visitorCode).toMatch(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/);
     const events = '[data-testid="live-event"][data-event="search:sort"]';
+    // The panel of the shopper's own tab shows the same code (a support agent can check one read out).
+    expect(await panel.textContent('[data-testid="visitor-code"]')).toBe(`Code: ${visitorCode}`);
 
     await panel.fill('input[name="liveShop"]', '');
     await panel.fill('input[name="liveVisitor"]', '');
@@ -115,6 +117,9 @@ describe('ground truth for support staff', () => {
     await panel.waitForSelector(events);
     await panel.click('button[name="liveStop"]');
     await screenshot(panel, 'extension-inspector-live-lookup');
+    await panel.setViewportSize({ width: 380, height: 800 });
+    await screenshot(panel, 'extension-inspector-live-lookup-narrow');
+    await panel.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('says in words when the service refuses the key', async () => {
