@@ -9,7 +9,7 @@ import {
   tabIdOf,
   type ExtensionBrowser,
 } from './support/extension.js';
-import { analyticsControls, waitForRow } from './support/inspector.js';
+import { analyticsControls, axeOnExtensionPage, waitForRow } from './support/inspector.js';
 
 const baseUrl = inject('baseUrl');
 const dlp = `${baseUrl}/maple/womens-running-shoes`;
@@ -116,6 +116,7 @@ describe('ground truth for support staff', () => {
     expect(await panel.textContent('[data-testid="live-status"]')).toContain(`found by code ${visitorCode}`);
     await panel.waitForSelector(events);
     await panel.click('button[name="liveStop"]');
+    expect(await axeOnExtensionPage(panel, '[data-testid="live"]')).toEqual([]);
     await screenshot(panel, 'extension-inspector-live-lookup');
     await panel.setViewportSize({ width: 380, height: 800 });
     await screenshot(panel, 'extension-inspector-live-lookup-narrow');
