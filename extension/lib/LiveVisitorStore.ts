@@ -83,6 +83,7 @@ export class LiveVisitorStore {
 
   /** Asks the service which visitor of the shop a code names, and follows them (or lists several to pick). */
   async followCode(typed: string): Promise<void> {
+    // The code stands in for the visitor the query would name: only the service, key and shop are used.
     const query = this.deps.query(this.shopId, typed.trim() || '?');
     if (typeof query === 'string') return runInAction(() => void (this.error = query));
     const found = await resolveVisitorCode(this.deps.fetch, query, typed);
