@@ -179,6 +179,10 @@ describe('the history of inspected page loads', () => {
     expect((await readHistory()).buffer.loads).toEqual([]);
     expect(await storage.getItem(historyLoadKey('b'))).toBeNull();
     expect(await historyIndexItem().getValue()).toEqual({ entries: [] });
+    // The background goes on saving after a panel forgot: only what changed since comes back.
+    history.changed(1, tab([['c', 3]]), 'all');
+    await history.flush();
+    expect((await historyIndexItem().getValue()).entries.map((e) => e.loadId)).toEqual(['c']);
   });
 });
 

@@ -23,7 +23,6 @@ export const HISTORY_DELAY_MS = 2000;
 export class HistoryArchive {
   private readonly dirty = new Map<string, { tabId: number; load: PageLoad }>();
   private timer: unknown;
-  private entries: HistoryEntry[] | null = null;
   private session: Promise<string> | null = null;
   private writing: Promise<void> = Promise.resolve();
 
@@ -69,7 +68,8 @@ export class HistoryArchive {
     if (batch.length === 0) return;
     const index = historyIndexItem();
     const session = await this.browserSession();
-    let entries = (this.entries ??= readEntries(await index.getValue()));
+    // Read again at each save: a panel may have forgotten the history since the last one.
+    let entries = readEntries(await index.getValue());
     for (const { tabId, load } of batch) {
       const text = JSON.stringify(load);
       entries = entries.filter((e) => e.loadId !== load.loadId);
@@ -90,7 +90,6 @@ export class HistoryArchive {
       if (!entries.includes(entry)) continue;
       entries = await store(entry, text, entries);
     }
-    this.entries = entries;
     await index.setValue({ entries });
   }
 }
