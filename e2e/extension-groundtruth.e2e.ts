@@ -9,7 +9,7 @@ import {
   tabIdOf,
   type ExtensionBrowser,
 } from './support/extension.js';
-import { analyticsControls, waitForRow } from './support/inspector.js';
+import { analyticsControls, axeOnExtensionPage, waitForRow } from './support/inspector.js';
 
 const baseUrl = inject('baseUrl');
 const dlp = `${baseUrl}/maple/womens-running-shoes`;
@@ -75,6 +75,52 @@ describe('ground truth for support staff', () => {
     expect(await panel.textContent('[data-testid="live-status"]')).toMatch(/● following · \d+ events stored/);
     await panel.click('button[name="liveStop"]');
     await screenshot(panel, 'extension-inspector-live');
+  });
+
+  it("follows the visitor a pasted token names, and the one the page's code names", async () => {
+    // What the shopper's device holds: the token the SDK keeps, and the debug snapshot's code.
+    const token = await shop.evaluate(() => localStorage.getItem('analytics-token'));
+    const { visitorId, visitorCode } = (
+      await shop.evaluate(() =>
+        (
+          window as unknown as { Aisle: { debug: { snapshot(): { analytics: Record<string, string> } } } }
+        ).Aisle.debug.snapshot(),
+      )
+    ).analytics;
+    expect(token).toMatch(/^ey/);
+    expect(visitorCode).toMatch(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/);
+    const events = '[data-testid="live-event"][data-event="search:sort"]';
+    // The panel of the shopper's own tab shows the same code (a support agent can check one read out).
+    expect(await panel.textContent('[data-testid="visitor-code"]')).toBe(`Code: ${visitorCode}`);
+
+    await panel.fill('input[name="liveShop"]', '');
+    await panel.fill('input[name="liveVisitor"]', '');
+    await panel.fill('input[name="liveToken"]', 'nonsense');
+    await panel.click('button[name="liveFollowToken"]');
+    expect(await panel.textContent('[data-testid="live-error"]')).toContain('this is not a visitor token');
+    await panel.fill('input[name="liveToken"]', token!);
+    await panel.click('button[name="liveFollowToken"]');
+    await panel.waitForSelector(events);
+    expect(await panel.inputValue('input[name="liveVisitor"]')).toBe(visitorId);
+    expect(await panel.inputValue('input[name="liveShop"]')).toBe('maple');
+    expect(await panel.inputValue('input[name="liveToken"]')).toBe('');
+    expect(await panel.textContent('[data-testid="live-status"]')).toContain('found by token subject');
+    expect(await panel.content()).not.toContain(token!.split('.')[1]);
+    await panel.click('button[name="liveStop"]');
+
+    await panel.fill('input[name="liveVisitor"]', '');
+    await panel.fill('input[name="liveCode"]', visitorCode!.toLowerCase().replace('-', ' '));
+    await panel.press('input[name="liveCode"]', 'Enter');
+    await panel.waitForSelector('[data-testid="live-status"]:has-text("found by code")');
+    expect(await panel.inputValue('input[name="liveVisitor"]')).toBe(visitorId);
+    expect(await panel.textContent('[data-testid="live-status"]')).toContain(`found by code ${visitorCode}`);
+    await panel.waitForSelector(events);
+    await panel.click('button[name="liveStop"]');
+    expect(await axeOnExtensionPage(panel, '[data-testid="live"]')).toEqual([]);
+    await screenshot(panel, 'extension-inspector-live-lookup');
+    await panel.setViewportSize({ width: 380, height: 800 });
+    await screenshot(panel, 'extension-inspector-live-lookup-narrow');
+    await panel.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('says in words when the service refuses the key', async () => {

@@ -147,12 +147,12 @@ export type WindowWithAisle = { [GLOBAL_NAME]?: unknown };
 
 /** The debug snapshot before anything was mounted (and the parts of it nothing has filled yet). */
 export function emptyDebugSnapshot(): {
-  analytics: { status: 'created'; visitorId: null; tokenExp: null; events: [] };
+  analytics: { status: 'created'; visitorId: null; visitorCode: null; tokenExp: null; events: [] };
   mount: { state: 'none'; reason: null };
   search: { loading: false; lastRequest: null; lastLatencyMs: null };
 } {
   return {
-    analytics: { status: 'created', visitorId: null, tokenExp: null, events: [] },
+    analytics: { status: 'created', visitorId: null, visitorCode: null, tokenExp: null, events: [] },
     mount: { state: 'none', reason: null },
     search: { loading: false, lastRequest: null, lastLatencyMs: null },
   };

@@ -149,6 +149,43 @@ describe.skipIf(!engines.includes('firefox'))('the extension’s support journey
     await panel.click('button[name="liveStop"]');
   });
 
+  it("follows the visitor a pasted token names, and the one the page's code names", async () => {
+    const token = await shop.evaluate(() => localStorage.getItem('analytics-token'));
+    const { visitorId, visitorCode } = await shop.evaluate(
+      () =>
+        (
+          window as unknown as { Aisle: { debug: { snapshot(): { analytics: Record<string, string> } } } }
+        ).Aisle.debug.snapshot().analytics,
+    );
+    expect(visitorCode).toMatch(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/);
+    const value = (name: string) =>
+      panel.evaluate((n) => document.querySelector<HTMLInputElement>(`input[name="${n}"]`)!.value, name);
+    const status = () => text(panel, '[data-testid="live-status"]');
+
+    await fill(panel, 'input[name="liveVisitor"]', 'someone-else');
+    await fill(panel, 'input[name="liveToken"]', 'nonsense');
+    await panel.click('button[name="liveFollowToken"]');
+    await has(panel, '[data-testid="live-error"]', 'the refusal of a bad token');
+    expect(await text(panel, '[data-testid="live-error"]')).toContain('this is not a visitor token');
+    expect(await value('liveVisitor')).toBe('someone-else');
+    await fill(panel, 'input[name="liveToken"]', token!);
+    await panel.click('button[name="liveFollowToken"]');
+    await pollUntil(async () => (await status()).includes('found by token subject'), 10_000, 'the subject');
+    expect(await value('liveVisitor')).toBe(visitorId);
+    expect(await value('liveToken')).toBe('');
+    expect(await panel.content()).not.toContain(token!.split('.')[1]);
+    await has(panel, '[data-testid="live-event"][data-event="search:sort"]', "the subject's events");
+    await panel.click('button[name="liveStop"]');
+
+    await fill(panel, 'input[name="liveVisitor"]', 'someone-else');
+    await fill(panel, 'input[name="liveCode"]', visitorCode!.toLowerCase());
+    await panel.keyboard.press('Enter');
+    await pollUntil(async () => (await status()).includes(`found by code ${visitorCode}`), 10_000, 'the code');
+    expect(await value('liveVisitor')).toBe(visitorId);
+    await has(panel, '[data-testid="live-event"][data-event="search:sort"]', "the code's visitor's events");
+    await panel.click('button[name="liveStop"]');
+  });
+
   it('exports what is shown as JSON, and an import of it reproduces the same table', async () => {
     await panel.evaluate(() => {
       const kept = window as unknown as { __exported?: Blob };

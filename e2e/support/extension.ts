@@ -31,9 +31,12 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-/** Launches Chromium (new headless mode) with the extension, in a throw-away profile. */
-export async function launchWithExtension(): Promise<ExtensionBrowser> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'aisle-extension-'));
+/**
+ * Launches Chromium (new headless mode) with the extension, in a throw-away profile, or in
+ * `profile` (kept on close, so that a test can start the browser again on it).
+ */
+export async function launchWithExtension(profile?: string): Promise<ExtensionBrowser> {
+  const userDataDir = profile ?? mkdtempSync(join(tmpdir(), 'aisle-extension-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
     headless: true,
@@ -47,7 +50,7 @@ export async function launchWithExtension(): Promise<ExtensionBrowser> {
     extensionId,
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      if (!profile) rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -30,12 +30,20 @@ export function buildFirefoxExtensionIfStale(): void {
   execSync('npx wxt build -b firefox', { stdio: 'pipe' });
 }
 
-/** Firefox ESR with the extension installed as a temporary add-on. */
-export async function launchFirefoxWithExtension(): Promise<Browser> {
+/**
+ * Firefox ESR with the extension installed as a temporary add-on; in `profile` when given, where a
+ * temporary add-on's storage.local outlives Firefox's close as an installed add-on's does.
+ */
+export async function launchFirefoxWithExtension(profile?: string): Promise<Browser> {
   const browser = await launchFirefox(
-    { 'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }) },
+    {
+      'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
+      // Firefox removes a temporary add-on when it closes, and with it its storage, unless told not to.
+      ...(profile ? { 'extensions.webextensions.keepStorageOnUninstall': true } : {}),
+    },
     // WebDriver BiDi refuses to navigate a tab to a moz-extension:// page without this flag.
     ['--remote-allow-system-access'],
+    profile,
   );
   await browser.installExtension(FIREFOX_EXTENSION_DIR);
   return browser;

@@ -10,6 +10,7 @@ import type { GroundTruthStore } from '../lib/GroundTruthStore.js';
 import type { LiveVisitorStore } from '../lib/LiveVisitorStore.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
 import { GroundTruth } from './InspectorGroundTruth.js';
+import { HistoryBanner, type HistoryAccess } from './InspectorHistory.js';
 import { LiveVisitor } from './InspectorLiveVisitor.js';
 import { Detail } from './InspectorDetail.js';
 import { EventTable } from './InspectorEventTable.js';
@@ -43,6 +44,7 @@ export const Inspector = observer(function Inspector({
   truth,
   live,
   requests,
+  history,
 }: {
   store: InspectorStore;
   onClear(): void;
@@ -53,6 +55,8 @@ export const Inspector = observer(function Inspector({
   live?: LiveVisitorStore;
   /** The tab's delivery requests, where the inspector can hear them (the DevTools panel). */
   requests?: DeliveryRequestLog;
+  /** The history of inspected page loads kept across browser restarts (absent: not offered). */
+  history?: HistoryAccess;
 }): ReactElement {
   const [message, feedback] = useFeedback();
   const hasEvents = store.buffer.loads.some((l) => l.events.length > 0);
@@ -63,7 +67,7 @@ export const Inspector = observer(function Inspector({
     <main className={`inspector${store.detailOpen && store.selected ? ' with-detail' : ''}`}>
       <header className="title">
         <h1>Aisle inspector</h1>
-        {store.imported ? (
+        {store.imported && !store.imported.history ? (
           <span className="imported" data-testid="imported">
             Imported: {store.imported.name}
             {store.imported.exportedAt ? ` (exported ${new Date(store.imported.exportedAt).toLocaleString()})` : ''}
@@ -76,10 +80,12 @@ export const Inspector = observer(function Inspector({
           {message}
         </span>
       </header>
+      {store.imported?.history && history ? <HistoryBanner store={store} history={history} /> : null}
       <Session store={store} />
-      <HealthBanner store={store} />
+      {/* The history's health would be told in the present tense: its banner says nothing there is live. */}
+      {store.imported?.history ? null : <HealthBanner store={store} />}
       <Counts store={store} />
-      <Toolbar store={store} io={io} onClear={onClear} feedback={feedback} />
+      <Toolbar store={store} io={io} onClear={onClear} feedback={feedback} history={history} />
       {truth && !store.imported ? <GroundTruth store={store} truth={truth} /> : null}
       {live ? <LiveVisitor store={store} live={live} /> : null}
       <div className="panes">

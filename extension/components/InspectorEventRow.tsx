@@ -164,6 +164,13 @@ export const LoadHeader = memo(function LoadHeader({
         {load.preview ? (
           <span className={`preview preview-${load.preview.outcome}`}> · {previewWords(load)}</span>
         ) : null}
+        {load.kept ? (
+          <span className="kept" data-testid="load-kept" data-previous-session={load.kept.previousSession}>
+            {load.kept.previousSession
+              ? ` · from a previous browser session, last saved ${new Date(load.kept.savedAt).toLocaleString()}`
+              : ` · saved ${clock(load.kept.savedAt)} in this browser session`}
+          </span>
+        ) : null}
       </th>
     </tr>
   );

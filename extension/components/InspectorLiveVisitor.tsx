@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import type { InspectorStore } from '../lib/InspectorStore.js';
 import type { LiveVisitorStore } from '../lib/LiveVisitorStore.js';
 import { clock } from '../lib/inspectorIo.js';
+import { LiveLookup } from './InspectorLiveLookup.js';
 
 /** The live view: shop and visitor, Follow / Stop, and the stored events newest first. */
 export const LiveVisitor = observer(function LiveVisitor({
@@ -52,6 +53,7 @@ export const LiveVisitor = observer(function LiveVisitor({
           </button>
         )}
       </div>
+      <LiveLookup live={live} />
       {live.error ? (
         <p className="error" role="alert" data-testid="live-error">
           {live.error}
@@ -59,6 +61,7 @@ export const LiveVisitor = observer(function LiveVisitor({
       ) : null}
       <p role="status" data-testid="live-status">
         {live.following ? '● following' : 'not following'}
+        {live.foundBy ? ` · visitor found by ${live.foundBy}` : ''}
         {live.answeredAt !== null
           ? ` · ${live.events.length} events stored · last answer ${clock(live.answeredAt)}`
           : ''}

@@ -5,6 +5,7 @@ import { consentLine, heldReason } from '../lib/consentSummary.js';
 import { expiryCountdown } from '../lib/inspectorExport.js';
 import { SHOWN_STATES, STATE_LABELS } from '../lib/inspectorHealth.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
+import { visitorCode } from '../../sdk/public/tools.js';
 
 /** The page's analytics session: its status, visitor, token expiry and whether the tab is live. */
 export const Session = observer(function Session({ store }: { store: InspectorStore }): ReactElement {
@@ -17,6 +18,11 @@ export const Session = observer(function Session({ store }: { store: InspectorSt
       <span>
         Visitor: <code>{session?.visitorId ?? '—'}</code>
       </span>
+      {session?.visitorId && store.currentShop ? (
+        <span data-testid="visitor-code">
+          Code: <code>{visitorCode(store.currentShop, session.visitorId)}</code>
+        </span>
+      ) : null}
       <span data-testid="token-expiry">Token expires: {expiryCountdown(session?.tokenExp ?? null, store.now)}</span>
       {session?.unpersisted ? <span>Only in memory: {session.unpersisted}</span> : null}
       {session?.consent ? <span data-testid="consent">Consent: {consentLine(session.consent)}</span> : null}

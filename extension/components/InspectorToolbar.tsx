@@ -5,6 +5,7 @@ import { exportBuffer, exportCsv, exportHar, importBuffer } from '../lib/inspect
 import { SHOWN_STATES, STATE_LABELS } from '../lib/inspectorHealth.js';
 import type { InspectorStore } from '../lib/InspectorStore.js';
 import type { InspectorIo } from '../lib/inspectorIo.js';
+import { HistoryButton, type HistoryAccess } from './InspectorHistory.js';
 
 const fileStamp = (): string => new Date().toISOString().replace(/[:.]/g, '-');
 
@@ -14,11 +15,13 @@ export const Toolbar = observer(function Toolbar({
   io,
   onClear,
   feedback,
+  history,
 }: {
   store: InspectorStore;
   io: InspectorIo;
   onClear(): void;
   feedback(message: string): void;
+  history?: HistoryAccess;
 }): ReactElement {
   const exportAs = (kind: 'json' | 'csv' | 'har'): void => {
     const buffer = store.filteredBuffer;
@@ -99,6 +102,7 @@ export const Toolbar = observer(function Toolbar({
           HAR
         </button>
       </span>
+      {history && !store.imported ? <HistoryButton store={store} history={history} feedback={feedback} /> : null}
       <label className="button">
         Import…
         <input

@@ -8,6 +8,7 @@ import { GroundTruthStore } from '../lib/GroundTruthStore.js';
 import { connectInspector, PORT_NAME, type PortLike } from '../lib/inspectorPorts.js';
 import { InspectorStore } from '../lib/InspectorStore.js';
 import { LiveVisitorStore } from '../lib/LiveVisitorStore.js';
+import { forgetHistory, readHistory } from '../lib/historyView.js';
 import { SettingsRepository } from '../lib/settings.js';
 import { readKeyItem } from '../lib/storageKeys.js';
 import { Inspector } from './Inspector.js';
@@ -55,7 +56,14 @@ export function mountInspector(tabIds: (follow: (tabId: number) => void) => void
     now: () => Date.now(),
   });
   createRoot(document.getElementById('root')!).render(
-    <Inspector store={store} truth={truth} live={live} requests={requests} onClear={() => connection?.clear()} />,
+    <Inspector
+      store={store}
+      truth={truth}
+      live={live}
+      requests={requests}
+      history={{ read: readHistory, forget: forgetHistory }}
+      onClear={() => connection?.clear()}
+    />,
   );
 }
 

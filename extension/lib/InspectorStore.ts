@@ -27,6 +27,8 @@ export interface LoadGroup {
 export interface ImportedFile {
   name: string;
   exportedAt: string | null;
+  /** Set when it is the history kept across browser restarts (historyView.ts), not a file. */
+  history?: { previous: number; bytes: number };
 }
 
 /** The inspector's view state. */

@@ -2,11 +2,14 @@
  * One visitor, live, as the analytics service stores their events: from any device, without the
  * shopper's tab (a support agent asks the shopper for their visitor id). With the saved read key
  * it asks `GET {analyticsHost}/v3/events?shop_id=…&visitor=…` every LIVE_POLL_MS while followed,
- * one request at a time, and shows what the service holds, newest first.
+ * one request at a time, and shows what the service holds, newest first. The visitor may also be
+ * named by a pasted token's subject or by the code their page shows (visitorLookup.ts).
  */
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import { fetchStoredEvents, type ServiceQuery, type StoredEvent } from './groundTruth.js';
 import type { BufferTimers } from './tabBuffers.js';
+import { normaliseVisitorCode } from '../../sdk/public/tools.js';
+import { resolveVisitorCode, subjectOfToken, type CodedVisitor } from './visitorLookup.js';
 
 /** How often the service is asked while a visitor is followed. */
 export const LIVE_POLL_MS = 2000;
@@ -29,7 +32,12 @@ export class LiveVisitorStore {
   error = '';
   /** When the service last answered (epoch ms), else null. */
   answeredAt: number | null = null;
+  /** The visitors a code named when it named more than one: support asks which. */
+  candidates: CodedVisitor[] = [];
+  /** How the followed visitor was found (`code K7M-4QX`, `token subject`), '' when typed. */
+  foundBy = '';
   private timer: unknown;
+  private code = '';
   private round = 0;
 
   constructor(private readonly deps: LiveVisitorDeps) {
@@ -40,6 +48,8 @@ export class LiveVisitorStore {
       events: observable.ref,
       error: observable,
       answeredAt: observable,
+      candidates: observable.ref,
+      foundBy: observable,
       setShop: action,
       setVisitor: action,
       stop: action,
@@ -52,6 +62,46 @@ export class LiveVisitorStore {
 
   setVisitor(visitorId: string): void {
     this.visitorId = visitorId;
+    this.foundBy = '';
+  }
+
+  /**
+   * Follows the subject of a pasted visitor token (and its shop). The token is decoded here and
+   * dropped: it is neither kept nor shown. A token that names nobody changes nothing but the error.
+   */
+  async followToken(pasted: string): Promise<void> {
+    const subject = subjectOfToken(pasted);
+    if (typeof subject === 'string') return runInAction(() => void (this.error = subject));
+    runInAction(() => {
+      if (subject.shopId) this.shopId = subject.shopId;
+      this.setVisitor(subject.visitorId);
+      this.foundBy = 'token subject';
+      this.candidates = [];
+    });
+    await this.follow();
+  }
+
+  /** Asks the service which visitor of the shop a code names, and follows them (or lists several to pick). */
+  async followCode(typed: string): Promise<void> {
+    // The code stands in for the visitor the query would name: only the service, key and shop are used.
+    const query = this.deps.query(this.shopId, typed.trim() || '?');
+    if (typeof query === 'string') return runInAction(() => void (this.error = query));
+    const found = await resolveVisitorCode(this.deps.fetch, query, typed);
+    if (typeof found === 'string') return runInAction(() => void (this.error = found));
+    this.code = normaliseVisitorCode(typed) ?? '';
+    runInAction(() => (this.candidates = found.length > 1 ? found : []));
+    if (found.length === 1) await this.pick(found[0]!.visitorId);
+    else runInAction(() => (this.error = ''));
+  }
+
+  /** Follows one of the visitors a code named. */
+  async pick(visitorId: string): Promise<void> {
+    runInAction(() => {
+      this.setVisitor(visitorId);
+      this.foundBy = `code ${this.code}`;
+      this.candidates = [];
+    });
+    await this.follow();
   }
 
   /** Starts following the visitor: asks now, then every LIVE_POLL_MS until `stop`. */

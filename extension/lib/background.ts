@@ -4,6 +4,7 @@
  */
 import type { WxtBrowser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { HistoryArchive } from './historyArchive.js';
 import { extensionMessaging } from './messaging.js';
 import { readPageMessage } from './pageData.js';
 import { PORT_NAME, serveInspectorPort, type PortLike } from './inspectorPorts.js';
@@ -27,7 +28,7 @@ const now = (): number => Date.now();
 export function inspectorBackground(browser: WxtBrowser): void {
   const settings = new SettingsRepository();
   const registrationError = registrationErrorItem();
-  const buffers = new TabBuffers(storage, timers, now);
+  const buffers = new TabBuffers(storage, timers, now, new HistoryArchive(timers, now));
   // Firefox's match patterns cannot name a port (the relay checks the origin there).
   const withPort = !browser.runtime.getURL('/').startsWith('moz-extension:');
   const tenantBases = async (): Promise<(id: string) => string> => {

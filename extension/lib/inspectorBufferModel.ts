@@ -78,6 +78,8 @@ export interface PageLoad {
   ended: boolean;
   /** When the tab itself was closed (epoch ms), else null: nothing in it reports any more. */
   tabClosedAt: number | null;
+  /** Set on a page load read back from the history (historyView.ts): whether an earlier browser session saved it, and when. */
+  kept?: { previousSession: boolean; savedAt: number };
 }
 
 /** Everything the inspector knows about one tab. */

@@ -22,6 +22,13 @@ export const STORAGE_KEYS = {
    * loads, each under `aisle:tab:{tabId}:load:{loadId}`.
    */
   tabPrefix: 'aisle:tab:',
+  /**
+   * The history of inspected page loads, in storage.local so that it survives a browser restart:
+   * the index lists the kept loads, each stored under `aisle:history:load:{loadId}` (historyArchive.ts).
+   */
+  history: 'aisle:history',
+  /** An id of this browser session in storage.session (which the browser empties when it closes). */
+  browserSession: 'aisle:browser-session',
 } as const;
 
 /** The storage.session key of one tab's inspector buffer. */
@@ -56,6 +63,36 @@ export interface SavedReadKey {
 /** The read key the inspector compares with (null: none), in storage.local; never shown back in full. */
 export function readKeyItem(): WxtStorageItem<SavedReadKey | null, Record<string, unknown>> {
   return storage.defineItem<SavedReadKey | null>(`local:${STORAGE_KEYS.readKey}`, { fallback: null });
+}
+
+/** The WXT storage key of one page load kept in the history. */
+export function historyLoadKey(loadId: string): `local:${string}` {
+  return `local:${STORAGE_KEYS.history}:load:${loadId}`;
+}
+
+/** One page load kept in the history, as its index lists it. */
+export interface HistoryEntry {
+  loadId: string;
+  tabId: number;
+  /** The browser session (see `browserSessionItem`) that last saved it. */
+  browserSession: string;
+  startedAt: number;
+  /** When it was last saved (epoch ms): a load of an earlier browser session said nothing after. */
+  savedAt: number;
+  /** The length of its stored JSON text, which the history's cap counts. */
+  bytes: number;
+}
+
+/** The history's index (oldest page load first), in storage.local. */
+export function historyIndexItem(): WxtStorageItem<{ entries: HistoryEntry[] }, Record<string, unknown>> {
+  return storage.defineItem<{ entries: HistoryEntry[] }>(`local:${STORAGE_KEYS.history}`, {
+    fallback: { entries: [] },
+  });
+}
+
+/** This browser session's id (null until the background made one), in storage.session. */
+export function browserSessionItem(): WxtStorageItem<string | null, Record<string, unknown>> {
+  return storage.defineItem<string | null>(`session:${STORAGE_KEYS.browserSession}`, { fallback: null });
 }
 
 /** The part of WXT's storage that the inspector's buffers use (a fake in tests). */

@@ -37,6 +37,11 @@ export type BufferTimers = MirrorTimers;
 
 type Listener = (buffer: TabBuffer, touched: Touched) => void;
 
+/** What else hears of each change (the history kept across browser restarts, historyArchive.ts). */
+export interface BufferArchive {
+  changed(tabId: number, buffer: TabBuffer, touched: Touched): void;
+}
+
 const loadIds = (buffer: TabBuffer): Set<string> => new Set(buffer.loads.map((l) => l.loadId));
 
 /** Per-tab buffers over storage.session. */
@@ -51,6 +56,7 @@ export class TabBuffers {
     session: SessionStorage,
     timers: BufferTimers,
     private readonly now: () => number = Date.now,
+    private readonly archive?: BufferArchive,
   ) {
     this.mirror = new BufferMirror(session, timers, now, (tabId) => this.buffers.get(tabId));
   }
@@ -166,5 +172,6 @@ export class TabBuffers {
   private changed(tabId: number, buffer: TabBuffer, touched: Touched): void {
     this.listeners.get(tabId)?.forEach((listener) => listener(buffer, touched));
     this.mirror.changed(tabId, touched);
+    this.archive?.changed(tabId, buffer, touched);
   }
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeEnv, type FakeEnv } from '../testing/stores.js';
 import { DISTINCT_ID_KEY, TOKEN_KEY } from './identity.js';
 import { fakeService, fakeToken, makeSession, pathOf, SHOP } from '../testing/analytics.js';
+import { visitorCode } from '../core/visitorCode.js';
 
 configure({ enforceActions: 'always' });
 
@@ -176,5 +177,18 @@ describe('identity failures', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(service.requests('/v3/event')[0]!.init.headers).toEqual({ Authorization: `Bearer ${fresher}` });
     expect(session.tokenExp).toBe(nowS() + 7200);
+  });
+});
+
+describe('the visitor code of the debug snapshot', () => {
+  it('is null before a visitor is known, then the code of this shop and visitor, never the id itself', async () => {
+    fakeService(env);
+    const session = makeSession(env);
+    expect(session.snapshot().visitorCode).toBeNull();
+    await session.init();
+    const { visitorId, visitorCode: code } = session.snapshot();
+    expect(code).toBe(visitorCode(SHOP, visitorId!));
+    expect(code).not.toContain(visitorId!.slice(0, 6));
+    session.dispose();
   });
 });

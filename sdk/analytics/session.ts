@@ -6,6 +6,7 @@
 import { makeAutoObservable } from 'mobx';
 import { v4 as uuidv4 } from 'uuid';
 import { DEBUG_EVENT } from '../contract.js';
+import { visitorCode } from '../core/visitorCode.js';
 import { trackTimers, type TrackedTimers } from '../host/timers.js';
 import type { StoreEnv } from '../ports/env.js';
 import { AUTH_RETRY, authRetryDelay, DEFAULT_RETRY, isTransientStatus, retryDelay } from './backoff.js';
@@ -201,7 +202,9 @@ export class AnalyticsSession {
   /** The JSON-safe state for `Aisle.debug.snapshot().analytics` (never the token). */
   snapshot(): AnalyticsSnapshot {
     const { status, visitorId, tokenExp, unpersisted, storage } = this;
-    return { status, visitorId, tokenExp, unpersisted, storage, events: this.records.snapshot() };
+    // The code a shopper reads out to support; a hash, so the visitor id need not be spelled out.
+    const code = visitorId === null ? null : visitorCode(this.#options.shopId, visitorId);
+    return { status, visitorId, visitorCode: code, tokenExp, unpersisted, storage, events: this.records.snapshot() };
   }
 
   /** The shop's dead letters kept in storage, for support. */

@@ -55,6 +55,8 @@ export interface EventSnapshot {
 export interface AnalyticsSnapshot {
   status: SessionStatus;
   visitorId: string | null;
+  /** The short code a shopper reads out to support (`K7M-4QX`, see core/visitorCode.ts); null before a visitor is known. */
+  visitorCode: string | null;
   /** The token's exp claim in epoch seconds; the token itself is never exposed. */
   tokenExp: number | null;
   /** Events this page could not write to storage (kept in memory instead). */

@@ -24,3 +24,4 @@ export { messagesFor } from '../core/messages.js';
 export { routeBase } from '../core/safeUrl.js';
 export { pageFromPath } from '../core/searchRequest.js';
 export { validateEvent } from '../analytics/catalogue.js';
+export { normaliseVisitorCode, visitorCode } from '../core/visitorCode.js';

@@ -18,6 +18,7 @@ import {
 import * as ops from './ops.js';
 import { serviceQueryParams } from './privacy.js';
 import * as visitors from './visitors.js';
+import { findVisitorByCode } from './visitorCodes.js';
 import { scheduleRetention } from './retention.js';
 import { createOriginPolicy } from './origins.js';
 import { openAnalyticsStore } from './openStore.js';
@@ -52,6 +53,8 @@ const ROUTES: RouteTable = {
   '/v3/visitors/{id}': { DELETE: visitors.eraseVisitor },
   '/v3/visitors/{id}/events': { GET: visitors.exportVisitor },
   '/v3/audit': { GET: visitors.listAudit },
+  // Support finds a visitor by the code their page shows (visitorCodes.ts).
+  '/v3/visitor-codes/{code}': { GET: findVisitorByCode },
   '/getIdentity': { GET: getIdentityByQuery },
   '/v2/getIdentity': { POST: postIdentity },
   '/v2/trackEvent': { POST: postLegacyEvent },
@@ -75,6 +78,7 @@ const PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/^\/v3\/shops\/[^/]+\/origins$/, '/v3/shops/{shop}/origins'],
   [/^\/v3\/visitors\/[^/]+$/, '/v3/visitors/{id}'],
   [/^\/v3\/visitors\/[^/]+\/events$/, '/v3/visitors/{id}/events'],
+  [/^\/v3\/visitor-codes\/[^/]+$/, '/v3/visitor-codes/{code}'],
 ];
 
 const CONTROL_ROUTES: RouteTable = {

@@ -8,8 +8,15 @@ import type { Engine, EnginePage, Target } from './types.js';
 /** The Firefox the tests drive: Debian's ESR, unless AISLE_FIREFOX names another. */
 export const firefoxPath = process.env.AISLE_FIREFOX ?? '/usr/bin/firefox-esr';
 
-/** Launches Firefox ESR headless over WebDriver BiDi, or says how to install it. */
-export async function launchFirefox(extraPrefs: Record<string, unknown> = {}, args: string[] = []): Promise<Browser> {
+/**
+ * Launches Firefox ESR headless over WebDriver BiDi, or says how to install it; in `profile` when
+ * given (kept on close, so that a test can start Firefox again on it), else a throw-away one.
+ */
+export async function launchFirefox(
+  extraPrefs: Record<string, unknown> = {},
+  args: string[] = [],
+  profile?: string,
+): Promise<Browser> {
   if (!existsSync(firefoxPath))
     throw new Error(
       `Firefox not found at ${firefoxPath}. Install Debian's ESR with ` +
@@ -21,6 +28,7 @@ export async function launchFirefox(extraPrefs: Record<string, unknown> = {}, ar
     protocol: 'webDriverBiDi',
     headless: true,
     args,
+    userDataDir: profile,
     // No update checks, telemetry or remote settings: the network is closed.
     extraPrefsFirefox: { 'app.update.enabled': false, 'toolkit.telemetry.enabled': false, ...extraPrefs },
   });

@@ -1,0 +1,47 @@
+/**
+ * A visitor code: six characters a shopper reads out over the phone so that support can find their
+ * visitor at the analytics service (with the shop's read key). It is a hash of the shop and visitor
+ * id, not the id itself, and uses no character that sounds or looks like another (no 0/O, 1/I/L).
+ * Shared by the page (which shows it in `Aisle.debug.snapshot()`) and the service (which resolves it).
+ */
+
+/** The characters of a visitor code: digits 2–9 and the capitals without I, L and O. */
+export const VISITOR_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** How many characters a code has (shown as two groups of three: `K7M-4QX`). */
+export const VISITOR_CODE_LENGTH = 6;
+
+// cyrb53: a fast 53-bit string hash. The code needs spread, not secrecy: only a read key resolves it.
+function hash53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** The code of a visitor of a shop, as shown: `K7M-4QX`. */
+export function visitorCode(shopId: string, visitorId: string): string {
+  let rest = hash53(`${shopId}\n${visitorId}`);
+  let code = '';
+  for (let i = 0; i < VISITOR_CODE_LENGTH; i++) {
+    code += VISITOR_CODE_ALPHABET[rest % VISITOR_CODE_ALPHABET.length];
+    rest = Math.floor(rest / VISITOR_CODE_ALPHABET.length);
+  }
+  return `${code.slice(0, 3)}-${code.slice(3)}`;
+}
+
+/**
+ * A code as typed (any case, with spaces or dashes) in its shown form, or null when it cannot be a
+ * code: another length, or a character no code has (0, O, 1, I or L were misheard).
+ */
+export function normaliseVisitorCode(text: string): string | null {
+  const bare = text.replace(/[\s-]+/g, '').toUpperCase();
+  if (bare.length !== VISITOR_CODE_LENGTH) return null;
+  for (const character of bare) if (!VISITOR_CODE_ALPHABET.includes(character)) return null;
+  return `${bare.slice(0, 3)}-${bare.slice(3)}`;
+}
