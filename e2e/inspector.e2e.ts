@@ -166,9 +166,16 @@ describe('the inspector', () => {
     expect(await focusedRow()).toEqual({ id: uuidOf(400), fromEnd: 0, selected: 'true', inView: true });
     await side.keyboard.press('PageUp');
     await side.keyboard.press('ArrowUp');
-    // It stays in view as events arrive above it.
-    await side.waitForTimeout(1500);
-    expect(await focusedRow()).toEqual({ id: uuidOf(389), fromEnd: 11, selected: 'true', inView: true });
+    // It stays in view as events arrive above it: once two more have arrived, it is in view again by
+    // the next frames (the list keeps its place when it measures the new rows).
+    const rowsNow = Number(await grid.getAttribute('aria-rowcount'));
+    await side.waitForFunction(
+      (before) => Number(document.querySelector('[data-testid="events"]')?.getAttribute('aria-rowcount')) >= before + 2,
+      rowsNow,
+    );
+    await expect
+      .poll(focusedRow, { timeout: 3000 })
+      .toEqual({ id: uuidOf(389), fromEnd: 11, selected: 'true', inView: true });
     // Up across the oldest load's heading into the load before it.
     for (let i = 0; i < 39; i++) await side.keyboard.press('PageUp');
     expect(await focusedRow()).toMatchObject({ id: uuidOf(799), selected: 'true', inView: true });
