@@ -11,6 +11,7 @@ import type { TrackIntent, TrackSink } from '../stores/Tracker.js';
 import type { RootStore } from '../stores/RootStore.js';
 import {
   analyticsEnvironment,
+  conversionEvent,
   displayResultsEvent,
   filterEvent,
   impressionsEvent,
@@ -54,6 +55,8 @@ export function eventFor(intent: TrackIntent, root: Pick<RootStore, 'env'>): Tra
       return sortEvent(intent.sort);
     case 'results':
       return displayResultsEvent({ ...intent, resultIds: resultIds(intent.products), searchType: 'dlp' });
+    case 'conversion':
+      return conversionEvent(intent.event, intent.conversion);
     case 'product-click': {
       const variant = intent.product.variants.find((v) => v.id === intent.variantId) ?? selectedVariant(intent.product);
       return productClickEvent({

@@ -42,9 +42,12 @@ export const MAX_CONVERSION_ID_LENGTH = 100;
 
 type Checked = { ok: true; value: Conversion } | { ok: false; error: string };
 
-const fail = (error: string): Checked => ({ ok: false, error });
 const isId = (value: unknown): value is string =>
   typeof value === 'string' && value.trim() !== '' && value.length <= MAX_CONVERSION_ID_LENGTH;
+const isWhole = (value: unknown, most: number): boolean =>
+  Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= most;
+const isPrice = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value <= MAX_PRICE;
+const ID_WORDS = `a string of 1 to ${MAX_CONVERSION_ID_LENGTH} characters`;
 
 /** True for `add_to_cart` and `purchase`. */
 export function isConversionKind(value: unknown): value is ConversionKind {
@@ -62,35 +65,30 @@ export function conversionOfEvent(event: string): ConversionKind | null {
  * must be an integer from 1 to 10000`). Fields other than the documented ones are left out of the value.
  */
 export function checkConversion(kind: ConversionKind, data: unknown, where = 'data'): Checked {
-  if (!isRecord(data)) return fail(`${where} must be an object`);
+  // Each check is a field, what it must be, and whether it is; the first that fails is named.
+  const wrong = (field: string, words: string): Checked => ({ ok: false, error: `${where}${field} must be ${words}` });
+  if (!isRecord(data)) return wrong('', 'an object');
   const { items, currency, order_id: orderId } = data;
-  if (!Array.isArray(items) || items.length < 1 || items.length > MAX_CONVERSION_ITEMS) {
-    return fail(`${where}.items must be an array of 1 to ${MAX_CONVERSION_ITEMS} products`);
+  if (!Array.isArray(items) || !isWhole(items.length, MAX_CONVERSION_ITEMS)) {
+    return wrong('.items', `an array of 1 to ${MAX_CONVERSION_ITEMS} products`);
   }
   const lines: ConversionLine[] = [];
   for (const [index, item] of items.entries()) {
-    const at = `${where}.items[${index}]`;
-    if (!isRecord(item)) return fail(`${at} must be an object`);
+    const at = `.items[${index}]`;
+    if (!isRecord(item)) return wrong(at, 'an object');
     const { product_id: productId, quantity, price } = item;
-    if (!isId(productId))
-      return fail(`${at}.product_id must be a string of 1 to ${MAX_CONVERSION_ID_LENGTH} characters`);
-    if (!Number.isSafeInteger(quantity) || (quantity as number) < 1 || (quantity as number) > MAX_QUANTITY) {
-      return fail(`${at}.quantity must be an integer from 1 to ${MAX_QUANTITY}`);
-    }
-    if (typeof price !== 'number' || !Number.isFinite(price) || price < 0 || price > MAX_PRICE) {
-      return fail(`${at}.price must be a number from 0 to ${MAX_PRICE} (the unit price, in the shop's currency)`);
-    }
-    lines.push({ product_id: productId, quantity: quantity as number, price });
+    if (!isId(productId)) return wrong(`${at}.product_id`, ID_WORDS);
+    if (!isWhole(quantity, MAX_QUANTITY)) return wrong(`${at}.quantity`, `an integer from 1 to ${MAX_QUANTITY}`);
+    if (!isPrice(price)) return wrong(`${at}.price`, `a number from 0 to ${MAX_PRICE} (the unit price)`);
+    lines.push({ product_id: productId, quantity: quantity as number, price: price as number });
   }
   if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
-    return fail(`${where}.currency must be an ISO 4217 code of three capital letters (EUR)`);
-  }
-  if (kind === 'purchase' && !isId(orderId)) {
-    return fail(
-      `${where}.order_id must be a string of 1 to ${MAX_CONVERSION_ID_LENGTH} characters (it is required for a purchase)`,
-    );
+    return wrong('.currency', 'an ISO 4217 code of three capital letters (EUR)');
   }
   const value: Conversion = { items: lines, currency };
-  if (kind === 'purchase') value.order_id = orderId as string;
+  if (kind === 'purchase') {
+    if (!isId(orderId)) return wrong('.order_id', `${ID_WORDS} (it is required for a purchase)`);
+    value.order_id = orderId;
+  }
   return { ok: true, value };
 }
