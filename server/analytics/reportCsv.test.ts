@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { arrangeReport } from './report.js';
-import { csvCell, csvTable } from './reportCsv.js';
+import { csvCell, csvTable, REPORT_TABLES } from './reportCsv.js';
 
 describe('the report as CSV', () => {
   it('quotes cells that need it and defuses cells a spreadsheet would run as formulas', () => {
@@ -74,5 +75,14 @@ describe('the report as CSV', () => {
       "listing,filter,value,empty,result_sets\r\n/boots,size,'+44,1,3\r\n",
     );
     expect(csvTable(report, 'vitals')).toBe('device_class,metric,p75,samples\r\nmobile,lcp_ms,2100,9\r\n');
+  });
+
+  it('has its table names documented in docs/report.md, each with its columns', () => {
+    const doc = readFileSync(new URL('../../docs/report.md', import.meta.url), 'utf8').split('\n');
+    const start = doc.findIndex((line) => line.startsWith('| `table=`'));
+    const rows = doc
+      .slice(start + 2)
+      .filter((line, index, all) => all.slice(0, index + 1).every((l) => l.startsWith('|')));
+    expect(rows.map((row) => /^\| `([a-z_]+)`/.exec(row)?.[1])).toEqual([...REPORT_TABLES]);
   });
 });
