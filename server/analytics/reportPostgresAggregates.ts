@@ -76,11 +76,16 @@ export const POSTGRES_AGGREGATES_SQL = `
 
 /**
  * The SQL of schema version 5: each purchase's order id beside it, stored once per shop (a repeated
- * order is a duplicate, whichever way it came), and the conversions' aggregate, counted by the same
+ * order is a duplicate, whichever way it came; a purchase stored before gets its order id, the first
+ * of each order should one repeat), and the conversions' aggregate, counted by the same
  * triggers (their functions now count every aggregate) and from the conversions already stored.
  */
 export const POSTGRES_CONVERSIONS_SQL = `
   ALTER TABLE events ADD COLUMN order_id text;
+  UPDATE events SET order_id = body #>> '{data,metadata,order_id}' WHERE receipt IN (
+    SELECT min(receipt) FROM events
+    WHERE event = 'ecommerce:purchase' AND jsonb_typeof(body #> '{data,metadata,order_id}') = 'string'
+    GROUP BY shop_id, body #>> '{data,metadata,order_id}');
   CREATE UNIQUE INDEX events_by_shop_and_order ON events (shop_id, order_id) WHERE order_id IS NOT NULL;
   ${table(AGGREGATES.conversions)}
   ${counter(AGGREGATE_LIST, 'INSERT')}

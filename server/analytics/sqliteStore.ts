@@ -69,9 +69,15 @@ const SCHEMA_2 = `
   );
 `;
 
-// Version 4: each purchase's order id, stored once per shop (a repeated order is a duplicate).
+// Version 4: each purchase's order id, stored once per shop (a repeated order is a duplicate). A
+// purchase stored before carries its order id too (the first of each order, should one repeat).
+const ORDER_ID = `json_extract(body, '$.data.metadata.order_id')`;
 const SCHEMA_4 = `
   ALTER TABLE events ADD COLUMN order_id TEXT;
+  UPDATE events SET order_id = ${ORDER_ID} WHERE receipt IN (
+    SELECT MIN(receipt) FROM events
+    WHERE event = 'ecommerce:purchase' AND json_type(body, '$.data.metadata.order_id') = 'text'
+    GROUP BY shop_id, ${ORDER_ID});
   CREATE UNIQUE INDEX IF NOT EXISTS events_by_shop_and_order ON events (shop_id, order_id) WHERE order_id IS NOT NULL;
 `;
 
