@@ -18,7 +18,7 @@ const SHOES = '/maple/womens-running-shoes';
 
 type Credited = StoredEvent & { attribution?: Array<{ listing: string; position: number; click_id: string } | null> };
 
-describe.each(engines.filter((name) => name !== 'webkit'))('conversions in the report (%s)', (name) => {
+describe.each(engines)('conversions in the report (%s)', (name) => {
   const engine = useEngine(name, { beforeAll, afterAll });
   beforeEach(() => controls.reset());
 
@@ -78,6 +78,49 @@ describe.each(engines.filter((name) => name !== 'webkit'))('conversions in the r
       expect.objectContaining({ position: credit.position, addsToCart: 1, conversions: 1, revenue: paid }),
     );
     expect(sales).toMatchObject({ conversions: 1, attributedRevenue: paid });
+    await page.close();
+  });
+
+  it('holds an add to cart in memory until the shopper consents, where the tenant requires it, then records it', async () => {
+    const page = await openListing(engine(), baseUrl, '/prairie/camping-tents?cart=1');
+    const button = `${APP_CARD} button.shop-add`;
+    await page.waitForSelector(button, 30_000);
+    const id = await page.evaluate(
+      (selector) => document.querySelector(selector)!.getAttribute('data-product-id')!,
+      APP_CARD,
+    );
+    await page.click(button);
+    await page.waitFor(() => document.querySelector('[data-cart="count"]')?.textContent === '1', undefined, {
+      what: 'the cart holding one product',
+    });
+    const held = () =>
+      page.evaluate(() => ({
+        stored: localStorage.length,
+        held: (
+          window as unknown as { Aisle: { debug: { snapshot(): { analytics: { held: number } } } } }
+        ).Aisle.debug.snapshot().analytics.held,
+      }));
+    expect((await held()).stored).toBe(0);
+    expect((await held()).held).toBeGreaterThanOrEqual(1);
+    expect(await storedEvents(baseUrl, 'prairie')).toEqual([]);
+    await page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-consent="accept"]')!.click());
+    await expect
+      .poll(async () => (await storedEvents(baseUrl, 'prairie')).filter((e) => e.event === 'ecommerce:add_to_cart'), {
+        timeout: 20_000,
+      })
+      .toEqual([
+        expect.objectContaining({
+          data: expect.objectContaining({
+            metadata: expect.objectContaining({
+              items: [expect.objectContaining({ product_id: id })],
+              currency: 'CAD',
+            }),
+          }),
+          // Added without a click: credited to no listing.
+          attribution: [null],
+        }),
+      ]);
+    expect(await page.errors()).toEqual([]);
     await page.close();
   });
 });
