@@ -127,7 +127,7 @@ describe('attribution', () => {
     expect(ATTRIBUTION_WINDOW_MS).toEqual({ add_to_cart: DAY, purchase: 7 * DAY });
   });
 
-  it('leaves a click after the conversion, and a server conversion without a visitor, unattributed', async () => {
+  it('leaves a click after the conversion, and a server conversion without a visitor (whatever it claims), unattributed', async () => {
     const token = await svc.identify('outdoor', 'v1');
     await send(
       token,
@@ -135,7 +135,12 @@ describe('attribution', () => {
       click('b1', 1, TEST_NOW - HOUR),
     );
     const server = await svc.issueKey('outdoor', 'server');
-    const order = conversion('purchase', [line('b1')], TEST_NOW - HOUR / 2, { order_id: 'A-9' });
+    // A sender cannot credit its own conversion: `attribution` is the service's, never taken as sent.
+    const forged = [{ listing: '/outdoor/sale', position: 1, click_id: 'x', clicked_at: at(TEST_NOW - HOUR) }];
+    const order = {
+      ...conversion('purchase', [line('b1')], TEST_NOW - HOUR / 2, { order_id: 'A-9' }),
+      attribution: forged,
+    };
     expect((await svc.call('/v3/server-event', { token: server, json: order })).status).toBe(202);
     expect((await stored('ecommerce:add_to_cart'))[0]!.attribution).toEqual([null]);
     expect((await stored('ecommerce:purchase'))[0]!.attribution).toEqual([null]);
