@@ -16,7 +16,9 @@ const baseUrl = inject('baseUrl');
 const controls = analyticsControls(baseUrl);
 const SHOES = '/maple/womens-running-shoes';
 
-type Credited = StoredEvent & { attribution?: Array<{ listing: string; position: number; click_id: string } | null> };
+type Credited = StoredEvent & {
+  attribution?: Array<{ listing: string; position: number; listing_view_id: string | null; click_id: string } | null>;
+};
 
 describe.each(engines)('conversions in the report (%s)', (name) => {
   const engine = useEngine(name, { beforeAll, afterAll });
@@ -48,7 +50,15 @@ describe.each(engines)('conversions in the report (%s)', (name) => {
     await expect.poll(async () => (await events('ecommerce:purchase')).length, { timeout: 20_000 }).toBe(1);
     const [click] = (await events('ecommerce:product_click')).filter((e) => e.data.metadata?.product_id === id);
     expect(click).toBeDefined();
-    const credit = { listing: SHOES, position: click!.data.metadata!.list_position, click_id: click!.id };
+    // The click names the listing view it happened in, as that view's impressions do; the credit names it too.
+    const view = click!.data.metadata!.listing_view_id;
+    expect(view).toMatch(/^[0-9a-f-]{36}$/);
+    const credit = {
+      listing: SHOES,
+      position: click!.data.metadata!.list_position,
+      listing_view_id: view,
+      click_id: click!.id,
+    };
     const [added] = await events('ecommerce:add_to_cart');
     const [bought] = await events('ecommerce:purchase');
     for (const conversion of [added!, bought!]) {

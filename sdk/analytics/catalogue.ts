@@ -107,6 +107,8 @@ export const EVENT_CATALOGUE: Readonly<Record<string, EventSpec>> = {
       variant_id: str(true, { nullable: true }),
       variant_name: str(true, { nullable: true }),
       sale_price: { type: 'number', required: true, nullable: true, format: 'non-negative' },
+      // Results grid only, and only once the app counts impressions (a click on the first paint has none).
+      listing_view_id: str(false, { nullable: true, format: 'uuid-v4' }),
     },
   },
   'search:filter_add': filterEvent,

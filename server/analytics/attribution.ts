@@ -1,7 +1,8 @@
 /**
  * Attribution of conversions (`ecommerce:add_to_cart`, `ecommerce:purchase`) to the listing that led
  * to them: each product of a conversion is credited to the latest click on that product in a listing's
- * results grid, by the same visitor of the same shop, within the conversion's window before it. It is
+ * results grid, by the same visitor of the same shop, within the conversion's window before it: its
+ * listing, position and listing view (the click's `listing_view_id`). It is
  * decided once, when the conversion arrives, and stored with it (`attribution`, one entry per product,
  * null when no click qualifies), so the report's aggregates stay a function of the stored rows: a click
  * erased or expired later does not move a conversion already counted.
@@ -47,7 +48,7 @@ export function listingOf(url: string): string {
 export function clickOf(event: AnalyticsEvent): Click | null {
   if (event.event !== 'ecommerce:product_click') return null;
   const meta = event.data.metadata ?? {};
-  const { product_id: productId, list_position: position, list_name: list } = meta;
+  const { product_id: productId, list_position: position, list_name: list, listing_view_id: view } = meta;
   if (list !== 'search_results' || typeof productId !== 'string') return null;
   if (!Number.isSafeInteger(position) || (position as number) < 1) return null;
   const at = Date.parse(event.timestamp);
@@ -59,6 +60,7 @@ export function clickOf(event: AnalyticsEvent): Click | null {
     attribution: {
       listing: listingOf(event.url),
       position: position as number,
+      listing_view_id: typeof view === 'string' ? view : null,
       click_id: event.id,
       clicked_at: clickedAt,
     },

@@ -12,12 +12,27 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const at = (ms: number) => new Date(ms).toISOString();
 
-const click = (productId: string, position: number, when: number, path = '/outdoor/boots') =>
+const VIEW = '6f1c1a3e-2b4d-4c5e-9f60-7a8b9c0d1e2f';
+const click = (
+  productId: string,
+  position: number,
+  when: number,
+  path = '/outdoor/boots',
+  view: string | null = VIEW,
+) =>
   sampleEvent({
     event: 'ecommerce:product_click',
     url: `http://127.0.0.1:4173${path}?sort=price_asc`,
     timestamp: at(when),
-    data: { metadata: { list_name: 'search_results', list_position: position, product_id: productId, name: 'Boot' } },
+    data: {
+      metadata: {
+        list_name: 'search_results',
+        list_position: position,
+        product_id: productId,
+        name: 'Boot',
+        listing_view_id: view,
+      },
+    },
   });
 
 const conversion = (event: string, items: unknown[], when: number, extra: Record<string, unknown> = {}) =>
@@ -88,7 +103,9 @@ describe('conversions at the door', () => {
     const [purchase] = await stored('ecommerce:purchase');
     expect(purchase).toMatchObject({
       visitor_id: 'v1',
-      attribution: [{ listing: '/outdoor/boots', position: 2, clicked_at: at(TEST_NOW - 2 * HOUR) }],
+      attribution: [
+        { listing: '/outdoor/boots', position: 2, listing_view_id: VIEW, clicked_at: at(TEST_NOW - 2 * HOUR) },
+      ],
     });
   });
 });
@@ -133,6 +150,9 @@ describe('attribution', () => {
       token,
       conversion('ecommerce:add_to_cart', [line('b1')], TEST_NOW - 2 * HOUR),
       click('b1', 1, TEST_NOW - HOUR),
+      // A click on the first screen, before the app counted a listing view: credited, with no view.
+      click('b2', 5, TEST_NOW - HOUR, '/outdoor/boots', null),
+      conversion('ecommerce:add_to_cart', [line('b2')], TEST_NOW - HOUR / 2),
     );
     const server = await svc.issueKey('outdoor', 'server');
     // A sender cannot credit its own conversion: `attribution` is the service's, never taken as sent.
@@ -142,7 +162,9 @@ describe('attribution', () => {
       attribution: forged,
     };
     expect((await svc.call('/v3/server-event', { token: server, json: order })).status).toBe(202);
-    expect((await stored('ecommerce:add_to_cart'))[0]!.attribution).toEqual([null]);
+    const [early, second] = await stored('ecommerce:add_to_cart');
+    expect(early!.attribution).toEqual([null]);
+    expect(second!.attribution).toEqual([expect.objectContaining({ position: 5, listing_view_id: null })]);
     expect((await stored('ecommerce:purchase'))[0]!.attribution).toEqual([null]);
   });
 });

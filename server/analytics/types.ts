@@ -15,6 +15,8 @@ export interface Attribution {
   listing: string;
   /** The 1-based position the product was clicked at. */
   position: number;
+  /** The listing view the click happened in (as its impressions name it), null when the click did not say. */
+  listing_view_id: string | null;
   /** The click event's id, and when it happened. */
   click_id: string;
   clicked_at: string;
