@@ -2,10 +2,10 @@
  * Attribution of conversions (`ecommerce:add_to_cart`, `ecommerce:purchase`) to the listing that led
  * to them: each product of a conversion is credited to the latest click on that product in a listing's
  * results grid, by the same visitor of the same shop, within the conversion's window before it: its
- * listing, position and listing view (the click's `listing_view_id`). It is
- * decided once, when the conversion arrives, and stored with it (`attribution`, one entry per product,
- * null when no click qualifies), so the report's aggregates stay a function of the stored rows: a click
- * erased or expired later does not move a conversion already counted.
+ * listing, position and listing view (the click's `listing_view_id`). It is decided once, when the
+ * conversion arrives, and stored with it (`attribution`, one entry per product, null when no click
+ * qualifies), so the report's aggregates stay a function of the stored rows: a click erased or
+ * expired later does not move a conversion already counted.
  */
 import { isRecord } from '../../sdk/core/coerce.js';
 import { conversionOfEvent, type ConversionKind } from '../../sdk/core/conversion.js';
@@ -52,6 +52,8 @@ export function clickOf(event: AnalyticsEvent): Click | null {
   if (list !== 'search_results' || typeof productId !== 'string') return null;
   if (!Number.isSafeInteger(position) || (position as number) < 1) return null;
   const at = Date.parse(event.timestamp);
+  // An old row without a readable time cannot be placed in a window.
+  if (Number.isNaN(at)) return null;
   const clickedAt = new Date(at).toISOString();
   return {
     id: event.id,
