@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingOf } from './attribution.js';
+import { clickOf, listingOf } from './attribution.js';
 import { bestSellers, conversionFigures, REPORT_SELLERS, salesSummary } from './reportConversions.js';
 import type { ConversionRow } from './reportTypes.js';
 
@@ -71,5 +71,26 @@ describe("the report's conversion figures", () => {
   it("file a click under its listing's path, as the report names listings", () => {
     expect(listingOf('https://shop.example/maple/boots?sort=price_asc#top')).toBe('/maple/boots');
     expect(listingOf('http://127.0.0.1:4173/outdoor/boots')).toBe('/outdoor/boots');
+  });
+
+  it('skip a stored click whose time cannot be read, and credit a readable one with its listing view', () => {
+    const click = (timestamp: string) =>
+      clickOf({
+        id: 'c1',
+        seq: 0,
+        event: 'ecommerce:product_click',
+        data: { metadata: { list_name: 'search_results', list_position: 2, product_id: 'b1', listing_view_id: 'v1' } },
+        url: 'http://127.0.0.1:4173/outdoor/boots?sort=price_asc',
+        timestamp,
+        environment: 'production',
+      });
+    expect(click('yesterday')).toBeNull();
+    expect(click('2024-05-01T10:00:00+02:00')?.attribution).toEqual({
+      listing: '/outdoor/boots',
+      position: 2,
+      listing_view_id: 'v1',
+      click_id: 'c1',
+      clicked_at: '2024-05-01T08:00:00.000Z',
+    });
   });
 });
