@@ -59,6 +59,21 @@ describe("the merchandiser's report page", () => {
         '▲ up 30.0 pts vs previous period',
         '▲ up 16.7 pts vs previous period',
       ]);
+      // Sales: b1 (2 × €59.90) and b3 (€89.50) bought after clicks in the boots' grid, t2 (€15) without one.
+      expect(await texts(page, '[data-report="sales"] b')).toEqual(['1', '3', '€224.30', '93.3%']);
+      expect(await texts(page, '[data-report="listing-revenue"]')).toEqual(['€209.30', '€0.00']);
+      const byPosition = await page.$$eval('[data-report="sales-by-position"]', (tables) =>
+        tables.map((t) => [...t.querySelectorAll('tr')].slice(1).map((r) => r.textContent)),
+      );
+      expect(byPosition).toEqual([
+        // Position, revenue, bought, per click (of 2 and 1 clicks), added.
+        ['#1€119.80150.0%1', '#3€89.501100.0%0'],
+        ['No sales after a click in this period'],
+      ]);
+      const sellers = await page.$$eval('[data-report="best-sellers"]', (tables) =>
+        tables.map((t) => [...t.querySelectorAll('tr td:first-child')].map((cell) => cell.textContent)),
+      );
+      expect(sellers).toEqual([['Ridge hiking bootb1', 'Trail runnerb3'], ['None in this period']]);
       expect(await texts(page, '[data-report="empty-filters"] td')).toEqual([
         'No filter came back empty',
         'No filter came back empty',

@@ -7,6 +7,7 @@ import { APP_CSS } from './ui/appStylesheet.js';
 import type { FirstPaint } from './host/firstPaintHandover.js';
 import type { EmitHostEvent } from './host/hostEvents.js';
 import type { CardSlotSource } from './host/cardSlots.js';
+import type { ConversionSource } from './host/conversions.js';
 import { PageConsent, sendsGpc } from './core/consent.js';
 import { consentModeFor } from './core/consentSetting.js';
 import type { AislePolicy } from './core/trustedTypes.js';
@@ -18,7 +19,8 @@ export interface AisleApp {
    * `firstPaint`: the first screen aisle.js drew, which Aisle's own screen replaces; `emit`: where
    * the page's handlers of Aisle's events (`Aisle.on`) are called; `cardSlots`: the page's card
    * slots (`Aisle.setCardSlots`), followed while mounted; `consent`: the page's consent
-   * (`Aisle.consent`), which analytics and the integrations follow.
+   * (`Aisle.consent`), which analytics and the integrations follow; `conversions`: the page's
+   * `Aisle.track` calls, recorded while mounted.
    */
   mount(
     context: unknown,
@@ -26,6 +28,7 @@ export interface AisleApp {
     emit?: EmitHostEvent,
     cardSlots?: CardSlotSource,
     consent?: PageConsent,
+    conversions?: ConversionSource,
   ): Promise<void>;
   unmount(): void;
   snapshot(): unknown;
@@ -44,7 +47,7 @@ let generation = 0;
 export const app: AisleApp = {
   css: APP_CSS,
   adoptPolicy: adoptAislePolicy,
-  async mount(context, firstPaint = null, emit, cardSlots, consent) {
+  async mount(context, firstPaint = null, emit, cardSlots, consent, conversions) {
     current?.unmount();
     current = null;
     const ticket = ++generation;
@@ -54,7 +57,7 @@ export const app: AisleApp = {
     try {
       consent ??= new PageConsent(sendsGpc(navigator));
       currentConsent = consent;
-      mounted = await mountAisle(context, window, { firstPaint, emit, cardSlots, consent });
+      mounted = await mountAisle(context, window, { firstPaint, emit, cardSlots, consent, conversions });
     } finally {
       // The mount resolves once its screen replaced the paint: a paint still on show was not taken
       // over (an unusable context, a failure), and the page gets its own content back.

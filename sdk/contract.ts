@@ -115,6 +115,30 @@ export interface CardSlots {
   actions?: CardSlot;
 }
 
+/** The conversions a page reports with `Aisle.track(event, data)` (docs/embedding.md#conversions). */
+export type AisleConversionEvent = 'add_to_cart' | 'purchase';
+
+/** One product of a conversion: its id, how many, and its unit price in the shop's currency. */
+export interface AisleConversionItem {
+  product_id: string;
+  /** A whole number from 1. */
+  quantity: number;
+  /** The unit price paid, from 0, in `currency`. */
+  price: number;
+}
+
+/** What `Aisle.track` takes with the event. */
+export interface AisleConversionData {
+  items: AisleConversionItem[];
+  /** The shop's currency, as an ISO 4217 code (`EUR`, `CAD`). */
+  currency: string;
+  /** The order's id, required for a purchase: an order reported twice (page and server) counts once. */
+  order_id?: string;
+}
+
+/** What `Aisle.track` answers: recorded (or waiting for the app, or for consent), or why not. */
+export type AisleTrackResult = { ok: true } | { ok: false; error: string };
+
 /** What `window.Aisle` offers the page. */
 export interface AisleGlobal {
   version: string;
@@ -133,6 +157,12 @@ export interface AisleGlobal {
   consent(choices: { analytics?: boolean; errors?: boolean; clicks?: boolean; experiments?: boolean }): void;
   /** Sets the shop's card slots (each call replaces the last; null removes them); unmount removes them too. */
   setCardSlots(slots: CardSlots | null): void;
+  /**
+   * Reports an add to cart or a purchase, recorded with Aisle's analytics (consent rules apply) and
+   * credited to the listing click that led to it. Bad input is refused with a console warning and an
+   * `{ ok: false, error }` answer; it never throws.
+   */
+  track(event: AisleConversionEvent, data: AisleConversionData): AisleTrackResult;
   debug: {
     /** A JSON-safe picture of the analytics queue and the search state; never holds the token. */
     snapshot(): unknown;

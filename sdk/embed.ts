@@ -154,7 +154,14 @@ function mountApp(context: unknown, draw?: (cancelled: () => boolean) => Promise
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (ticket !== generation) return paint?.withdraw();
       instance.step('mount');
-      await app.mount(context, paint, instance.hostEvents.emit, instance.cardSlots, pageConsent());
+      await app.mount(
+        context,
+        paint,
+        instance.hostEvents.emit,
+        instance.cardSlots,
+        pageConsent(),
+        instance.conversions,
+      );
       if (ticket !== generation) return;
       const state = (app.snapshot() as { mount?: { state?: unknown } }).mount?.state;
       if (state === 'shown') instance.step('show');

@@ -22,6 +22,7 @@ import type { FirstPaint } from './host/firstPaintHandover.js';
 import { FIRST_SCREEN_MARK, TAKE_OVER_MARK, markOnce } from './host/marks.js';
 import { hostEventOf, type EmitHostEvent } from './host/hostEvents.js';
 import { readCardSlots, type CardSlotSource } from './host/cardSlots.js';
+import type { ConversionSource } from './host/conversions.js';
 import { PageConsent, sendsGpc } from './core/consent.js';
 
 /** A mounted Aisle: its stores and the cleanup that leaves the page as it was found. */
@@ -44,6 +45,8 @@ export interface MountOptions {
   cardSlots?: CardSlotSource;
   /** The page's consent (`Aisle.consent`); without one, a fresh one that has heard no choice yet. */
   consent?: PageConsent;
+  /** The page's conversions (`Aisle.track`): recorded through the tracker while mounted. */
+  conversions?: ConversionSource;
 }
 
 /**
@@ -103,8 +106,8 @@ export async function mountAisle(
   if (emit)
     life.add(
       store.tracker.observe((intent) => {
-        const [name, payload] = hostEventOf(intent, win.location.href);
-        (emit as (name: string, payload: unknown) => void)(name, payload);
+        const hostEvent = hostEventOf(intent, win.location.href);
+        if (hostEvent) (emit as (name: string, payload: unknown) => void)(hostEvent[0], hostEvent[1]);
       }),
     );
   /** What waits for the screen to be on show (adopted markup, drawn for the server's width). */
@@ -113,7 +116,13 @@ export async function mountAisle(
     whenShown.push(() => store.afterAdoption(run));
   };
   if (adopting) afterAdoption(() => store.viewport.setWidth(win.innerWidth));
-  const { cardSlots } = options;
+  const { cardSlots, conversions } = options;
+  if (conversions)
+    life.add(
+      conversions.subscribe(
+        ({ kind, conversion }) => void store.tracker.track({ kind: 'conversion', event: kind, conversion }),
+      ),
+    );
   if (cardSlots) {
     // The page's own code: what is not a slot is named in the console (the page's, not Aisle's error reports).
     const take = (raw: unknown): void => store.setCardSlots(readCardSlots(raw, win.console));

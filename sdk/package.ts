@@ -6,7 +6,15 @@
  * script-tag build (`embed/aisle.js`) ships beside it for pages without a bundler.
  */
 import { app } from './app.js';
-import type { AisleGlobal, CardSlots, HostEventHandler, HostEventName } from './contract.js';
+import type {
+  AisleConversionData,
+  AisleConversionEvent,
+  AisleGlobal,
+  AisleTrackResult,
+  CardSlots,
+  HostEventHandler,
+  HostEventName,
+} from './contract.js';
 import type { RenderContext } from './core/types.js';
 import { createAisleInstance } from './host/instance.js';
 import { pageConsent } from './host/pageConsent.js';
@@ -15,7 +23,11 @@ import { AISLE_CSS } from './ui/appStylesheet.js';
 import { VERSION } from './version.js';
 
 export type {
+  AisleConversionData,
+  AisleConversionEvent,
+  AisleConversionItem,
   AisleGlobal,
+  AisleTrackResult,
   CardSlot,
   CardSlotBuilder,
   CardSlotProduct,
@@ -57,7 +69,7 @@ const instance = createAisleInstance({
   consent: pageConsent(),
   async mount(context, self) {
     applyRules(wantsUnstyled(context as RenderContext));
-    await app.mount(context, null, self.hostEvents.emit, self.cardSlots, self.consent);
+    await app.mount(context, null, self.hostEvents.emit, self.cardSlots, self.consent, self.conversions);
     const state = (app.snapshot() as { mount?: { state?: unknown } }).mount?.state;
     if (state === 'shown') self.step('show');
     else if (state === 'kept-host-content') self.step('keep');
@@ -98,6 +110,11 @@ export function setCardSlots(slots: CardSlots | null): void {
   aisle.setCardSlots(slots);
 }
 
+/** Reports an add to cart or a purchase (docs/embedding.md#conversions); refuses bad input with `{ ok: false, error }`. */
+export function track(event: AisleConversionEvent, data: AisleConversionData): AisleTrackResult {
+  return aisle.track(event, data);
+}
+
 /** The shopper's consent choices from the shop's consent tool (a key left out keeps its state). */
 export function consent(choices: Parameters<AisleGlobal['consent']>[0]): void {
   aisle.consent(choices);
@@ -107,5 +124,5 @@ export function consent(choices: Parameters<AisleGlobal['consent']>[0]): void {
 export const debug: AisleGlobal['debug'] = aisle.debug;
 
 /** Every verb in one object, shaped as `window.Aisle`. */
-const Aisle: AisleGlobal = { version, mount, unmount, on, off, setCardSlots, consent, debug };
+const Aisle: AisleGlobal = { version, mount, unmount, on, off, setCardSlots, track, consent, debug };
 export default Aisle;

@@ -18,6 +18,7 @@ import { serveStatic } from './static.js';
 import { AppGate, GATE_KEY } from './appGate.js';
 import { pagePolicy, VIOLATION_WATCHER_JS, type PagePolicy } from './demo/csp.js';
 import { CONSENT_JS, GPC_JS } from './demo/consentDemo.js';
+import { CART_JS } from './demo/cartDemo.js';
 
 /** Options of the local stack. */
 export interface AppOptions {
@@ -92,6 +93,7 @@ const DEMO_SCRIPTS: Record<string, string> = {
   '/demo/csp-watch.js': VIOLATION_WATCHER_JS,
   '/demo/consent.js': CONSENT_JS,
   '/demo/gpc.js': GPC_JS,
+  '/demo/cart.js': CART_JS,
 };
 
 async function route(req: IncomingMessage, res: ServerResponse, opts: Services): Promise<void> {

@@ -9,7 +9,8 @@ import { validate as isUuid, version as uuidVersion } from 'uuid';
 import { isRecord } from '../core/coerce.js';
 
 /** The kinds of value a field holds. */
-export type FieldType = 'string' | 'number' | 'integer' | 'object' | 'string[]' | 'filter-value' | 'impressions';
+export type FieldType =
+  'string' | 'number' | 'integer' | 'object' | 'string[]' | 'filter-value' | 'impressions' | 'line-items';
 
 /** Extra checks beyond the type. */
 export type FieldFormat = 'uuid-v4' | 'iso-utc' | 'one-based' | 'non-negative' | 'result-id' | 'http-url';
@@ -71,6 +72,16 @@ const filterEvent: EventSpec = {
   },
 };
 
+// What a conversion carries (sdk/core/conversion.ts checks each product).
+const conversion = (withOrder: boolean): EventSpec => ({
+  data: {},
+  metadata: {
+    items: { type: 'line-items', required: true, mentions: ['product_id', 'quantity', 'price'] },
+    currency: str(),
+    ...(withOrder ? { order_id: str() } : {}),
+  },
+});
+
 const measure: FieldSpec = { type: 'number', required: true, nullable: true, format: 'non-negative' };
 const selector = str(true, { nullable: true });
 
@@ -96,6 +107,8 @@ export const EVENT_CATALOGUE: Readonly<Record<string, EventSpec>> = {
       variant_id: str(true, { nullable: true }),
       variant_name: str(true, { nullable: true }),
       sale_price: { type: 'number', required: true, nullable: true, format: 'non-negative' },
+      // Results grid only, and only once the app counts impressions (a click on the first paint has none).
+      listing_view_id: str(false, { nullable: true, format: 'uuid-v4' }),
     },
   },
   'search:filter_add': filterEvent,
@@ -126,6 +139,8 @@ export const EVENT_CATALOGUE: Readonly<Record<string, EventSpec>> = {
       device_class: str(true, { values: ['mobile', 'tablet', 'desktop'] }),
     },
   },
+  'ecommerce:add_to_cart': conversion(false),
+  'ecommerce:purchase': conversion(true),
   'search:display_results': {
     data: {},
     metadata: {
@@ -157,6 +172,20 @@ function isImpression(item: unknown): boolean {
   return typeof id === 'string' && id !== '' && oneBased(position) && oneBased(page);
 }
 
+function isLineItem(item: unknown): boolean {
+  if (!isRecord(item)) return false;
+  const { product_id: id, quantity, price } = item;
+  return (
+    typeof id === 'string' &&
+    id !== '' &&
+    Number.isSafeInteger(quantity) &&
+    (quantity as number) >= 1 &&
+    typeof price === 'number' &&
+    Number.isFinite(price) &&
+    price >= 0
+  );
+}
+
 function typeProblem(value: unknown, spec: FieldSpec): string | null {
   switch (spec.type) {
     case 'string':
@@ -173,6 +202,10 @@ function typeProblem(value: unknown, spec: FieldSpec): string | null {
       return Array.isArray(value) && value.length > 0 && value.every(isImpression)
         ? null
         : 'a non-empty list of { product_id, list_position, page_number } (positions and pages 1 or more)';
+    case 'line-items':
+      return Array.isArray(value) && value.length > 0 && value.every(isLineItem)
+        ? null
+        : 'a non-empty list of { product_id, quantity, price } (quantities 1 or more, prices 0 or more)';
     case 'filter-value': {
       const range =
         Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'number' && Number.isFinite(v));

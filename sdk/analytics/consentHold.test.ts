@@ -95,6 +95,24 @@ describe('analytics waits for the shopper’s consent where the tenant requires 
     expect(outbox()).toEqual([]);
   });
 
+  it("holds the page's conversions (Aisle.track) like every event, and records them once consent comes", async () => {
+    const { root, connection } = follow();
+    const items = [{ product_id: 'b1', quantity: 2, price: 59.9 }];
+    const before = connection.held();
+    await root.tracker.track({
+      kind: 'conversion',
+      event: 'purchase',
+      conversion: { items, currency: 'EUR', order_id: 'A-1' },
+    });
+    expect(env.store.size).toBe(0);
+    expect(connection.held()).toBe(before + 1);
+    consent.set({ analytics: true });
+    const [purchase] = outbox().filter((event) => event.event === 'ecommerce:purchase');
+    expect(purchase).toMatchObject({
+      data: { metadata: { items, currency: 'EUR', order_id: 'A-1' } },
+    });
+  });
+
   it('a withdrawal stops the session at once and removes the visitor id, the token, the outbox and the impressions', async () => {
     consent.set({ analytics: true });
     const { root } = follow();

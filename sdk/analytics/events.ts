@@ -4,6 +4,7 @@
  */
 import { DEFAULT_QUERY_PARAMS, withoutPersonalData } from '../core/privacy.js';
 import { resultId } from '../core/product.js';
+import { CONVERSION_EVENTS, type Conversion, type ConversionKind } from '../core/conversion.js';
 import type { Environment, Product, Variant } from '../core/types.js';
 import type { AnalyticsEnvironment, AnalyticsEvent, EventData, TrackInput } from './types.js';
 
@@ -50,6 +51,11 @@ export function visitEvent(visit: {
     },
     url: visit.url,
   };
+}
+
+/** `ecommerce:add_to_cart` or `ecommerce:purchase`, as the page reported it (`Aisle.track`, already checked). */
+export function conversionEvent(kind: ConversionKind, conversion: Conversion): TrackInput {
+  return { event: CONVERSION_EVENTS[kind], data: { metadata: { ...conversion } } };
 }
 
 /** `ecommerce:product_click` for a card in one of the two product lists (position is 1-based). */

@@ -42,6 +42,15 @@ function readView(win: Window, key: string): ListingView | null {
   }
 }
 
+/**
+ * The id of the listing view on show at `path` in this tab (what its impressions carry), or null when
+ * none was started there (no listing yet, or storage refused it). A click in the grid carries it, so
+ * a conversion credited to the click is credited to that listing view.
+ */
+export function currentListingView(win: Window, shopId: string, path: string): string | null {
+  return readView(win, storageKey(shopId, path))?.id ?? null;
+}
+
 function saveView(win: Window, key: string, view: ListingView): void {
   try {
     win.sessionStorage.setItem(key, JSON.stringify({ id: view.id, seen: view.seen.slice(-MAX_SEEN) }));

@@ -11,6 +11,7 @@ import type { TrackIntent, TrackSink } from '../stores/Tracker.js';
 import type { RootStore } from '../stores/RootStore.js';
 import {
   analyticsEnvironment,
+  conversionEvent,
   displayResultsEvent,
   filterEvent,
   impressionsEvent,
@@ -20,7 +21,7 @@ import {
   visitEvent,
 } from './events.js';
 import type { FirstScreenSightings } from '../host/firstScreenSightings.js';
-import { watchImpressions } from './impressionWatch.js';
+import { currentListingView, watchImpressions } from './impressionWatch.js';
 import { webVitalsEvent } from './vitals.js';
 import { watchVitals } from './vitalsWatch.js';
 import { AnalyticsSession } from './session.js';
@@ -54,6 +55,8 @@ export function eventFor(intent: TrackIntent, root: Pick<RootStore, 'env'>): Tra
       return sortEvent(intent.sort);
     case 'results':
       return displayResultsEvent({ ...intent, resultIds: resultIds(intent.products), searchType: 'dlp' });
+    case 'conversion':
+      return conversionEvent(intent.event, intent.conversion);
     case 'product-click': {
       const variant = intent.product.variants.find((v) => v.id === intent.variantId) ?? selectedVariant(intent.product);
       return productClickEvent({
@@ -64,6 +67,13 @@ export function eventFor(intent: TrackIntent, root: Pick<RootStore, 'env'>): Tra
       });
     }
   }
+}
+
+/** A click in the results grid with the listing view it happened in (`listing_view_id`, null when none is known). */
+export function withListingView(event: TrackInput, intent: TrackIntent, win: Window, shopId: string): TrackInput {
+  if (intent.kind !== 'product-click' || intent.listName !== 'search_results') return event;
+  const view = currentListingView(win, shopId, win.location.pathname);
+  return { ...event, data: { ...event.data, metadata: { ...event.data.metadata, listing_view_id: view } } };
 }
 
 /** A session started for a page, with the sink that records the page's intents through it. */
@@ -137,7 +147,7 @@ export function startAnalytics(
       session.adopt(id);
       return session.delivery(id);
     }
-    const event = eventFor(intent, root);
+    const event = withListingView(eventFor(intent, root), intent, win, config.id);
     const id = session.track(event.event, event.data, event.url);
     if (id === null) {
       env.log.error(`[Aisle] tracking error: ${event.event} could not be queued`);

@@ -70,12 +70,17 @@ function absolute(url: string, pageUrl: string): string {
   }
 }
 
-/** The host event an intent of the app's tracker makes; links are made absolute against `pageUrl`. */
+/**
+ * The host event an intent of the app's tracker makes; links are made absolute against `pageUrl`.
+ * A conversion makes none: the page reported it itself (`Aisle.track`).
+ */
 export function hostEventOf(
   intent: TrackIntent,
   pageUrl: string,
-): { [K in HostEventName]: [K, HostEventPayloads[K]] }[HostEventName] {
+): { [K in HostEventName]: [K, HostEventPayloads[K]] }[HostEventName] | null {
   switch (intent.kind) {
+    case 'conversion':
+      return null;
     case 'product-click':
       return [
         'productClick',

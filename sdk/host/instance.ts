@@ -1,7 +1,7 @@
 /**
  * One Aisle instance on a page, and the public `window.Aisle` object it owns. aisle.js, the
  * extension's preview and the npm package each make theirs with `createAisleInstance`: the verbs
- * every one of them offers (`on`, `off`, `setCardSlots`, `consent`, `debug`) are written once here,
+ * every one of them offers (`on`, `off`, `setCardSlots`, `track`, `consent`, `debug`) are written once here,
  * and each adds only what is its own to `mount` and `unmount`.
  *
  * The instance has an explicit phase. Each transition is a named step that the phase allows or
@@ -13,9 +13,10 @@
  *   idle ──mount───────────────┘              └──keep──▶ kept-host-content
  *   any ──end──▶ ended;  shown, kept-host-content, mounting, ended ──mount──▶ mounting
  */
-import type { AisleGlobal } from '../contract.js';
+import type { AisleGlobal, AisleTrackResult } from '../contract.js';
 import type { PageConsent } from '../core/consent.js';
 import { CardSlotRegistry } from './cardSlots.js';
+import { ConversionQueue } from './conversions.js';
 import { HostEvents } from './hostEvents.js';
 
 /** Where an instance stands. */
@@ -49,6 +50,8 @@ export interface AisleInstance {
   readonly global: AisleGlobal;
   readonly hostEvents: HostEvents;
   readonly cardSlots: CardSlotRegistry;
+  /** The page's conversions (`Aisle.track`), waiting for the app that records them. */
+  readonly conversions: ConversionQueue;
   readonly consent: PageConsent;
   readonly phase: Phase;
   /** Takes `step` if the phase allows it and returns true; otherwise changes nothing and returns false. */
@@ -76,10 +79,12 @@ export function createAisleInstance<Extra extends object = object>(
   const log = parts.log ?? console;
   const hostEvents = new HostEvents(log);
   const cardSlots = new CardSlotRegistry();
+  const conversions = new ConversionQueue();
   let phase: Phase = 'idle';
   const instance = {
     hostEvents,
     cardSlots,
+    conversions,
     consent: parts.consent,
     get phase() {
       return phase;
@@ -105,6 +110,17 @@ export function createAisleInstance<Extra extends object = object>(
     on: (name, handler) => hostEvents.on(name, handler),
     off: (name, handler) => hostEvents.off(name, handler),
     setCardSlots: (slots) => cardSlots.set(slots),
+    track(event, data) {
+      let result: AisleTrackResult;
+      try {
+        result = conversions.track(event, data);
+      } catch (error) {
+        // A hostile or exotic argument (a getter that throws): refused, never thrown into the page.
+        result = { ok: false, error: `data could not be read (${error instanceof Error ? error.message : 'unknown'})` };
+      }
+      if (!result.ok) log.warn(`[Aisle] Aisle.track refused a conversion: ${result.error}. Nothing was recorded.`);
+      return result;
+    },
     consent(choices): void {
       const problem = parts.consent.set(choices);
       if (problem) log.error(`[Aisle] ${problem}: nothing changed.`);

@@ -1,3 +1,4 @@
+import type { Conversion, ConversionKind } from '../core/conversion.js';
 import type { Product } from '../core/types.js';
 
 /**
@@ -25,7 +26,8 @@ export type TrackIntent =
       position: number;
       product: Product;
       variantId: string | null;
-    };
+    }
+  | { kind: 'conversion'; event: ConversionKind; conversion: Conversion };
 
 /** Where intents go once analytics is running: resolves true when the service acknowledged. */
 export type TrackSink = (intent: TrackIntent) => Promise<boolean>;
@@ -54,9 +56,10 @@ export class Tracker {
 
   /** Reports `intent`; resolves true once the service acknowledged it, false otherwise. Never rejects. */
   track(intent: TrackIntent): Promise<boolean> {
-    // A product click is forwarded at once: the page navigates as soon as it is recorded. What came
-    // before it goes first, so the service sees the shopper's actions in the order they were made.
-    if (intent.kind === 'product-click' || !this.later) {
+    // A product click (and the page's conversion, often followed by a move to the cart) is forwarded
+    // at once: the page may navigate as soon as it is recorded. What came before it goes first, so
+    // the service sees the shopper's actions in the order they were made.
+    if (intent.kind === 'product-click' || intent.kind === 'conversion' || !this.later) {
       this.forwardWaiting();
       return this.forward(intent);
     }

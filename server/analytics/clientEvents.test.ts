@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'v
 import type { WireEvent, WireIdentityMetadata } from '../../sdk/ports/analyticsWire.js';
 import type { AnalyticsEvent as ClientEvent, EventData as ClientEventData } from '../../sdk/analytics/types.js';
 import {
+  conversionEvent,
   displayResultsEvent,
   filterEvent,
   impressionsEvent,
@@ -65,6 +66,12 @@ const EVERY_EVENT: TrackInput[] = [
     takeOverMs: 900,
     filterUpdateMs: null,
     deviceClass: 'mobile',
+  }),
+  conversionEvent('add_to_cart', { items: [{ product_id: 'p1', quantity: 1, price: 59.9 }], currency: 'EUR' }),
+  conversionEvent('purchase', {
+    items: [{ product_id: 'p1', quantity: 2, price: 59.9 }],
+    currency: 'EUR',
+    order_id: 'A-1001',
   }),
 ];
 

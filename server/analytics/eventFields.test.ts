@@ -50,6 +50,23 @@ const POISON: Array<[string, Record<string, unknown>, string]> = [
     event('page:web_vitals', { lcp_ms: 'slow', inp_ms: null, cls: {}, ttfb_ms: 250, device_class: 5 }),
     'data.metadata.lcp_ms must be a number >= 0',
   ],
+  [
+    'a purchase whose products are an object',
+    event('ecommerce:purchase', { items: { b1: 1 }, currency: 'EUR', order_id: 'A-1' }),
+    'data.metadata.items must be an array of products',
+  ],
+  [
+    'a purchase of a quantity given as text, credited to a click of the wrong shape',
+    {
+      ...event('ecommerce:purchase', {
+        items: [{ product_id: 'b2', quantity: 'two', price: 10 }],
+        currency: 'EUR',
+        order_id: 'A-2',
+      }),
+      attribution: [{ listing: 5, position: 'first' }],
+    },
+    'data.metadata.items[0].quantity must be an integer from 1 to 10000',
+  ],
 ];
 
 let svc: TestService | undefined;
@@ -119,6 +136,7 @@ describe('the report reads old rows tolerantly, the same on both stores', () => 
 
     const answer = await svc.call(`/v3/report?shop_id=outdoor&${PERIOD}&min_sample=1`, { token: ADMIN_KEY });
     expect(answer.status).toBe(200);
+    const noSales = { addsToCart: 0, conversions: 0, units: 0, revenue: 0, conversionRate: 0 };
     const product = (productId: string, impressions: number, clicks: number) => ({
       listing: '/outdoor/boots',
       productId,
@@ -135,10 +153,11 @@ describe('the report reads old rows tolerantly, the same on both stores', () => 
         impressions: 2,
         clicks: 1,
         ctr: 0.5,
+        ...noSales,
         // The old rows' positions were text: they count in no position...
         byPosition: [
-          { position: 1, impressions: 1, clicks: 1, ctr: 1 },
-          { position: 2, impressions: 1, clicks: 0, ctr: 0 },
+          { position: 1, impressions: 1, clicks: 1, ctr: 1, ...noSales },
+          { position: 2, impressions: 1, clicks: 0, ctr: 0, ...noSales },
         ],
         // ...but their products are named properly, so b2's old impression and click count for b2.
         mostClicked: [product('b1', 1, 1), product('b2', 2, 1)],
@@ -147,8 +166,21 @@ describe('the report reads old rows tolerantly, the same on both stores', () => 
         resultSets: 2,
         emptyShare: 0.5,
         emptyFilters: [],
+        bestSellers: [],
       },
     ]);
+    // The purchase without usable items counts nothing; the one whose quantity was text is a purchase
+    // of b2 with no units, credited to no listing.
+    expect(answer.body.sales).toEqual({
+      currency: 'EUR',
+      addsToCart: 0,
+      conversions: 1,
+      units: 0,
+      revenue: 0,
+      attributedAddsToCart: 0,
+      attributedConversions: 0,
+      attributedRevenue: 0,
+    });
     expect(answer.body.vitals).toEqual([
       { deviceClass: 'desktop', metric: 'cls', p75: 0.1, samples: 1 },
       { deviceClass: 'desktop', metric: 'inp_ms', p75: 100, samples: 1 },

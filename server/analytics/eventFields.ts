@@ -34,6 +34,7 @@ function expected(spec: FieldSpec): { accepts(value: unknown): boolean; words: s
         words: 'a string or a [min, max] pair of numbers',
       };
     case 'impressions':
+    case 'line-items':
       return { accepts: Array.isArray, words: 'an array of products' };
     case 'object':
       return { accepts: isRecord, words: 'an object' };

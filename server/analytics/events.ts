@@ -1,4 +1,6 @@
 import { isRecord } from '../../sdk/core/coerce.js';
+import { CONVERSION_EVENTS, isConversionKind } from '../../sdk/core/conversion.js';
+import { attributeConversions } from './attribution.js';
 import {
   allowShop,
   orBadRequest,
@@ -33,7 +35,8 @@ export async function storeEvent(
   raw: unknown,
 ): Promise<Answer> {
   const event = storableEvent(orBadRequest(checkEvent(raw, ctx.now())), ctx.queryParams);
-  const [duplicate] = await ctx.store.insertEvents([{ shopId, visitorId, event, receivedAt: receivedAt(ctx) }]);
+  const rows = await attributeConversions(ctx.store, [{ shopId, visitorId, event, receivedAt: receivedAt(ctx) }]);
+  const [duplicate] = await ctx.store.insertEvents(rows);
   return { status: 202, body: { id: event.id, duplicate } };
 }
 
@@ -75,7 +78,11 @@ export async function storeBatch(
     result: checkEvent(raw, ctx.now()),
   }));
   const good = checked.flatMap(({ result }) => (result.ok ? [storableEvent(result.value, ctx.queryParams)] : []));
-  const duplicates = await ctx.store.insertEvents(good.map((event) => ({ shopId, visitorId, event, receivedAt: at })));
+  const rows = await attributeConversions(
+    ctx.store,
+    good.map((event) => ({ shopId, visitorId, event, receivedAt: at })),
+  );
+  const duplicates = await ctx.store.insertEvents(rows);
   let next = 0;
   return checked.map(({ id, result }): BatchResult => {
     if (!result.ok) return { id, status: 400, error: result.error };
@@ -85,7 +92,8 @@ export async function storeBatch(
 
 /**
  * `POST /v3/server-event` with a server key: an event of the key's shop (a `shop_id` in the body must
- * name the same shop), optionally for a visitor (`distinct_id`), sent server to server.
+ * name the same shop), optionally for a visitor (`distinct_id`), sent server to server: a retailer's
+ * back end reports orders this way (`purchase`, `add_to_cart`), attributed to that visitor's clicks.
  */
 export const postServerEvent: Route = async (ctx) => {
   const holder = await requireKey(ctx, ['server']);
@@ -102,7 +110,9 @@ export const postServerEvent: Route = async (ctx) => {
   if (visitor !== undefined && visitor !== null && !isName(visitor)) {
     throw new HttpError(400, `distinct_id must be a string of 1 to ${MAX_NAME_LENGTH} characters`);
   }
-  return storeEvent(ctx, holder.shopId, isName(visitor) ? visitor : null, body);
+  // A retailer's back end may name a conversion by its short name (`purchase`).
+  const event = isConversionKind(body.event) ? CONVERSION_EVENTS[body.event] : body.event;
+  return storeEvent(ctx, holder.shopId, isName(visitor) ? visitor : null, { ...body, event });
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { PoolClient, QueryConfig } from 'pg';
-import { POSTGRES_AGGREGATES_SQL } from './reportPostgresAggregates.js';
+import { POSTGRES_AGGREGATES_SQL, POSTGRES_CONVERSIONS_SQL } from './reportPostgresAggregates.js';
 
 /** One versioned step of the PostgreSQL schema; steps run in order, each once, in one transaction. */
 interface Migration {
@@ -95,6 +95,11 @@ const MIGRATIONS: readonly Migration[] = [
     version: 4,
     name: "the report's aggregates by day, kept by triggers on events",
     sql: POSTGRES_AGGREGATES_SQL,
+  },
+  {
+    version: 5,
+    name: 'order ids stored once per shop; the conversions aggregate',
+    sql: POSTGRES_CONVERSIONS_SQL,
   },
 ];
 

@@ -13,6 +13,7 @@ import {
   type NewEvent,
 } from './store.js';
 import type { AnalyticsEvent } from './types.js';
+import { orderIdOf } from './attribution.js';
 
 /** Options of the PostgreSQL store. */
 export interface PostgresStoreOptions {
@@ -34,9 +35,9 @@ const CONCURRENT_WRITES = 4;
 const MOST_ROWS_PER_WRITE = 2000;
 
 const INSERT_EVENTS = `
-  INSERT INTO events (id, shop_id, visitor_id, event, body, client_timestamp, received_at)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[], $7::timestamptz[])
-  ON CONFLICT (shop_id, id) DO NOTHING
+  INSERT INTO events (id, shop_id, visitor_id, event, body, client_timestamp, received_at, order_id)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[], $7::timestamptz[], $8::text[])
+  ON CONFLICT DO NOTHING
   RETURNING shop_id, id`;
 
 /**
@@ -229,6 +230,7 @@ function createWriter(pool: pg.Pool): (rows: readonly NewEvent[]) => Promise<boo
         // As an instant: PostgreSQL reads zone offsets up to 15:59 only, ISO 8601 allows 23:59.
         unique.map((row) => new Date(Date.parse(row.event.timestamp)).toISOString()),
         unique.map((row) => row.receivedAt),
+        unique.map((row) => orderIdOf(row.event)),
       ]);
       const inserted = new Set(rows.map((row) => `${row.shop_id}\u0000${row.id}`));
       const duplicates = all.map((row, index) => repeat[index]! || !inserted.has(`${row.shopId}\u0000${row.event.id}`));

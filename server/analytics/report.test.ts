@@ -51,6 +51,7 @@ describe('GET /v3/report', () => {
       ctrHigh: 0.9385,
     });
     expect(vitals).toEqual(REPORT_SEED_ANSWERS.vitals);
+    expect(answer.body.sales).toEqual(REPORT_SEED_ANSWERS.sales);
   });
 
   it('holds a read key to its own shop, and refuses a missing key or a bad period', async () => {

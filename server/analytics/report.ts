@@ -8,6 +8,14 @@
 import { allowShop, requireKey, type Route } from './context.js';
 import { HttpError } from './http.js';
 import { csvTable, REPORT_TABLES, type ReportTable } from './reportCsv.js';
+import {
+  bestSellers,
+  conversionFigures,
+  salesSummary,
+  type ConversionFigures,
+  type ProductSales,
+  type SalesSummary,
+} from './reportConversions.js';
 import { DEFAULT_MIN_SAMPLE, rankProducts, type RankedProduct } from './reportRank.js';
 import type { ReportRows, VitalRow } from './reportTypes.js';
 import { isName, MAX_NAME_LENGTH } from './validate.js';
@@ -16,8 +24,8 @@ export { REPORT_PRODUCTS } from './reportRank.js';
 /** Longest period one report covers. */
 export const MAX_REPORT_DAYS = 366;
 
-/** Click-through at one position of a listing. */
-export interface PositionReport {
+/** Click-through at one position of a listing, and what its clicks led to. */
+export interface PositionReport extends ConversionFigures {
   position: number;
   impressions: number;
   clicks: number;
@@ -32,8 +40,8 @@ export interface EmptyFilter {
   resultSets: number;
 }
 
-/** One listing's figures over the period. */
-export interface ListingReport {
+/** One listing's figures over the period, with what its clicks led to (adds to cart, conversions, revenue). */
+export interface ListingReport extends ConversionFigures {
   listing: string;
   impressions: number;
   clicks: number;
@@ -45,6 +53,8 @@ export interface ListingReport {
   emptyShare: number;
   /** Filters and values that came back empty, most often empty first. */
   emptyFilters: EmptyFilter[];
+  /** The products its clicks sold most of, by revenue. */
+  bestSellers: ProductSales[];
 }
 
 /** The whole report, as the route answers it. */
@@ -55,6 +65,8 @@ export interface ShopReport {
   /** Impressions a product needed to be ranked. */
   minSample: number;
   listings: ListingReport[];
+  /** Adds to cart, conversions and revenue over the whole shop, and the part listings led to. */
+  sales: SalesSummary;
   vitals: VitalRow[];
   /** With `compare=previous`: the same figures for the period of equal length just before. */
   previous?: ShopReport;
@@ -74,14 +86,28 @@ export function arrangeReport(
   rows: ReportRows,
   minSample = DEFAULT_MIN_SAMPLE,
 ): ShopReport {
-  const names = new Set([...rows.positions, ...rows.resultSets].map((r) => r.listing));
+  const sold = rows.conversions.flatMap((r) => (r.listing === null ? [] : [r.listing]));
+  const names = new Set([...rows.positions.map((r) => r.listing), ...rows.resultSets.map((r) => r.listing), ...sold]);
+  const productNames = new Map(rows.products.flatMap((p) => (p.name === null ? [] : [[p.productId, p.name] as const])));
   const listings = [...names].map((listing): ListingReport => {
-    const byPosition = rows.positions
-      .filter((r) => r.listing === listing)
-      .map((r) => {
-        const clicks = Math.min(r.clicks, r.impressions);
-        return { position: r.position, impressions: r.impressions, clicks, ctr: ratio(clicks, r.impressions) };
-      });
+    const converted = rows.conversions.filter((r) => r.listing === listing);
+    const seenAt = rows.positions.filter((r) => r.listing === listing);
+    // A position that converted without impressions in the period (clicked before it) still shows.
+    const positions = [...new Set([...seenAt, ...converted].map((r) => r.position))].sort((a, b) => a - b);
+    const byPosition = positions.map((position): PositionReport => {
+      const seen = seenAt.find((r) => r.position === position) ?? { impressions: 0, clicks: 0 };
+      const clicks = Math.min(seen.clicks, seen.impressions);
+      return {
+        position,
+        impressions: seen.impressions,
+        clicks,
+        ctr: ratio(clicks, seen.impressions),
+        ...conversionFigures(
+          converted.filter((c) => c.position === position),
+          clicks,
+        ),
+      };
+    });
     const impressions = byPosition.reduce((sum, r) => sum + r.impressions, 0);
     const clicks = byPosition.reduce((sum, r) => sum + r.clicks, 0);
     const products = rows.products
@@ -98,18 +124,20 @@ export function arrangeReport(
       impressions,
       clicks,
       ctr: ratio(clicks, impressions),
+      ...conversionFigures(converted, clicks),
       byPosition,
       mostClicked,
       leastClicked,
       resultSets: sets?.resultSets ?? 0,
       emptyShare: ratio(sets?.empty ?? 0, sets?.resultSets ?? 0),
       emptyFilters,
+      bestSellers: bestSellers(converted, products, productNames),
     };
   });
   listings.sort(
     (a, b) => b.impressions - a.impressions || b.resultSets - a.resultSets || (a.listing < b.listing ? -1 : 1),
   );
-  return { shopId, from, to, minSample, listings, vitals: rows.vitals };
+  return { shopId, from, to, minSample, listings, sales: salesSummary(rows.conversions), vitals: rows.vitals };
 }
 
 /** Filters listed per listing at most. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { v4 as uuidv4 } from 'uuid';
+import { attributeConversions } from './attribution.js';
 import { AGGREGATE_LIST, splitPeriod } from './reportAggregates.js';
 import { reportSeedEvents } from './reportSeed.js';
 import type { AnalyticsStore, NewEvent } from './store.js';
@@ -43,8 +44,12 @@ const poisoned = (at: number): Array<Record<string, unknown>> =>
 async function seed(): Promise<void> {
   for (let day = 0; day < 4; day++) {
     const now = TEST_NOW - day * DAY - day * 5 * HOUR;
-    await store.insertEvents(rows('outdoor', `v${day}`, [...reportSeedEvents('outdoor', now), ...poisoned(now)]));
-    await store.insertEvents(rows('garden', `g${day}`, reportSeedEvents('garden', now)));
+    // Conversions attributed as the service does on arrival, so their aggregates hold listings and positions.
+    const outdoor = rows('outdoor', `v${day}`, [...reportSeedEvents('outdoor', now), ...poisoned(now)]);
+    await store.insertEvents(await attributeConversions(store, outdoor));
+    await store.insertEvents(
+      await attributeConversions(store, rows('garden', `g${day}`, reportSeedEvents('garden', now))),
+    );
   }
 }
 

@@ -15,6 +15,9 @@ export interface Aggregate {
   events: readonly string[];
 }
 
+/** Count columns that may outgrow a 32-bit integer (PostgreSQL's `integer`): sums of money. */
+export const WIDE_COUNTS: readonly string[] = ['revenue_milli'];
+
 const CARDS = ['ecommerce:product_impressions', 'ecommerce:product_click'];
 
 /** Impressions and clicks by position, by product, the result sets shown, and each vital's values. */
@@ -53,7 +56,26 @@ export const AGGREGATES = {
     counts: ['samples'],
     events: ['page:web_vitals'],
   },
+  // Each product of an add to cart or a purchase, under the listing and position of the click it is
+  // attributed to (listing '' and position 0: none, one row per key in both databases); revenue in
+  // thousandths, so that sums are exact.
+  conversions: {
+    table: 'report_conversions',
+    keys: ['shop_id', 'day', 'listing', 'position', 'product_id'],
+    counts: ['adds', 'purchases', 'units', 'revenue_milli'],
+    labels: ['currency'],
+    events: ['ecommerce:add_to_cart', 'ecommerce:purchase'],
+  },
 } as const satisfies Record<string, Aggregate>;
+
+/** The aggregates the fourth PostgreSQL migration (and SQLite's schema 3) created, before conversions. */
+export const FIRST_AGGREGATES: readonly Aggregate[] = [
+  AGGREGATES.positions,
+  AGGREGATES.products,
+  AGGREGATES.resultSets,
+  AGGREGATES.emptyFilters,
+  AGGREGATES.vitals,
+];
 
 /** The aggregates in a fixed order. */
 export const AGGREGATE_LIST: readonly Aggregate[] = Object.values(AGGREGATES);

@@ -5,9 +5,18 @@
  * with a `'`, so it shows as text.
  */
 import type { ShopReport } from './report.js';
+import type { ConversionFigures } from './reportConversions.js';
 
 /** The tables a report exports, by the name `table=` takes. */
-export const REPORT_TABLES = ['listings', 'positions', 'products', 'empty_filters', 'vitals'] as const;
+export const REPORT_TABLES = [
+  'listings',
+  'positions',
+  'products',
+  'empty_filters',
+  'vitals',
+  'best_sellers',
+  'sales',
+] as const;
 /** One of `REPORT_TABLES`. */
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
@@ -21,14 +30,61 @@ export function csvCell(value: Cell): string {
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+const SALES_HEADER = ['adds_to_cart', 'conversions', 'units', 'revenue', 'conversion_rate'];
+const salesCells = (f: ConversionFigures): Cell[] => [
+  f.addsToCart,
+  f.conversions,
+  f.units,
+  f.revenue,
+  f.conversionRate,
+];
+
 const ROWS: Record<ReportTable, (report: ShopReport) => Cell[][]> = {
   listings: (report) => [
-    ['listing', 'impressions', 'clicks', 'ctr', 'result_sets', 'empty_share'],
-    ...report.listings.map((l) => [l.listing, l.impressions, l.clicks, l.ctr, l.resultSets, l.emptyShare]),
+    ['listing', 'impressions', 'clicks', 'ctr', 'result_sets', 'empty_share', ...SALES_HEADER],
+    ...report.listings.map((l) => [
+      l.listing,
+      l.impressions,
+      l.clicks,
+      l.ctr,
+      l.resultSets,
+      l.emptyShare,
+      ...salesCells(l),
+    ]),
   ],
   positions: (report) => [
-    ['listing', 'position', 'impressions', 'clicks', 'ctr'],
-    ...report.listings.flatMap((l) => l.byPosition.map((p) => [l.listing, p.position, p.impressions, p.clicks, p.ctr])),
+    ['listing', 'position', 'impressions', 'clicks', 'ctr', ...SALES_HEADER],
+    ...report.listings.flatMap((l) =>
+      l.byPosition.map((p) => [l.listing, p.position, p.impressions, p.clicks, p.ctr, ...salesCells(p)]),
+    ),
+  ],
+  best_sellers: (report) => [
+    ['listing', 'rank', 'product_id', 'name', 'clicks', ...SALES_HEADER],
+    ...report.listings.flatMap((l) =>
+      l.bestSellers.map((p, rank) => [l.listing, rank + 1, p.productId, p.name, p.clicks, ...salesCells(p)]),
+    ),
+  ],
+  sales: ({ sales }) => [
+    [
+      'currency',
+      'adds_to_cart',
+      'conversions',
+      'units',
+      'revenue',
+      'attributed_adds_to_cart',
+      'attributed_conversions',
+      'attributed_revenue',
+    ],
+    [
+      sales.currency,
+      sales.addsToCart,
+      sales.conversions,
+      sales.units,
+      sales.revenue,
+      sales.attributedAddsToCart,
+      sales.attributedConversions,
+      sales.attributedRevenue,
+    ],
   ],
   products: (report) => [
     ['listing', 'list', 'rank', 'product_id', 'name', 'impressions', 'clicks', 'ctr', 'ctr_low', 'ctr_high'],

@@ -69,7 +69,19 @@ describe('GET /v3/report options', () => {
     ]);
     const [boots] = (await report(`${lastDay}&min_sample=1`)).body.listings;
     expect(boots).toMatchObject({ impressions: 1, clicks: 1, ctr: 1 });
-    expect(boots.byPosition).toEqual([{ position: 1, impressions: 1, clicks: 1, ctr: 1 }]);
+    expect(boots.byPosition).toEqual([
+      {
+        position: 1,
+        impressions: 1,
+        clicks: 1,
+        ctr: 1,
+        addsToCart: 0,
+        conversions: 0,
+        units: 0,
+        revenue: 0,
+        conversionRate: 0,
+      },
+    ]);
     expect(boots.mostClicked[0]).toMatchObject({ productId: 'b1', name: 'Boot', clicks: 1, ctr: 1 });
   });
 
@@ -91,7 +103,9 @@ describe('GET /v3/report options', () => {
     expect(lines[1]).toBe('/outdoor/boots,most,1,b1,Ridge hiking boot,3,2,0.6667,0.2077,0.9385');
     const wrong = await report(`${lastDay}&format=csv&table=everything`);
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toBe('table must be one of listings, positions, products, empty_filters, vitals');
+    expect(wrong.body.error).toBe(
+      'table must be one of listings, positions, products, empty_filters, vitals, best_sellers, sales',
+    );
   });
 
   it('lists the filters and values whose results came back empty, with counts', async () => {

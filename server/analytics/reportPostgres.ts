@@ -62,6 +62,13 @@ const EMPTY_FILTERS = `
   GROUP BY listing, param, param_value HAVING SUM(empty) > 0
   ORDER BY listing COLLATE "C", param COLLATE "C", param_value COLLATE "C"`;
 
+const CONVERSIONS = `
+  SELECT CASE WHEN position = 0 THEN NULL ELSE listing END AS listing, position, product_id AS "productId", SUM(adds)::int AS adds, SUM(purchases)::int AS purchases,
+         SUM(units)::int AS units, (SUM(revenue_milli) / 1000.0)::float8 AS revenue, MAX(currency COLLATE "C") AS currency
+  FROM (${counted(AGGREGATES.conversions, 'listing, position, product_id, adds, purchases, units, revenue_milli, currency')}) counted
+  GROUP BY listing, position, product_id HAVING SUM(adds) > 0 OR SUM(purchases) > 0
+  ORDER BY listing COLLATE "C" NULLS FIRST, position, product_id COLLATE "C"`;
+
 /** Runs the report's queries for one shop over [from, to). */
 export async function postgresReport(
   pool: pg.Pool,
@@ -73,7 +80,7 @@ export async function postgresReport(
   const { dayFrom, dayTo, edges } = splitPeriod(from, to, fromEvents);
   const params = [shop, dayFrom, dayTo, ...edges.flat()];
   const answers = await Promise.all(
-    [POSITIONS, PRODUCTS, RESULT_SETS, VITALS, EMPTY_FILTERS].map((sql) => pool.query(sql, params)),
+    [POSITIONS, PRODUCTS, RESULT_SETS, VITALS, EMPTY_FILTERS, CONVERSIONS].map((sql) => pool.query(sql, params)),
   );
   return reportRowsOf(answers.map((answer) => answer.rows));
 }

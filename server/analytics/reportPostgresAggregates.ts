@@ -4,7 +4,14 @@
  * statement per batch) and rebuilt on demand.
  */
 import type pg from 'pg';
-import { AGGREGATE_LIST, upsertCounts, type Aggregate } from './reportAggregates.js';
+import {
+  AGGREGATE_LIST,
+  AGGREGATES,
+  FIRST_AGGREGATES,
+  upsertCounts,
+  WIDE_COUNTS,
+  type Aggregate,
+} from './reportAggregates.js';
 import { postgresCounts } from './reportPostgresCounts.js';
 
 const COLUMN_TYPES: Record<string, string> = {
@@ -20,28 +27,36 @@ const COLUMN_TYPES: Record<string, string> = {
   metric: 'text NOT NULL',
   value: 'float8 NOT NULL',
   name: 'text',
+  currency: 'text',
 };
 
 const table = ({ table: name, keys, counts, labels = [] }: Aggregate) => `
   CREATE TABLE ${name} (
     ${[...keys, ...labels].map((key) => `${key} ${COLUMN_TYPES[key]}`).join(', ')},
-    ${counts.map((count) => `${count} integer NOT NULL`).join(', ')},
+    ${counts.map((count) => `${count} ${WIDE_COUNTS.includes(count) ? 'bigint' : 'integer'} NOT NULL`).join(', ')},
     UNIQUE NULLS NOT DISTINCT (${keys.join(', ')})
   );`;
 
-const upsertAll = (source: string, sign: 1 | -1) =>
-  AGGREGATE_LIST.map(
-    (aggregate) => `${upsertCounts(aggregate, postgresCounts(aggregate, source), sign, ' COLLATE "C"')};`,
-  ).join('\n');
+const upsertAll = (aggregates: readonly Aggregate[], source: string, sign: 1 | -1) =>
+  aggregates
+    .map((aggregate) => `${upsertCounts(aggregate, postgresCounts(aggregate, source), sign, ' COLLATE "C"')};`)
+    .join('\n');
+
+// The function each trigger runs: it counts every aggregate of `aggregates`.
+const counter = (aggregates: readonly Aggregate[], when: 'INSERT' | 'DELETE') => {
+  const rows = when === 'INSERT' ? 'added' : 'removed';
+  return `
+  CREATE OR REPLACE FUNCTION report_count_${rows}() RETURNS trigger LANGUAGE plpgsql AS $count$
+  BEGIN
+    ${upsertAll(aggregates, `${rows} e`, when === 'INSERT' ? 1 : -1)}
+    RETURN NULL;
+  END $count$;`;
+};
 
 const trigger = (when: 'INSERT' | 'DELETE') => {
   const rows = when === 'INSERT' ? 'added' : 'removed';
   return `
-  CREATE FUNCTION report_count_${rows}() RETURNS trigger LANGUAGE plpgsql AS $count$
-  BEGIN
-    ${upsertAll(`${rows} e`, when === 'INSERT' ? 1 : -1)}
-    RETURN NULL;
-  END $count$;
+  ${counter(FIRST_AGGREGATES, when)}
   CREATE TRIGGER report_count_${rows} AFTER ${when} ON events
     REFERENCING ${when === 'INSERT' ? 'NEW' : 'OLD'} TABLE AS ${rows}
     FOR EACH STATEMENT EXECUTE FUNCTION report_count_${rows}();`;
@@ -54,10 +69,28 @@ const trigger = (when: 'INSERT' | 'DELETE') => {
  */
 export const POSTGRES_AGGREGATES_SQL = `
   CREATE INDEX IF NOT EXISTS events_by_shop_and_time ON events (shop_id, client_timestamp);
-  ${AGGREGATE_LIST.map(table).join('\n')}
+  ${FIRST_AGGREGATES.map(table).join('\n')}
   ${trigger('INSERT')}
   ${trigger('DELETE')}
-  ${upsertAll('events e', 1)}`;
+  ${upsertAll(FIRST_AGGREGATES, 'events e', 1)}`;
+
+/**
+ * The SQL of schema version 5: each purchase's order id beside it, stored once per shop (a repeated
+ * order is a duplicate, whichever way it came; a purchase stored before gets its order id, the first
+ * of each order should one repeat), and the conversions' aggregate, counted by the same
+ * triggers (their functions now count every aggregate) and from the conversions already stored.
+ */
+export const POSTGRES_CONVERSIONS_SQL = `
+  ALTER TABLE events ADD COLUMN order_id text;
+  UPDATE events SET order_id = body #>> '{data,metadata,order_id}' WHERE receipt IN (
+    SELECT min(receipt) FROM events
+    WHERE event = 'ecommerce:purchase' AND jsonb_typeof(body #> '{data,metadata,order_id}') = 'string'
+    GROUP BY shop_id, body #>> '{data,metadata,order_id}');
+  CREATE UNIQUE INDEX events_by_shop_and_order ON events (shop_id, order_id) WHERE order_id IS NOT NULL;
+  ${table(AGGREGATES.conversions)}
+  ${counter(AGGREGATE_LIST, 'INSERT')}
+  ${counter(AGGREGATE_LIST, 'DELETE')}
+  ${upsertAll([AGGREGATES.conversions], 'events e', 1)}`;
 
 const REBUILD_TIMEOUT_MS = 6 * 3_600_000;
 

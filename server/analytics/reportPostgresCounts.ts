@@ -38,7 +38,27 @@ const cards = (source: string) => `
   FROM ${source}
   WHERE e.event = 'ecommerce:product_click' AND ${FROM_RESULTS}`;
 
+// One row per product of a conversion, under the click it is attributed to (server/analytics/attribution.ts).
+const ITEMS = `CASE WHEN jsonb_typeof(${meta('items')}) = 'array' THEN ${meta('items')} ELSE '[]'::jsonb END`;
+const credited = (field: string) => `(e.body -> 'attribution' -> (i.n - 1)::int -> '${field}')`;
+const PURCHASE = `e.event = 'ecommerce:purchase'`;
+const conversions = (source: string) => `
+  SELECT e.shop_id, ${DAY} AS day,
+         CASE WHEN ${position(credited('position'))} IS NULL THEN '' ELSE COALESCE(${text(credited('listing'))}, '') END AS listing,
+         COALESCE(${position(credited('position'))}, 0) AS position, ${text(`(i.item -> 'product_id')`)} AS product_id,
+         CASE WHEN e.event = 'ecommerce:add_to_cart' THEN 1 ELSE 0 END AS adds,
+         CASE WHEN ${PURCHASE} THEN 1 ELSE 0 END AS purchases,
+         CASE WHEN ${PURCHASE} THEN COALESCE(${number(`(i.item -> 'quantity')`, 0)}, 0) ELSE 0 END AS units,
+         CASE WHEN ${PURCHASE} THEN COALESCE(round((${number(`(i.item -> 'quantity')`, 0)} * ${number(`(i.item -> 'price')`, 0)} * 1000)::numeric)::bigint, 0) ELSE 0 END AS revenue_milli,
+         ${text(meta('currency'))} AS currency
+  FROM ${source} CROSS JOIN LATERAL jsonb_array_elements(${ITEMS}) WITH ORDINALITY i(item, n)
+  WHERE e.event IN ('ecommerce:add_to_cart', 'ecommerce:purchase') AND jsonb_typeof(i.item) = 'object'`;
+
 const COUNTS: Record<string, (source: string) => string> = {
+  [AGGREGATES.conversions.table]: (source) => `
+    SELECT shop_id, day, listing, position, product_id, SUM(adds)::int AS adds, SUM(purchases)::int AS purchases,
+           SUM(units)::int AS units, SUM(revenue_milli)::bigint AS revenue_milli, MAX(currency COLLATE "C") AS currency
+    FROM (${conversions(source)}) line WHERE product_id IS NOT NULL GROUP BY shop_id, day, listing, position, product_id`,
   [AGGREGATES.positions.table]: (source) => `
     SELECT shop_id, day, listing, position, SUM(seen)::int AS impressions, SUM(clicked)::int AS clicks
     FROM (${cards(source)}) card WHERE position IS NOT NULL GROUP BY shop_id, day, listing, position`,

@@ -61,8 +61,15 @@ const EMPTY_FILTERS = `
   GROUP BY listing, param, param_value HAVING SUM(empty) > 0
   ORDER BY listing, param, param_value`;
 
+const CONVERSIONS = `
+  SELECT CASE WHEN position = 0 THEN NULL ELSE listing END AS listing, position, product_id AS productId, SUM(adds) AS adds, SUM(purchases) AS purchases,
+         SUM(units) AS units, SUM(revenue_milli) / 1000.0 AS revenue, MAX(currency) AS currency
+  FROM (${counted(AGGREGATES.conversions, 'listing, position, product_id, adds, purchases, units, revenue_milli, currency')})
+  GROUP BY listing, position, product_id HAVING SUM(adds) > 0 OR SUM(purchases) > 0
+  ORDER BY listing, position, productId`;
+
 /** The report's queries, in the order of `ReportRows`' fields. */
-export const SQLITE_REPORT_QUERIES = [POSITIONS, PRODUCTS, RESULT_SETS, VITALS, EMPTY_FILTERS] as const;
+export const SQLITE_REPORT_QUERIES = [POSITIONS, PRODUCTS, RESULT_SETS, VITALS, EMPTY_FILTERS, CONVERSIONS] as const;
 
 /** The named parameters of the report's queries for one shop over [from, to). */
 export function sqliteReportParams(shop: string, from: string, to: string, fromEvents = false) {
@@ -73,8 +80,9 @@ export function sqliteReportParams(shop: string, from: string, to: string, fromE
 
 /** The report's rows from its queries' answers (in `ReportRows`' order; both stores). */
 export function reportRowsOf(answers: unknown[][]): ReportRows {
-  const [positions, products, resultSets, vitals, emptyFilters] = answers;
+  const [positions, products, resultSets, vitals, emptyFilters, conversions] = answers;
   return {
+    conversions: conversions as ReportRows['conversions'],
     positions: positions as ReportRows['positions'],
     products: products as ReportRows['products'],
     resultSets: resultSets as ReportRows['resultSets'],

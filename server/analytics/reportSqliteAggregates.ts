@@ -19,6 +19,7 @@ const COLUMN_TYPES: Record<string, string> = {
   metric: 'TEXT NOT NULL',
   value: 'REAL NOT NULL',
   name: 'TEXT',
+  currency: 'TEXT',
 };
 
 const table = ({ table: name, keys, counts, labels = [] }: Aggregate) => `
@@ -41,31 +42,36 @@ const trigger = (aggregate: Aggregate, when: 'INSERT' | 'DELETE') => {
 };
 
 /**
- * Creates the tables, the index the report's partial days read events by, and the triggers, then
- * counts the events already stored. Part of schema version 3: the triggers' SQL is written into the
- * file, so a change to what is counted is a new schema version that drops and re-creates them.
+ * Creates the tables of `aggregates`, the index the report's partial days read events by, and the
+ * triggers, then counts the events already stored. Schema version 3 created the first five, version 4
+ * the conversions': the triggers' SQL is written into the file, so a change to what is counted is a new
+ * schema version that drops and re-creates them.
  */
-export function createSqliteAggregates(db: Sqlite.Database): void {
+export function createSqliteAggregates(db: Sqlite.Database, aggregates: readonly Aggregate[] = AGGREGATE_LIST): void {
   db.exec(`CREATE INDEX IF NOT EXISTS events_by_shop_and_time ON events (shop_id, client_timestamp)`);
-  for (const aggregate of AGGREGATE_LIST) {
+  for (const aggregate of aggregates) {
     db.exec(table(aggregate));
     db.exec(trigger(aggregate, 'INSERT'));
     db.exec(trigger(aggregate, 'DELETE'));
   }
-  rebuildSqliteAggregates(db);
+  rebuildSqliteAggregates(db, undefined, aggregates);
 }
 
 /**
  * Recounts the aggregates of one shop (or of all) from its events, in one write transaction: ingest
  * waits for it (a minute or so per 10 million events), so run it when the service is quiet.
  */
-export function rebuildSqliteAggregates(db: Sqlite.Database, shopId?: string): number {
+export function rebuildSqliteAggregates(
+  db: Sqlite.Database,
+  shopId?: string,
+  aggregates: readonly Aggregate[] = AGGREGATE_LIST,
+): number {
   const shop = { shop: shopId ?? null };
   const source = `(SELECT shop_id, client_timestamp, event, body FROM events WHERE @shop IS NULL OR shop_id = @shop) e`;
   return db
     .transaction(() => {
       let rows = 0;
-      for (const aggregate of AGGREGATE_LIST) {
+      for (const aggregate of aggregates) {
         db.prepare(`DELETE FROM ${aggregate.table} WHERE @shop IS NULL OR shop_id = @shop`).run(shop);
         rows += db.prepare(upsertCounts(aggregate, sqliteCounts(aggregate, source), 1)).run(shop).changes;
       }

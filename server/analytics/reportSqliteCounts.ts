@@ -47,7 +47,28 @@ const cards = (source: string) => `
   FROM ${source}
   WHERE ${DATED} AND e.event = 'ecommerce:product_click' AND ${FROM_RESULTS}`;
 
+// One row per product of a conversion, under the click it is attributed to (server/analytics/attribution.ts).
+const ITEMS_PATH = `'$.data.metadata.items'`;
+const ITEMS = `CASE WHEN json_type(e.body, ${ITEMS_PATH}) = 'array' THEN json_extract(e.body, ${ITEMS_PATH}) ELSE '[]' END`;
+const credited = (field: string): [string, string] => ['e.body', `'$.attribution[' || i.key || '].${field}'`];
+const PURCHASE = `e.event = 'ecommerce:purchase'`;
+const conversions = (source: string) => `
+  SELECT e.shop_id AS shop_id, ${DAY} AS day,
+         CASE WHEN ${position(credited('position'))} IS NULL THEN '' ELSE COALESCE(${text(credited('listing'))}, '') END AS listing,
+         COALESCE(${position(credited('position'))}, 0) AS position, ${text(['i.value', "'$.product_id'"])} AS product_id,
+         CASE WHEN e.event = 'ecommerce:add_to_cart' THEN 1 ELSE 0 END AS adds,
+         CASE WHEN ${PURCHASE} THEN 1 ELSE 0 END AS purchases,
+         CASE WHEN ${PURCHASE} THEN COALESCE(${number(['i.value', "'$.quantity'"], 0)}, 0) ELSE 0 END AS units,
+         CASE WHEN ${PURCHASE} THEN COALESCE(CAST(ROUND(${number(['i.value', "'$.quantity'"], 0)} * ${number(['i.value', "'$.price'"], 0)} * 1000) AS INTEGER), 0) ELSE 0 END AS revenue_milli,
+         ${text(meta('currency'))} AS currency
+  FROM ${source}, json_each(${ITEMS}) i
+  WHERE ${DATED} AND e.event IN ('ecommerce:add_to_cart', 'ecommerce:purchase') AND i.type = 'object'`;
+
 const COUNTS: Record<string, (source: string) => string> = {
+  [AGGREGATES.conversions.table]: (source) => `
+    SELECT shop_id, day, listing, position, product_id, SUM(adds) AS adds, SUM(purchases) AS purchases,
+           SUM(units) AS units, SUM(revenue_milli) AS revenue_milli, MAX(currency) AS currency
+    FROM (${conversions(source)}) WHERE product_id IS NOT NULL GROUP BY shop_id, day, listing, position, product_id`,
   [AGGREGATES.positions.table]: (source) => `
     SELECT shop_id, day, listing, position, SUM(seen) AS impressions, SUM(clicked) AS clicks
     FROM (${cards(source)}) WHERE position IS NOT NULL GROUP BY shop_id, day, listing, position`,

@@ -43,8 +43,26 @@ export interface VitalRow {
   samples: number;
 }
 
+/**
+ * Conversions of one product under the listing and position of the click they are attributed to
+ * (`listing` null and `position` 0: no click in the window led there).
+ */
+export interface ConversionRow {
+  listing: string | null;
+  position: number;
+  productId: string;
+  /** Adds to cart and purchases (each counts once per product of the event). */
+  adds: number;
+  purchases: number;
+  /** Units bought, and their revenue (quantity × unit price, in the shop's currency). */
+  units: number;
+  revenue: number;
+  currency: string | null;
+}
+
 /** The report's aggregates for one shop and period; products are ordered by click-through, best first. */
 export interface ReportRows {
+  conversions: ConversionRow[];
   positions: PositionRow[];
   products: ProductRow[];
   resultSets: ResultSetRow[];

@@ -5,6 +5,8 @@ import { firstCopies, keyRecordFrom, originsByShop, storedEvent, type AnalyticsS
 import { reportRowsOf, sqliteReport, sqliteReportParams, SQLITE_REPORT_QUERIES } from './reportSqlite.js';
 import { clearSqliteAggregates, createSqliteAggregates, rebuildSqliteAggregates } from './reportSqliteAggregates.js';
 import { openSqliteReader } from './sqliteReader.js';
+import { orderIdOf } from './attribution.js';
+import { AGGREGATES, FIRST_AGGREGATES } from './reportAggregates.js';
 import { sqlitePrivacy } from './privacySqlite.js';
 import type { AnalyticsEvent } from './types.js';
 
@@ -67,12 +69,25 @@ const SCHEMA_2 = `
   );
 `;
 
+// Version 4: each purchase's order id, stored once per shop (a repeated order is a duplicate). A
+// purchase stored before carries its order id too (the first of each order, should one repeat).
+const ORDER_ID = `json_extract(body, '$.data.metadata.order_id')`;
+const SCHEMA_4 = `
+  ALTER TABLE events ADD COLUMN order_id TEXT;
+  UPDATE events SET order_id = ${ORDER_ID} WHERE receipt IN (
+    SELECT MIN(receipt) FROM events
+    WHERE event = 'ecommerce:purchase' AND json_type(body, '$.data.metadata.order_id') = 'text'
+    GROUP BY shop_id, ${ORDER_ID});
+  CREATE UNIQUE INDEX IF NOT EXISTS events_by_shop_and_order ON events (shop_id, order_id) WHERE order_id IS NOT NULL;
+`;
+
 /**
  * The schema version kept in SQLite's `user_version`. 0 is the first release, whose `events.id` was
  * unique across all shops and kept the case the client sent; 1 keys events on (shop, lower-case id);
- * 2 adds the client's timestamp column, keys and origins; 3 the report's aggregates and their triggers.
+ * 2 adds the client's timestamp column, keys and origins; 3 the report's aggregates and their triggers;
+ * 4 purchases' order ids and the conversions' aggregate.
  */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 interface EventRow {
   id: string;
@@ -98,8 +113,8 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
     ON CONFLICT (shop_id, sub) DO UPDATE SET
       last_seen = excluded.last_seen, metadata = COALESCE(excluded.metadata, identities.metadata)`);
   const insert = db.prepare(`
-    INSERT OR IGNORE INTO events (id, shop_id, visitor_id, event, body, client_timestamp, received_at)
-    VALUES (@id, @shop, @visitor, @event, @body, @timestamp, @at)`);
+    INSERT OR IGNORE INTO events (id, shop_id, visitor_id, event, body, client_timestamp, received_at, order_id)
+    VALUES (@id, @shop, @visitor, @event, @body, @timestamp, @at, @order)`);
   const select = db.prepare(`
     SELECT * FROM (
       SELECT receipt, id, shop_id, visitor_id, body, received_at FROM events
@@ -115,7 +130,8 @@ export function openSqliteStore(dbPath: string): AnalyticsStore {
         const params = { id: event.id, shop: row.shopId, visitor: row.visitorId, event: event.event };
         const body = JSON.stringify(event);
         const timestamp = new Date(Date.parse(event.timestamp)).toISOString();
-        const { changes } = insert.run({ ...params, body, timestamp, at: row.receivedAt });
+        const order = orderIdOf(event);
+        const { changes } = insert.run({ ...params, body, timestamp, at: row.receivedAt, order });
         return [row, changes > 0] as const;
       }),
     );
@@ -232,7 +248,11 @@ function migrate(db: Database.Database): void {
     if (hasEvents && version < 1) rebuildEventsKeyedByShop(db);
     db.exec(SCHEMA);
     if (version < 2) db.exec(SCHEMA_2);
-    if (version < 3) createSqliteAggregates(db);
+    if (version < 3) createSqliteAggregates(db, FIRST_AGGREGATES);
+    if (version < 4) {
+      db.exec(SCHEMA_4);
+      createSqliteAggregates(db, [AGGREGATES.conversions]);
+    }
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }

@@ -52,9 +52,9 @@ export interface AnalyticsStore {
   /** Records a visitor of a shop, keeping when it was first and last seen. */
   recordIdentity(shopId: string, sub: string, metadata: IdentityMetadata | undefined, at: string): Promise<void>;
   /**
-   * Stores events in one transaction, once per shop and id: the answer says, in order, which were
-   * already stored (a duplicate, not stored again). Inside one call the second copy of an id is a
-   * duplicate of the first.
+   * Stores events in one transaction, once per shop and id, and a purchase once per shop and order id:
+   * the answer says, in order, which were already stored (a duplicate, not stored again). Inside one
+   * call the second copy of an id (or of an order) is a duplicate of the first.
    */
   insertEvents(events: readonly NewEvent[]): Promise<boolean[]>;
   /** Lists stored events in receipt order. */
@@ -111,7 +111,7 @@ export function firstCopies(events: readonly NewEvent[]): { unique: NewEvent[]; 
 /** Builds the listed form of a stored row. */
 export function storedEvent(
   row: { id: string; shop_id: string; visitor_id: string | null; received_at: string },
-  event: AnalyticsEvent,
+  event: AnalyticsEvent & { attribution?: StoredEvent['attribution'] },
 ): StoredEvent {
   return {
     // The column, not the body: a migrated row keeps the id's original case in its body.
@@ -125,6 +125,7 @@ export function storedEvent(
     timestamp: event.timestamp,
     environment: event.environment,
     received_at: row.received_at,
+    ...(event.attribution ? { attribution: event.attribution } : {}),
   };
 }
 

@@ -9,8 +9,23 @@ export type EventData = WireEventData;
 /** One analytics event as the browser client sends it (declared with the client); its shop and `id` (in lower case) are the de-duplication key. */
 export type AnalyticsEvent = WireEvent;
 
+/** The click a product of a conversion is credited to (server/analytics/attribution.ts). */
+export interface Attribution {
+  /** The listing's path, as the report names it. */
+  listing: string;
+  /** The 1-based position the product was clicked at. */
+  position: number;
+  /** The listing view the click happened in (as its impressions name it), null when the click did not say. */
+  listing_view_id: string | null;
+  /** The click event's id, and when it happened. */
+  click_id: string;
+  clicked_at: string;
+}
+
 /** An event as stored and listed by `GET /v3/events`, in receipt order. */
 export interface StoredEvent extends AnalyticsEvent {
+  /** A conversion's attribution, one entry per product of `data.metadata.items` (null: no click led there). */
+  attribution?: Array<Attribution | null>;
   shop_id: string;
   /** The token's sub; null for server-to-server events sent without a `distinct_id`. */
   visitor_id: string | null;

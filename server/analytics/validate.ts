@@ -1,5 +1,6 @@
 import { validate as isUuid } from 'uuid';
 import { isRecord } from '../../sdk/core/coerce.js';
+import { checkConversion, conversionOfEvent } from '../../sdk/core/conversion.js';
 import { wrongEventField } from './eventFields.js';
 import type { AnalyticsEvent, EventData, IdentityMetadata } from './types.js';
 
@@ -72,6 +73,11 @@ export function checkEvent(raw: unknown, receivedMs: number): Checked<AnalyticsE
   if (!data.ok) return data;
   const wrongField = data.value.metadata && wrongEventField(event, data.value.metadata);
   if (wrongField) return fail(wrongField);
+  const conversion = conversionOfEvent(event);
+  if (conversion) {
+    const checked = checkConversion(conversion, data.value.metadata, 'data.metadata');
+    if (!checked.ok) return checked;
+  }
   if (typeof url !== 'string') return fail('url must be a string');
   if (url.length > MAX_URL_LENGTH) return fail(`url must be at most ${MAX_URL_LENGTH} characters`);
   if (typeof timestamp !== 'string' || !isRealDateTime(timestamp)) {

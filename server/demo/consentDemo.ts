@@ -33,7 +33,7 @@ export const GPC_JS = `Object.defineProperty(Navigator.prototype, 'globalPrivacy
  * A demo script: inline on an ordinary page; on a page under a CSP (csp.ts) the file the stack serves
  * at `src` with the page's nonce, since `script-src 'self'` refuses every inline script.
  */
-function demoScript(code: string, src: string, policy: PagePolicy | null | undefined): string {
+export function demoScript(code: string, src: string, policy: PagePolicy | null | undefined): string {
   return policy ? `<script src="${src}"${nonceAttribute(policy)}></script>` : `<script>${code}</script>`;
 }
 

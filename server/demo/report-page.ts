@@ -5,6 +5,7 @@
  */
 import { DEV_ANALYTICS_ADMIN_KEY } from '../analytics/keys.js';
 import { DEFAULT_MIN_SAMPLE } from '../analytics/reportRank.js';
+import { SALES_SCRIPT } from './report-sales.js';
 
 const STYLE = `
   :root { --ink:#1d2433; --muted:#5b6578; --line:#e3e7ee; --bg:#f6f7f9; --card:#fff; --accent:#2f6fed;
@@ -23,8 +24,8 @@ const STYLE = `
   .tiles { display:grid; grid-template-columns:repeat(auto-fit,minmax(150px,1fr)); gap:12px; }
   .tile, .panel { background:var(--card); border:1px solid var(--line); border-radius:10px; padding:14px; }
   .tile b { display:block; font-size:24px; margin-top:4px; } .tile small { color:var(--muted); font-size:12px; }
-  .grid2 { display:grid; grid-template-columns:2fr 1fr; gap:12px; margin-top:12px; }
-  @media (max-width:760px) { .grid2 { grid-template-columns:1fr; } header { padding:12px 16px; } }
+  .grid2 { display:grid; grid-template-columns:2fr 1fr; gap:12px; margin-top:12px; } .grid2.even { grid-template-columns:1fr 1fr; }
+  @media (max-width:760px) { .grid2, .grid2.even { grid-template-columns:1fr; } header { padding:12px 16px; } }
   table { width:100%; border-collapse:collapse; font-size:13px; }
   th, td { text-align:left; padding:6px 4px; border-bottom:1px solid var(--line); } th { color:var(--muted); font-weight:600; }
   td.n, th.n { text-align:right; font-variant-numeric:tabular-nums; }
@@ -76,7 +77,7 @@ function sums(listings) {
   return { imp, clk, ctr: imp ? clk / imp : 0, empty: sets ? empty / sets : 0 };
 }
 const TABLES = [['listings', 'listings'], ['positions', 'click-through by position'], ['products', 'most and least clicked'],
-  ['empty_filters', 'empty filters'], ['vitals', 'page speed']];
+  ['empty_filters', 'empty filters'], ['vitals', 'page speed'], ['best_sellers', 'best sellers'], ['sales', 'sales totals']];
 function draw(report) {
   charts.splice(0).forEach((c) => c.destroy());
   const out = $('#report');
@@ -88,7 +89,9 @@ function draw(report) {
     '<div class="tile"><small>Click-through</small><b>' + pct(t.ctr) + '</b>' + change(t.ctr, p.ctr, true) + '</div>' +
     '<div class="tile"><small>Result sets with no results</small><b>' + pct(t.empty) + '</b>' + change(t.empty, p.empty, true) + '</div></div>' +
     '<div class="exports" role="group" aria-label="Download as CSV"><span>Download CSV:</span>' +
-    TABLES.map(([name, label]) => '<button type="button" data-table="' + name + '">' + label + '</button>').join('') + '</div>';
+    TABLES.map(([name, label]) => '<button type="button" data-table="' + name + '">' + label + '</button>').join('') + '</div>' +
+    salesTiles(report.sales, report.previous?.sales);
+  const currency = report.sales.currency;
   html += '<h2>Page speed (p75, by device)</h2><div class="grid2"><div class="panel"><div class="chart"><canvas id="vitals"></canvas></div>' +
     '<p class="note">75% of page views were at least this fast. Green: good; amber: needs work; red: poor (Google\\'s thresholds).</p></div>' +
     '<div class="panel"><table data-report="vitals"><tr><th>Device</th><th>Metric</th><th class="n">p75</th><th class="n">Views</th></tr>' +
@@ -101,13 +104,15 @@ function draw(report) {
       '<div class="tile"><small>Impressions</small><b>' + l.impressions + '</b>' + change(l.impressions, was?.impressions) + '</div>' +
       '<div class="tile"><small>Clicks</small><b>' + l.clicks + '</b>' + change(l.clicks, was?.clicks) + '</div>' +
       '<div class="tile"><small>Click-through</small><b data-report="ctr">' + pct(l.ctr) + '</b>' + change(l.ctr, was?.ctr, true) + '</div>' +
-      '<div class="tile"><small>No results</small><b data-report="empty">' + pct(l.emptyShare) + '</b><small>of ' + l.resultSets + ' result sets</small></div></div>' +
+      '<div class="tile"><small>No results</small><b data-report="empty">' + pct(l.emptyShare) + '</b><small>of ' + l.resultSets + ' result sets</small></div>' +
+      listingSalesTiles(l, was, currency) + '</div>' +
       '<div class="grid2"><div class="panel"><h3>Click-through by position</h3><div class="chart"><canvas id="pos' + i + '"></canvas></div></div>' +
       '<div class="panel scroll"><h3>Most clicked when seen</h3><table data-report="most">' + head + productRows(l.mostClicked) + '</table>' +
       '<h3 style="margin-top:14px">Least clicked when seen</h3><table data-report="least">' + head + productRows(l.leastClicked) + '</table>' +
       '<p class="note">Only products seen at least ' + report.minSample + ' times are ranked.</p>' +
       '<h3 style="margin-top:14px">Filters that came back empty</h3><table data-report="empty-filters"><tr><th>Filter</th>' +
-      '<th class="n">Empty</th><th class="n">Shown</th></tr>' + filterRows(l.emptyFilters) + '</table></div></div>';
+      '<th class="n">Empty</th><th class="n">Shown</th></tr>' + filterRows(l.emptyFilters) + '</table></div></div>' +
+      salesTables(l, currency);
   });
   if (!report.listings.length) html += '<p class="note">No impressions or result sets in this period.</p>';
   out.innerHTML = html;
@@ -168,12 +173,12 @@ export function renderReportPage(query: URLSearchParams, now = Date.now()): stri
   const minSample = esc(query.get('min_sample') ?? String(DEFAULT_MIN_SAMPLE));
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Aisle · Listing report</title><style>${STYLE}</style><script src="/report/chart.umd.min.js"></script></head>
-<body><header><h1>Listing report</h1><span>What shoppers saw and clicked, and how fast the pages were</span></header><main>
+<body><header><h1>Listing report</h1><span>What shoppers saw, clicked and bought, and how fast the pages were</span></header><main>
 <form><label>Shop<input name="shop" value="${shop}" required placeholder="maple"></label>
 <label>From<input name="from" type="date" value="${from}" required></label>
 <label>To (not included)<input name="to" type="date" value="${to}" required></label>
 <label>Minimum sample (views)<input name="min_sample" type="number" min="1" step="1" value="${minSample}" required></label>
 <label>Read key<input name="key" type="password" value="${DEV_ANALYTICS_ADMIN_KEY}" required></label>
 <button type="submit">Show report</button></form><p id="error" class="error" role="alert"></p>
-<div id="report"></div></main><script>${SCRIPT}</script></body></html>`;
+<div id="report"></div></main><script>${SCRIPT}${SALES_SCRIPT}</script></body></html>`;
 }

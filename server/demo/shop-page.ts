@@ -31,6 +31,8 @@ export interface ShopPageInput {
   server?: { html: string; head: string } | null;
   /** The consent tool's stand-in (consentDemo.ts): what goes before aisle.js, and its banner. */
   consent?: { head: string; banner: string };
+  /** The cart's stand-in (cartDemo.ts), at the end of the body. */
+  cart?: string;
   /** The page's Content-Security-Policy: its scripts carry the nonce, and a watcher counts violations. */
   policy?: PagePolicy | null;
 }
@@ -81,6 +83,7 @@ ${context}
   <p>© 2026 ${name} · ${escapeHtml(demo.tagline)} · ${escapeHtml(texts.fictional)}</p>
 </footer>
 ${input.consent?.banner ?? ''}
+${input.cart ?? ''}
 </body>
 </html>`;
 }

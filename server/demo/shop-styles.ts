@@ -19,6 +19,9 @@ main{min-height:60vh;padding:0 clamp(16px,4vw,48px)}
 .shop-footer-cols{display:flex;gap:64px;flex-wrap:wrap}
 .shop-consent{padding:16px clamp(16px,4vw,48px);font:15px/1.5 system-ui,sans-serif;background:#1f2a1a;color:#fff}
 .shop-consent button{margin-right:12px;padding:8px 16px;font:inherit;border-radius:4px;border:2px solid #fff;background:#fff;color:#1f2a1a;cursor:pointer}
+.shop-cart{position:sticky;bottom:0;display:flex;gap:12px;align-items:center;justify-content:flex-end;padding:8px clamp(16px,4vw,48px);font:15px/1.5 system-ui,sans-serif;background:#f5f3ef;border-top:1px solid #ddd}
+.shop-cart p{margin:0}
+.shop-cart button,.shop-add{padding:6px 12px;font:14px system-ui,sans-serif;border-radius:4px;border:1px solid #222;background:#fff;color:#222;cursor:pointer}
 .shop-footer h2{font-size:14px;margin:0 0 8px;text-transform:uppercase;letter-spacing:.08em}
 .shop-footer ul{list-style:none;margin:0;padding:0}
 `;

@@ -12,6 +12,7 @@ import type { Lang } from '../search/labels.js';
 import { renderShopPage, type HeadTemplate } from './shop-page.js';
 import { SHOP_TEXTS } from './texts.js';
 import { renderMain, type RenderedMain } from '../../sdk/serverRender/render.js';
+import { cartDemo } from './cartDemo.js';
 import { consentBanner, consentDemoHead } from './consentDemo.js';
 import type { PagePolicy } from './csp.js';
 
@@ -158,6 +159,7 @@ export async function renderDlpDemo(req: DemoRequest, page: string): Promise<{ s
     embedSrc: req.embedSrc,
     server: await serverMarkup(req, context),
     consent: { head: consentDemoHead(url, req.policy), banner: consentBanner(context, locale, req.policy) },
+    cart: cartDemo(url, context, locale, req.policy),
     policy: req.policy,
   });
   return { status: data?.pageNotFound ? 404 : 200, html };
