@@ -201,6 +201,18 @@ describe('the preview script', () => {
     ).not.toContain('idle');
   });
 
+  it("hands the page's Aisle.track calls to the app it mounts", async () => {
+    await started();
+    const aisle = (window as unknown as { Aisle: { track(event: string, data: unknown): unknown } }).Aisle;
+    const order = { items: [{ product_id: 'P1', quantity: 1, price: 20 }], currency: 'USD', order_id: 'A-1' };
+    expect(aisle.track('purchase', order)).toEqual({ ok: true });
+    const source = (app.mount.mock.calls[0] as unknown[])[5] as
+      { subscribe(sink: (c: { kind: string }) => void): () => void } | undefined;
+    const taken: string[] = [];
+    source?.subscribe((c) => taken.push(c.kind));
+    expect(taken).toEqual(['purchase']);
+  });
+
   it('remounts for a route to another listing, but not for a change of the query alone', async () => {
     await started();
     expect(app.mount).toHaveBeenCalledTimes(1);

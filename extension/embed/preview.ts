@@ -210,7 +210,14 @@ class Preview {
     try {
       const { instance } = this;
       instance.step('mount');
-      mounted = app.mount(next.context, null, instance.hostEvents.emit, instance.cardSlots, instance.consent);
+      mounted = app.mount(
+        next.context,
+        null,
+        instance.hostEvents.emit,
+        instance.cardSlots,
+        instance.consent,
+        instance.conversions,
+      );
     } catch (error) {
       mounted = Promise.reject(error);
     }
