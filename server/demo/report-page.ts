@@ -109,7 +109,7 @@ function draw(report) {
       '<div class="grid2"><div class="panel"><h3>Click-through by position</h3><div class="chart"><canvas id="pos' + i + '"></canvas></div></div>' +
       '<div class="panel scroll"><h3>Most clicked when seen</h3><table data-report="most">' + head + productRows(l.mostClicked) + '</table>' +
       '<h3 style="margin-top:14px">Least clicked when seen</h3><table data-report="least">' + head + productRows(l.leastClicked) + '</table>' +
-      '<p class="note">Only products seen at least ' + report.minSample + ' times are ranked.</p>' +
+      '<p class="note">Only products seen at least ' + (report.minSample === 1 ? 'once' : report.minSample + ' times') + ' are ranked.</p>' +
       '<h3 style="margin-top:14px">Filters that came back empty</h3><table data-report="empty-filters"><tr><th>Filter</th>' +
       '<th class="n">Empty</th><th class="n">Shown</th></tr>' + filterRows(l.emptyFilters) + '</table></div></div>' +
       salesTables(l, currency);
