@@ -28,7 +28,7 @@ function salesTiles(sales, before) {
 }
 function listingSalesTiles(l, was, currency) {
   return '<div class="tile"><small>Added to cart</small><b>' + l.addsToCart + '</b>' + change(l.addsToCart, was?.addsToCart) + '</div>' +
-    '<div class="tile"><small>Bought after a click</small><b>' + l.conversions + '</b><small>' + pct(l.conversionRate) + ' of clicks</small></div>' +
+    '<div class="tile"><small>Bought after a click</small><b>' + l.conversions + '</b><small>' + (l.clicks > 0 ? pct(l.conversionRate) + ' of clicks' : 'no clicks yet') + '</small></div>' +
     '<div class="tile"><small>Revenue</small><b data-report="listing-revenue">' + esc(money(l.revenue, currency)) + '</b>' + moneyChange(l.revenue, was?.revenue, currency) + '</div>';
 }
 function salesTables(l, currency) {
