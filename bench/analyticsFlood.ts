@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import { v4 as uuidv4 } from 'uuid';
+import { startFlooder } from './flooder.js';
 import { startPostgresCluster } from '../server/analytics/testing/postgresCluster.js';
 import { startServiceProcess } from '../server/analytics/testing/processes.js';
 
@@ -46,31 +47,22 @@ const percentile = (sorted: number[], p: number): number =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
 async function phase(base: string, name: Phase, shoppers: Array<{ token: string; address: string }>) {
-  const flooder = { address: '198.51.100.66', token: '' };
-  flooder.token = String(await call(base, '/v3/identity', flooder.address, { shop_id: 'flood-shop' }));
+  const flood = { address: '198.51.100.66', token: '' };
+  flood.token = String(await call(base, '/v3/identity', flood.address, { shop_id: 'flood-shop' }));
   const latencies: number[] = [];
-  const statuses = new Map<number, number>();
   let refusedShoppers = 0;
+  // The flooder runs in a process of its own (bench/floodSender.ts), as it would on its own machine.
+  const flooder =
+    name === 'quiet'
+      ? undefined
+      : await startFlooder({
+          url: `${base}/v3/batch`,
+          token: flood.token,
+          address: flood.address,
+          connections: FLOOD_CONNECTIONS,
+        });
   const start = performance.now();
   const end = start + SECONDS * 1000;
-  let flooding = name !== 'quiet';
-  // The flooder's batches are built from a template (ids from a counter): its own processor time,
-  // on the same two cores, should go into sending, not into building events.
-  const template = JSON.stringify(event()).replace(/"id":"[^"]+"/, '"id":"ID"');
-  let counter = 0;
-  const batch = (): string => {
-    const ids = Array.from(
-      { length: 100 },
-      () => `00000000-0000-4000-8000-${(counter++).toString(16).padStart(12, '0')}`,
-    );
-    return `{"events":[${ids.map((id) => template.replace('ID', id)).join(',')}]}`;
-  };
-  const floods = Array.from({ length: flooding ? FLOOD_CONNECTIONS : 0 }, async () => {
-    while (flooding) {
-      const status = await call(base, '/v3/batch', flooder.address, batch(), flooder.token);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    }
-  });
   const sends: Array<Promise<void>> = [];
   for (let n = 0; ; n += 1) {
     const due = start + (n * 1000) / RATE;
@@ -86,8 +78,7 @@ async function phase(base: string, name: Phase, shoppers: Array<{ token: string;
     );
   }
   await Promise.all(sends);
-  flooding = false;
-  await Promise.all(floods);
+  const statuses = flooder ? await flooder.stop() : new Map<number, number>();
   latencies.sort((a, b) => a - b);
   const [p50, p99] = [percentile(latencies, 0.5), percentile(latencies, 0.99)];
   return { name, shopperEvents: latencies.length, refusedShoppers, p50, p99, statuses, floodStored: 0 };

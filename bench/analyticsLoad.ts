@@ -5,7 +5,8 @@
  * Traffic is a shop's: single events (a click, a filter) and batches (an outbox flushed on leaving),
  * from many visitors of many shops, with a share of retries that send ids already sent. Prints new
  * events/s, p50/p99 latency per request, and the stored count checked against what was sent.
- * AISLE_LOAD_ONLY=sqlite|pg1|pg3 runs one configuration. Traffic arrives at AISLE_LOAD_RATE new events/s
+ * AISLE_LOAD_ONLY=sqlite|pg1|pg3|deploy runs one configuration; `deploy`, run last, is the deployment
+ * recipe (deploy/run-local.ts: HAProxy, three supervised processes, one killed mid-load, nothing lost). Traffic arrives at AISLE_LOAD_RATE new events/s
  * (default 5,000, the goal) on a fixed schedule, and a request's latency counts from when the schedule
  * meant to send it, so a service that falls behind shows it; AISLE_LOAD_RATE=0 sends as fast as the
  * answers come back (the ceiling, where latency is mostly queueing).
@@ -13,6 +14,7 @@
  * days): every process's retention run at its start deletes them, batch by batch, while the load is
  * driven, so the p99 shows what retention costs ingest; the line says how many were left.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -303,3 +305,17 @@ for (const [name, run] of runs) {
 agent.destroy();
 console.log(JSON.stringify({ loadAfter: loadavg(), results }));
 if (results.some((result) => result.stored !== result.expected)) process.exitCode = 1;
+// Last, the deployment recipe as a whole (deploy/run-local.ts): HAProxy, three supervised processes,
+// one killed mid-load, nothing lost.
+if (!only || only === 'deploy') {
+  console.log(
+    `deployment recipe (npm run deploy:local), load ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}:`,
+  );
+  const recipe = spawnSync(process.execPath, ['--import', 'tsx', 'deploy/run-local.ts'], { stdio: 'inherit' });
+  if (recipe.status !== 0) {
+    console.log(`deployment recipe FAILED (exit ${recipe.status ?? recipe.signal})`);
+    process.exitCode = 1;
+  }
+}

@@ -7,24 +7,37 @@
  * events over HTTPS the way the client does (one in flight each, the same id again after any
  * failure), one process is killed mid-load, and every acknowledged event must be stored once.
  * AISLE_HAPROXY names the haproxy program (default /usr/sbin/haproxy); AISLE_DEPLOY_EVENTS (3000)
- * and AISLE_DEPLOY_RATE (100 events/s) size the load.
+ * and AISLE_DEPLOY_RATE (100 events/s) size the load. AISLE_DEPLOY_FLOOD=1 adds one visitor of another
+ * shop flooding from an address of its own (127.0.0.66) meanwhile, to see HAProxy's per-address
+ * ceiling and the service's limits at work; AISLE_DEPLOY_KILL=0 kills no process.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { v4 as uuidv4 } from 'uuid';
+import { startFlooder, type Flood } from '../bench/flooder.js';
 import { freePort, startPostgresCluster } from '../server/analytics/testing/postgresCluster.js';
+import { verifyUnits } from './verifyUnits.js';
 
 const HAPROXY = process.env.AISLE_HAPROXY ?? '/usr/sbin/haproxy';
 const EVENTS = Number(process.env.AISLE_DEPLOY_EVENTS ?? 3000);
 const RATE = Number(process.env.AISLE_DEPLOY_RATE ?? 100);
+const FLOOD = process.env.AISLE_DEPLOY_FLOOD === '1';
+const KILL = process.env.AISLE_DEPLOY_KILL !== '0';
 const VISITORS = 30;
 const SHOP = 'deploy-check';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+if (!existsSync(HAPROXY)) {
+  console.error(
+    `[deploy:local] no HAProxy at ${HAPROXY}: install Debian's package (apt-get install haproxy) or set AISLE_HAPROXY to the program`,
+  );
+  process.exit(1);
+}
+console.log(verifyUnits());
 const dir = mkdtempSync(join(tmpdir(), 'aisle-deploy-'));
 const cluster = await startPostgresCluster({ durable: true });
 const stops: Array<() => Promise<void> | void> = [];
@@ -165,6 +178,18 @@ try {
     id: uuidv4(),
     visitor: n % VISITORS,
   }));
+  // Another shop's visitor flooding from an address of its own, as another machine would.
+  let flood: Flood | undefined;
+  if (FLOOD) {
+    const floodToken = JSON.parse((await post('/v3/identity', { shop_id: 'flood-shop' })).text).id as string;
+    flood = await startFlooder({
+      url: `https://127.0.0.1:${https}/v3/batch`,
+      token: floodToken,
+      connections: 16,
+      localAddress: '127.0.0.66',
+      ca: join(dir, 'cert.pem'),
+    });
+  }
   const start = Date.now();
   let killedAt = 0;
   const downSeen: number[] = [];
@@ -175,7 +200,7 @@ try {
       for (const [k, event] of mine.entries()) {
         const due = start + ((k * VISITORS + visitor) * 1000) / RATE;
         if (due > Date.now()) await sleep(due - Date.now());
-        if (!killedAt && Date.now() - start > (EVENTS / RATE) * 1000 * 0.4) {
+        if (KILL && !killedAt && Date.now() - start > (EVENTS / RATE) * 1000 * 0.4) {
           killedAt = Date.now();
           supervised[1]!.kill();
         }
@@ -200,10 +225,14 @@ try {
     }),
   );
   clearInterval(watch);
+  const flooded = await flood?.stop();
 
   const client = new pg.Client({ connectionString: as('aisle_analytics') });
   await client.connect();
   const { rows } = await client.query<{ id: string }>(`SELECT id FROM events WHERE shop_id = $1`, [SHOP]);
+  const { rows: floodRows } = await client.query<{ n: string }>(
+    `SELECT count(*) AS n FROM events WHERE shop_id = 'flood-shop'`,
+  );
   await client.end();
   const stored = rows.map((row) => row.id);
   const storedSet = new Set(stored);
@@ -218,8 +247,13 @@ try {
     `latency from schedule to 202, retries included: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${latencies.at(-1)} ms`,
   );
   console.log(
-    `process 2 killed at ${((killedAt - start) / 1000).toFixed(1)} s; processes seen up, every 0.2 s: ${downSeen.join('')}`,
+    `${killedAt ? `process 2 killed at ${((killedAt - start) / 1000).toFixed(1)} s` : 'no process killed'}; processes seen up, every 0.2 s: ${downSeen.join('')}`,
   );
+  if (flooded) {
+    console.log(
+      `flood from 127.0.0.66: batches of 100 by status (0: no answer) ${JSON.stringify(Object.fromEntries(flooded))}, flood events stored ${floodRows[0]!.n}`,
+    );
+  }
   console.log(`restarts by the supervisor: ${supervised.map((one) => one.restarts()).join(', ')}`);
   if (lost > 0 || acknowledged.size !== EVENTS || stored.length !== storedSet.size) process.exitCode = 1;
 } finally {

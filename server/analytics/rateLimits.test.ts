@@ -66,6 +66,21 @@ describe('a flood is answered 429 with Retry-After', () => {
     expect((await svc.list('?shop_id=outdoor')).length).toBe(6);
   });
 
+  it('holds each refusal for the configured time before sending it, and nothing else', async () => {
+    const waits: number[] = [];
+    // The service's clock for waits: recorded, and over at once.
+    const wait = async (ms: number) => void waits.push(ms);
+    const svc = await start({ visitor: perMinute(100), holdMs: 1000 }, { wait });
+    const token = await svc.identify('outdoor', 'flooder');
+    const events = (size: number) => ({ events: Array.from({ length: size }, () => sampleEvent()) });
+    expect((await svc.call('/v3/batch', { token, json: { events: [] } })).status).toBe(400);
+    expect((await svc.call('/v3/batch', { token, json: events(100) })).status).toBe(202);
+    expect(waits).toEqual([]);
+    expect((await svc.call('/v3/event', { token, json: sampleEvent() })).status).toBe(429);
+    expect((await svc.call('/v3/batch', { token, json: events(1) })).status).toBe(429);
+    expect(waits).toEqual([1000, 1000]);
+  });
+
   it('counts a batch by its events, so a batch cannot carry a flood past the limit', async () => {
     const svc = await start({ visitor: perMinute(10) });
     const token = await svc.identify('outdoor');
@@ -207,12 +222,17 @@ describe('configuring the limits', () => {
       shop: null,
       address: { points: 10, seconds: 1 },
       trustedProxies: ['10.0.0.2', '10.0.0.3'],
+      holdMs: 1000,
     });
+    expect(configFromEnv({ ...production, ANALYTICS_RATE_HOLD_MS: '0' }).rateLimits.holdMs).toBe(0);
+    expect(configFromEnv({ ...production, ANALYTICS_RATE_HOLD_MS: '250' }).rateLimits.holdMs).toBe(250);
     for (const [variable, value] of [
       ['ANALYTICS_RATE_VISITOR', '300 per minute'],
       ['ANALYTICS_RATE_VISITOR', '50/60'], // a batch of 100 could never be delivered
       ['ANALYTICS_RATE_ADDRESS', '10/0'],
       ['ANALYTICS_TRUSTED_PROXIES', 'lb.internal'],
+      ['ANALYTICS_RATE_HOLD_MS', '1s'],
+      ['ANALYTICS_RATE_HOLD_MS', '20000'],
     ] as const)
       expect(() => configFromEnv({ ...production, [variable]: value }), value).toThrow(ConfigError);
   });

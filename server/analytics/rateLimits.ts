@@ -32,6 +32,8 @@ export interface RateLimitSettings {
   address: Limit | null;
   /** Load balancers whose `X-Forwarded-For` names the client (else the connection's address is the client). */
   trustedProxies: string[];
+  /** Milliseconds a 429 is held before it is sent, so a flood's connections send little (refusalHold.ts); 0 sends at once. */
+  holdMs: number;
 }
 
 /** The documented defaults: far above an honest page, far below a flood. */
@@ -40,10 +42,17 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   shop: { points: 60_000, seconds: 60 },
   address: { points: 1200, seconds: 60 },
   trustedProxies: [],
+  holdMs: 1000,
 };
 
 /** No limit at all (the fault-injection chaos tests, which must not be slowed by limits they do not test). */
-export const NO_RATE_LIMITS: RateLimitSettings = { visitor: null, shop: null, address: null, trustedProxies: [] };
+export const NO_RATE_LIMITS: RateLimitSettings = {
+  visitor: null,
+  shop: null,
+  address: null,
+  trustedProxies: [],
+  holdMs: 0,
+};
 
 /** The table both stores keep the counters in (created by their schemas, in rate-limiter-flexible's shape). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -166,8 +175,8 @@ function normaliseAddress(address: string): string {
 
 /**
  * Reads the limits from `ANALYTICS_RATE_VISITOR`, `ANALYTICS_RATE_SHOP`, `ANALYTICS_RATE_ADDRESS`
- * (`N/S`: N per S seconds, or `off`) and `ANALYTICS_TRUSTED_PROXIES` (addresses); throws a message
- * naming the variable for a malformed one.
+ * (`N/S`: N per S seconds, or `off`), `ANALYTICS_TRUSTED_PROXIES` (addresses) and
+ * `ANALYTICS_RATE_HOLD_MS` (0 to 10000); throws a message naming the variable for a malformed one.
  */
 export function rateLimitsFromEnv(env: NodeJS.ProcessEnv, leastEvents: number): RateLimitSettings {
   const read = (variable: string, fallback: Limit | null, least: number): Limit | null => {
@@ -184,11 +193,16 @@ export function rateLimitsFromEnv(env: NodeJS.ProcessEnv, leastEvents: number): 
   const notAddress = trustedProxies.find((entry) => isIP(entry) === 0);
   if (notAddress !== undefined)
     throw new Error(`ANALYTICS_TRUSTED_PROXIES must list IP addresses; ${notAddress.slice(0, 60)} is not one`);
+  const holdText = env.ANALYTICS_RATE_HOLD_MS?.trim();
+  const holdMs = holdText ? (/^\d{1,5}$/.test(holdText) ? Number(holdText) : NaN) : DEFAULT_RATE_LIMITS.holdMs;
+  if (!(holdMs >= 0 && holdMs <= 10_000))
+    throw new Error('ANALYTICS_RATE_HOLD_MS must be milliseconds from 0 to 10000');
   return {
     // A whole batch must fit in a window, or its events could never be delivered.
     visitor: read('ANALYTICS_RATE_VISITOR', DEFAULT_RATE_LIMITS.visitor, leastEvents),
     shop: read('ANALYTICS_RATE_SHOP', DEFAULT_RATE_LIMITS.shop, leastEvents),
     address: read('ANALYTICS_RATE_ADDRESS', DEFAULT_RATE_LIMITS.address, 1),
     trustedProxies: trustedProxies.map(normaliseAddress),
+    holdMs,
   };
 }

@@ -27,6 +27,7 @@ import type { AnalyticsStore } from './store.js';
 import { createTokenIssuer, type TokenIssuer } from './tokens.js';
 import { startKeyRoll, type KeyRoll } from './keyRoll.js';
 import { createRateLimits, type RateLimits } from './rateLimits.js';
+import { createRefusalHold } from './refusalHold.js';
 import type { AnalyticsService, AnalyticsServiceOptions } from './types.js';
 
 /** Where the service keeps its SQLite database unless told otherwise (relative to the working directory). */
@@ -129,10 +130,12 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
   let failure: Error | undefined;
   let roll: KeyRoll | undefined;
   let limits: RateLimits | undefined;
+  const rateLimits = options.rateLimits ?? env.rateLimits;
+  const refusals = createRefusalHold(rateLimits.holdMs, wait);
   let stopRetention: (() => void) | undefined;
   const ready = opening.then(
     async (opened) => {
-      limits = createRateLimits(opened, options.rateLimits ?? env.rateLimits);
+      limits = createRateLimits(opened, rateLimits);
       roll = startKeyRoll(opened, tokens, now);
       await roll.refresh();
       store = opened;
@@ -228,6 +231,8 @@ export function createAnalyticsService(options: AnalyticsServiceOptions = {}): A
         await dispatch(req, res, path, store);
       } catch (error) {
         const origin = (error as { granted?: string }).granted ?? (await sharedOrigin(req));
+        // A flood's refusal waits a moment, so its connections send little (refusalHold.ts).
+        if (error instanceof HttpError && error.status === 429) await refusals.hold();
         if (error instanceof HttpError)
           return sendAnswer(
             req,
