@@ -4,6 +4,7 @@
  * events with the very SQL the triggers use, so both give what counting every event would.
  */
 import type pg from 'pg';
+import { HttpError } from './http.js';
 import { AGGREGATES, splitPeriod, type Aggregate } from './reportAggregates.js';
 import { postgresCounts } from './reportPostgresCounts.js';
 import { reportRowsOf } from './reportSqlite.js';
@@ -80,7 +81,41 @@ export async function postgresReport(
   const { dayFrom, dayTo, edges } = splitPeriod(from, to, fromEvents);
   const params = [shop, dayFrom, dayTo, ...edges.flat()];
   const answers = await Promise.all(
-    [POSITIONS, PRODUCTS, RESULT_SETS, VITALS, EMPTY_FILTERS, CONVERSIONS].map((sql) => pool.query(sql, params)),
+    [POSITIONS, PRODUCTS, RESULT_SETS, VITALS, EMPTY_FILTERS, CONVERSIONS].map((sql) =>
+      limitedQuery(pool, sql, params),
+    ),
   );
   return reportRowsOf(answers.map((answer) => answer.rows));
+}
+
+/**
+ * Longest one report query may run on the server. Below the client's own 10 s wait, so that the
+ * database cancels the query itself (the client giving up would leave it running) and the answer
+ * can say why, instead of reading like an outage.
+ */
+export const REPORT_QUERY_LIMIT_MS = 8000;
+
+/** PostgreSQL's code for a statement cancelled by its time limit. */
+const QUERY_CANCELED = '57014';
+
+/** Runs one report query in its own read-only transaction, cancelled by the server after `limitMs`. */
+export async function limitedQuery(pool: pg.Pool, sql: string, params: unknown[], limitMs = REPORT_QUERY_LIMIT_MS) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN READ ONLY');
+    await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(limitMs))}`);
+    const answer = await client.query(sql, params);
+    await client.query('COMMIT');
+    return answer;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    if ((error as { code?: unknown }).code === QUERY_CANCELED)
+      throw new HttpError(
+        503,
+        `the report did not finish within ${limitMs / 1000} s: a period given with times counts the events of its first and last days; ask for whole days (from and to as dates) to read only the daily sums`,
+      );
+    throw error;
+  } finally {
+    client.release();
+  }
 }
