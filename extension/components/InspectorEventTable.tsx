@@ -87,6 +87,8 @@ export const EventTable = observer(function EventTable({
     () => (shown.current && sameEdges(laidOut.current, rows) ? viewAnchor(shown.current) : null),
     [rows],
   );
+  // Whether the selected row is wholly in view in the document still showing the rows being replaced.
+  const selectedWasInView = useMemo(() => rowInView(tableRef.current, scrollElement), [rows]);
   const virtualizer = useVirtualizer<HTMLElement, HTMLTableRowElement>({
     count: rows.length,
     getScrollElement: () => scrollElement,
@@ -111,6 +113,10 @@ export const EventTable = observer(function EventTable({
     laidOut.current = rows;
     const delta = anchor ? anchorMoved(anchor, rows, virtualizer) : 0;
     if (delta !== 0) virtualizer.scrollBy(delta);
+    // The virtualizer skips its own correction while a scroll it was asked for has not been read
+    // back yet (a key press just before the rows arrived, on a busy machine): a selected row that was
+    // in view stays so ('auto' scrolls only when it is not).
+    else if (selectedWasInView && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [rows]);
 
   // A row selected with the mouse, or opened (the detail takes part of the pane), stays in view.
@@ -278,6 +284,16 @@ function viewAnchor(virtualizer: TableVirtualizer): ViewAnchor | null {
   return virtualizer.measurementsCache
     .slice(first.index, first.index + ANCHOR_ROWS)
     .map(({ key, start }) => ({ key, start }));
+}
+
+/** True when the table's selected row is drawn wholly inside the pane, below its sticky column heads. */
+function rowInView(table: HTMLTableElement | null, pane: HTMLElement | null): boolean {
+  const row = table?.querySelector('tbody tr[aria-selected="true"]');
+  if (!row || !pane) return false;
+  const box = row.getBoundingClientRect();
+  const view = pane.getBoundingClientRect();
+  const head = table!.tHead?.getBoundingClientRect().height ?? 0;
+  return box.height > 0 && box.top >= view.top + head && box.bottom <= view.bottom;
 }
 
 /** How far the first anchored row still in `rows` moved, in px (0 when none is left). */
