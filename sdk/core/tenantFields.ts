@@ -14,6 +14,7 @@ interface FieldCommon {
   popup?: true;
 }
 
+/** How one field is read and checked. */
 export type TenantFieldSpec = FieldCommon &
   (
     | { kind: 'id' }
@@ -69,6 +70,7 @@ export const TENANT_FIELDS = {
 } as const satisfies Record<string, TenantFieldSpec>;
 
 type Table = typeof TENANT_FIELDS;
+/** A tenant field's name. */
 export type TenantField = keyof Table;
 
 type ValueOf<F> = F extends { kind: 'bool' }
@@ -95,6 +97,7 @@ export type TenantConfig = { [K in RequiredField]: ValueOf<Table[K]> } & {
   [K in OptionalField]?: ValueOf<Table[K]>;
 };
 
+/** Every field name, in table order. */
 export const TENANT_FIELD_NAMES = Object.keys(TENANT_FIELDS) as TenantField[];
 
 /** The spec of `field`, widened for code that walks the table. */
