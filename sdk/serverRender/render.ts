@@ -19,6 +19,7 @@ import { htmlRenderer as r, suspenseBoundary, toHtml, escapeHtml } from './html.
 import { drawListing } from './listing.js';
 import { sanitizeServerHtml } from './sanitize.js';
 
+/** How the page is drawn. */
 export interface RenderOptions {
   /** Where the page serves the files of dist/embed/ (`/aisle/`): the head links `aisle.css` from there. */
   assetBase?: string;

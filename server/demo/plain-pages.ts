@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../http.js';
 import { violationWatcher } from './csp.js';
 
+/** Which plain page. */
 export type PlainPageKind = 'no-aisle' | 'strict-csp';
 
 /** A plain retailer page: status, headers and HTML. */
