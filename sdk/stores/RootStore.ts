@@ -28,7 +28,6 @@ export class RootStore {
   route: PageRoute;
   search: SearchStore;
   dlp: DlpStore;
-  /** The sitemap shown on the VSM route, or null on a DLP. */
   sitemap: SitemapData | null;
   sitemapLoading = false;
   readonly drawer: DrawerStore;
