@@ -39,7 +39,6 @@ export function createListing<E>(renderer: Renderer<E>): (parts: ListingParts<E>
 
 /** The parts below the grid, each drawn by the caller (null where it has none). */
 export interface BelowFoldParts<E> {
-  /** The infinite list's sentinel, or the pagination. */
   pager: Child<E>;
   similar: Child<E>;
   related: Child<E>;
