@@ -1,12 +1,9 @@
-/**
- * Coercions for untrusted input (responses, the render context, URL parameters). Each returns a
- * value of the wanted type or a safe default; none throws.
- */
+/** Coercions for untrusted input: a value of the wanted type or a safe default; none throws. */
 
 /** A plain object we may read fields from (arrays excluded). */
 export type UnknownRecord = Record<string, unknown>;
 
-/** True for non-null, non-array objects. */
+/** A non-null, non-array object. */
 export function isRecord(value: unknown): value is UnknownRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,8 +1,4 @@
-/**
- * The one rule for what counts as a colour a response may send for a swatch: a CSS hex colour of 3,
- * 4, 6 or 8 digits. Anything else ("#12345", "navy", "red;background:url(…)") is not painted as a
- * colour, on a card or in a filter panel alike.
- */
+/** A swatch colour is a CSS hex colour only: "navy" or "red;background:url(…)" is never painted. */
 const CSS_HEX_COLOUR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 /** Whether `value` is a CSS hex colour (`#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`). */

@@ -1,13 +1,8 @@
 /**
- * The shopper's consent on this page, as the retailer's consent tool reports it through
- * `Aisle.consent({ analytics?, errors?, clicks?, experiments? })`. One per page (aisle.js keeps it,
- * and hands it to each mount), so a choice made before Aisle mounts, or between two mounts, holds.
- * Aisle does not store the choice: the consent tool keeps it and tells Aisle again on every page.
- *
- * Whether a category may run is the tenant's mode (consentSetting.ts) plus the choices:
- * `implied` runs what the shopper has not refused, `required` only what they granted. Global
- * Privacy Control, a legal opt-out of sale and sharing in California, turns the third parties
- * (error reporting, click analytics, experiments) off whatever the mode or the choices say.
+ * The shopper's consent as the retailer's tool reports it through `Aisle.consent(…)`: one per page,
+ * so a choice made before or between mounts holds; Aisle never stores it. `implied` runs what was not
+ * refused, `required` only what was granted; Global Privacy Control (a legal opt-out in California)
+ * turns the third parties off whatever else says.
  */
 import type { ConsentPort } from '../ports/env.js';
 import { consentModeFor, type ConsentMode, type ConsentSetting } from './consentSetting.js';
@@ -24,10 +19,7 @@ export type ConsentStatus = 'granted' | 'denied' | 'pending';
 /** The third parties, which Global Privacy Control turns off. */
 const THIRD_PARTIES: readonly ConsentCategory[] = ['errors', 'clicks', 'experiments'];
 
-/**
- * The choices in `raw`, or the sentence saying why it cannot be read (an object of booleans under
- * the four category names; nothing is applied from a call that holds a mistake).
- */
+/** The choices in `raw`, or why it cannot be read (nothing is applied from a call with a mistake). */
 export function readChoices(raw: unknown): { ok: true; choices: ConsentChoices } | { ok: false; error: string } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return { ok: false, error: 'Aisle.consent() takes an object such as { analytics: true }' };
@@ -54,10 +46,7 @@ export class PageConsent implements ConsentPort {
 
   constructor(readonly gpc: boolean) {}
 
-  /**
-   * Applies the consent tool's choices; listeners hear each change. A call holding a mistake changes
-   * nothing and returns the sentence saying what is wrong (else null).
-   */
+  /** A call holding a mistake changes nothing and returns what is wrong (else null). */
   set(raw: unknown): string | null {
     const read = readChoices(raw);
     if (!read.ok) return read.error;
@@ -74,13 +63,11 @@ export class PageConsent implements ConsentPort {
     return null;
   }
 
-  /** Whether `category` may store and send now, under the tenant's `mode`. */
   allows(category: ConsentCategory, mode: ConsentMode): boolean {
     if (this.gpc && THIRD_PARTIES.includes(category)) return false;
     return this.choices[category] ?? mode === 'implied';
   }
 
-  /** Whether the shopper refused `category` (or withdrew it), or Global Privacy Control turns it off. */
   refused(category: ConsentCategory): boolean {
     return this.choices[category] === false || (this.gpc && THIRD_PARTIES.includes(category));
   }
@@ -99,7 +86,6 @@ export class PageConsent implements ConsentPort {
     };
   }
 
-  /** Calls `listener` after each change of the choices; returns what stops it. */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -1,8 +1,5 @@
 /**
- * The tenant's `consent` setting: whether Aisle may store and send anything before the shopper has
- * agreed. `implied` (the default, Aisle's behaviour before the setting existed) tracks from the
- * first page; `required` waits for `Aisle.consent()`. The law differs by region, so the setting is
- * either one mode or one per region, with `default` for the rest:
+ * The tenant's `consent` setting. The law differs by region, so it is one mode or one per region:
  * `"required"` or `{ "ca": "required", "default": "implied" }`.
  */
 import { isRecord } from './coerce.js';
@@ -48,7 +45,7 @@ export function consentSettingProblem(raw: unknown): string | null {
   return usable && entries.length > 0 ? null : says;
 }
 
-/** The mode that applies in `region` (the region's own, else `default`, else implied). */
+/** The region's own mode, else `default`, else implied. */
 export function consentModeFor(setting: ConsentSetting | undefined, region: string): ConsentMode {
   if (setting === undefined) return DEFAULT_CONSENT_MODE;
   if (typeof setting === 'string') return setting;

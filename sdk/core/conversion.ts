@@ -1,9 +1,6 @@
 /**
- * A conversion, as the retailer reports it (`window.Aisle.track(event, data)` on the page, or
- * `POST /v3/server-event` from its server): what was added to a cart or bought, with quantities and
- * prices in the shop's currency. One check serves the page (which refuses bad input before it is
- * recorded) and the analytics service (which refuses it again, naming the field, before storing).
- * Framework-free: no DOM, no store.
+ * A conversion the retailer reports (`Aisle.track` or `POST /v3/server-event`). One framework-free
+ * check serves the page and the analytics service, which refuses bad input again before storing.
  */
 import { isRecord } from './coerce.js';
 
@@ -65,7 +62,6 @@ export function conversionOfEvent(event: string): ConversionKind | null {
  * must be an integer from 1 to 10000`). Fields other than the documented ones are left out of the value.
  */
 export function checkConversion(kind: ConversionKind, data: unknown, where = 'data'): Checked {
-  // Each check is a field, what it must be, and whether it is; the first that fails is named.
   const wrong = (field: string, words: string): Checked => ({ ok: false, error: `${where}${field} must be ${words}` });
   if (!isRecord(data)) return wrong('', 'an object');
   const { items, currency, order_id: orderId } = data;

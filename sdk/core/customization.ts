@@ -1,10 +1,6 @@
 /**
- * What a retailer may change of Aisle without forking it, declared in the tenant configuration
- * (`config.customization`): classes of their own on Aisle's parts, other words for any text Aisle
- * shows, and an unstyled mode. (Behaviour they add in code, the card's slots and the host events,
- * is given at run time: see sdk/host/hostEvents.ts and docs/theming.md.) Everything here is read
- * from untrusted JSON: what is usable is kept, and each thing that is not is named in a problem,
- * which the embed logs once and the extension shows, so a typo never passes in silence.
+ * `config.customization`: a retailer's classes on Aisle's parts, their own words, an unstyled mode.
+ * Read from untrusted JSON: each unusable entry is named in a problem, so a typo never passes in silence.
  */
 import { isRecord } from './coerce.js';
 import { formatCount } from './format.js';
@@ -12,9 +8,8 @@ import { LOCALES, intlTag, type Locale } from './locales.js';
 import type { Messages } from './messages.js';
 
 /**
- * The parts a retailer can put classes on, each added beside Aisle's own class (never instead of
- * it: Aisle's layout rules keep holding). `button` and `input` reach every button and text or
- * number field Aisle draws, so a Bootstrap site can give them all `btn` or `form-control`.
+ * Classes go beside Aisle's own, never instead, so its layout rules keep holding. `button` and
+ * `input` reach every button and field, so a Bootstrap site can give them `btn` or `form-control`.
  */
 export const CUSTOMIZABLE_PARTS = [
   'root',
@@ -43,18 +38,13 @@ export type TextOverride = string | { one: string; other: string };
 
 /** The customisation of a tenant, as read. */
 export interface Customization {
-  /** Class names per part (space-separated, checked). */
   classes: Partial<Record<CustomizablePart, string>>;
-  /** Per locale, texts that replace Aisle's words. */
   texts: Partial<Record<Locale, Partial<Record<keyof Messages, TextOverride>>>>;
   /** Only the rules the layout needs: colours, fonts, borders and spacing come from the page. */
   unstyled: boolean;
 }
 
-/**
- * The values each message with a value receives, by name, in order: an override of `itemCount`
- * writes `{count} products`, of `showingOf` `{shown} of {total}`. A text without a value has none.
- */
+/** The placeholder names each message receives, in order: an override of `itemCount` writes `{count} products`. */
 export const MESSAGE_VALUES: Partial<Record<keyof Messages, readonly string[]>> = {
   itemCount: ['count'],
   showingOf: ['shown', 'total'],
@@ -90,10 +80,8 @@ export interface CustomizationRead {
 
 /** Longest class list a part takes (a guard against pasted stylesheets, not a style rule). */
 const MAX_CLASS_LIST = 300;
-/** Longest replacement text. */
 const MAX_TEXT = 300;
 
-/** The class names of `raw`, or a problem: any token HTML allows except Aisle's own `aisle-` ones. */
 function readClassList(part: string, raw: unknown): string | { problem: string } {
   if (typeof raw !== 'string') return { problem: `classes.${part} is not a string` };
   const tokens = raw.trim().split(/\s+/).filter(Boolean);
@@ -106,7 +94,6 @@ function readClassList(part: string, raw: unknown): string | { problem: string }
   return tokens.join(' ');
 }
 
-/** Placeholders of `text` that `key` does not receive. */
 function unknownPlaceholders(key: keyof Messages, text: string): string[] {
   const names = MESSAGE_VALUES[key] ?? [];
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((name) => !names.includes(name));
@@ -136,10 +123,7 @@ function readText(where: string, key: keyof Messages, raw: unknown): TextOverrid
   return check(raw, where);
 }
 
-/**
- * Reads `config.customization`. Absent is no customisation (undefined, no problem); an unusable
- * entry is left out and named, the rest is kept.
- */
+/** Reads `config.customization`: an unusable entry is left out and named, the rest is kept. */
 export function readCustomization(raw: unknown, messageKeys: readonly string[]): CustomizationRead {
   if (raw === undefined || raw === null) return { value: undefined, problems: [] };
   if (!isRecord(raw)) return { value: undefined, problems: ['customization is not an object'] };
@@ -198,7 +182,6 @@ export function readCustomization(raw: unknown, messageKeys: readonly string[]):
   return { value, problems };
 }
 
-/** `text` with each `{name}` replaced by its value, numbers written the locale's way. */
 function fill(text: string, names: readonly string[], args: readonly unknown[], locale: Locale): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const at = names.indexOf(name);
@@ -218,10 +201,7 @@ function pluralOf(locale: Locale, count: number): 'one' | 'other' {
 
 const customized = new WeakMap<Messages, Map<object, Messages>>();
 
-/**
- * `base` (a locale's catalogue) with the retailer's texts for `locale` in place of Aisle's. The
- * result is kept per catalogue and customisation, so that a view reading it twice gets the same object.
- */
+/** A locale's catalogue with the retailer's texts; kept, so a view reading it twice gets the same object. */
 export function customizeMessages(base: Messages, locale: Locale, customization: Customization | undefined): Messages {
   const texts = customization?.texts[locale];
   if (!texts || Object.keys(texts).length === 0) return base;
@@ -248,19 +228,15 @@ export function customizeMessages(base: Messages, locale: Locale, customization:
   return messages;
 }
 
-/** The retailer's classes per part, as the views and components receive them. */
+/** The retailer's classes per part. */
 export type PartClasses = Customization['classes'];
 
-/** Aisle's own class for a part with the retailer's beside it. */
+/** Aisle's own class with the retailer's beside it. */
 export function partClass(customization: Customization | undefined, part: CustomizablePart, own: string): string {
   return partClasses(customization?.classes, own, part);
 }
 
-/**
- * Aisle's own class `own` with the retailer's classes of each of `parts` beside it, each name once:
- * an element may be two parts at once (a filter's button is a `filterButton` and a `button`).
- * Without classes for those parts it is `own` itself, so an uncustomised page draws what it always drew.
- */
+/** `own` with the retailer's classes of each of `parts` (an element may be two parts at once), each name once. */
 export function partClasses(classes: PartClasses | undefined, own: string, ...parts: CustomizablePart[]): string {
   const extra = classes ? parts.map((part) => classes[part]).filter(Boolean) : [];
   if (extra.length === 0) return own;

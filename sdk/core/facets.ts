@@ -1,8 +1,4 @@
-/**
- * Long filter lists: which options a facet shows (the first few, a shopper's query, everything) and
- * how typed text matches an option's label. Framework-free so the rules are tested as a table and the
- * panels only render what they are given.
- */
+/** Which options a long facet shows and how typed text matches them; framework-free, tested as a table. */
 import { intlTag } from './format.js';
 import type { Locale } from './types.js';
 
@@ -15,16 +11,10 @@ export const FACET_SEARCH_THRESHOLD = 15;
 /** Pause after the last keystroke in a facet's search box before a screen reader is told "no match". */
 export const FACET_STATUS_DELAY_MS = 500;
 
-/**
- * The longest query a facet's search box takes (the box's `maxLength`, and what a query is cut to):
- * no option label is longer, and a pasted megabyte would only cost the page time to fold and compare.
- */
+/** No option label is longer; a pasted megabyte would only cost time to fold and compare. */
 export const FACET_QUERY_MAX_LENGTH = 100;
 
-/**
- * While a query narrows a facet, at most this many matches are listed until "Show N more": a short
- * query on a marketplace's 10,000 brands matches thousands, and drawing them all would hold the page.
- */
+/** Matches listed before "Show N more": a short query on 10,000 brands would otherwise hold the page. */
 export const FACET_MATCH_LIMIT = 20;
 
 /** What the rules need from an option. */
@@ -34,20 +24,17 @@ export interface FacetOption {
   selected: boolean;
 }
 
-/** Whether a facet with `count` options gets a search box. */
+/** Whether a facet this long gets a search box. */
 export function facetSearchable(count: number): boolean {
   return count > FACET_SEARCH_THRESHOLD;
 }
 
-/** Whether a facet with `count` options is cut to the first few until the shopper asks for more. */
+/** Whether a facet this long is cut until the shopper asks for more. */
 export function facetCollapsible(count: number): boolean {
   return count > FACET_VISIBLE_LIMIT;
 }
 
-/**
- * Text folded for matching: accents dropped (é → e, Ç → c), then lower case by the page's language.
- * Marks are removed after a canonical split, so both precomposed "É" and "E" + combining accent fold to "e".
- */
+/** Accents dropped after a canonical split (precomposed or combining), then lower case by the page's language. */
 export function foldForMatch(text: string, locale: Locale): string {
   return text
     .normalize('NFD')
@@ -64,14 +51,12 @@ export function matchesQuery(text: string, query: string, locale: Locale): boole
 }
 
 /**
- * A facet's option texts, folded once for the list and locale it was built for, so that each query
- * folds only itself and compares in one pass: typing into a 10,000-option facet costs a scan, not
- * 10,000 foldings. Matches are by position: it serves any list of the same options in the same order
- * (the panels' options are the response's, with the selection read from the address).
+ * Option texts folded once, so typing into a 10,000-option facet costs a scan, not 10,000 foldings.
+ * Matches are by position: it serves any list of the same options in the same order.
  */
 export class FacetMatcher {
   private readonly texts: string[];
-  /** The last answer: asked again (a re-render, "Show N more") it is not worked out again. */
+  /** Re-renders and "Show N more" ask again: the last answer is kept. */
   private last: { wanted: string; found: { hits: Uint8Array; count: number } } | null = null;
 
   constructor(
@@ -81,16 +66,11 @@ export class FacetMatcher {
     this.texts = options.map((option) => foldForMatch(option.text, locale));
   }
 
-  /** How many options it was built for. */
   get size(): number {
     return this.texts.length;
   }
 
-  /**
-   * Which options contain `query` (accents, case and spacing aside; only its first
-   * FACET_QUERY_MAX_LENGTH characters are read): a flag per option and how many are set. Null for a
-   * blank query.
-   */
+  /** A flag per option containing `query` and how many are set; null for a blank query. */
   matching(query: string): { hits: Uint8Array; count: number } | null {
     const wanted = foldForMatch(query.slice(0, FACET_QUERY_MAX_LENGTH), this.locale);
     if (wanted === '') return null;
@@ -112,28 +92,18 @@ export class FacetMatcher {
 
 /** What a facet shows now. */
 export interface FacetView<T> {
-  /** The options to render, in order: selected ones first when the list is long. */
+  /** Selected ones first when the list is long. */
   shown: T[];
-  /** Options left out until "Show N more" (0 while searching, expanded, or short). */
   hiddenCount: number;
-  /** The list is long enough to offer "Show N more" / "Show less" (and is not being searched). */
   collapsible: boolean;
-  /** A query is typed and no option's text matches it (selected options may still be listed). */
+  /** No option matches the query (selected options may still be listed). */
   noMatch: boolean;
 }
 
 /**
- * The options a facet renders. A short facet shows every option in the response's order. A long one
- * lists its pinned options first (so a choice is never hidden behind "Show more") and, unless
- * expanded, stops after the first `FACET_VISIBLE_LIMIT` (or after the pinned ones, if there are more
- * of those). A query narrows a searchable facet to the matching options, with the pinned ones kept
- * above them so they can always be cleared; the first `FACET_MATCH_LIMIT` matches show (the list
- * area scrolls), the rest after "Show N more". Pass the facet's `matcher` to fold its texts only once.
- *
- * `pinned` is the selection as it stood when the list was last laid out (the panel opened, the
- * query changed, the list was expanded or collapsed); it defaults to the current selection. Ticking
- * a box does not move it, so the option under the shopper's pointer or focus stays where it is, and
- * an option chosen since then is still kept in view when the list is cut.
+ * The options a facet renders. A long one lists its pinned options first, so a choice is never
+ * hidden behind "Show more" and can always be cleared. `pinned` is the selection when the list was
+ * last laid out: ticking a box does not move it, so the option under the pointer stays put.
  */
 export function facetView<T extends FacetOption>(
   options: readonly T[],
@@ -163,11 +133,7 @@ export function facetView<T extends FacetOption>(
   return { shown, hiddenCount: ordered.length - shown.length, collapsible: true, noMatch: false };
 }
 
-/**
- * A searched facet in one pass: the pinned options, then the other selected ones and the matches in
- * the list's order, the matches beyond the first FACET_MATCH_LIMIT left for "Show N more". A
- * selected option stays listed (where it is) even when the query no longer matches it.
- */
+/** A selected option stays listed where it is even when the query no longer matches it. */
 function searchView<T extends FacetOption>(
   options: readonly T[],
   found: { hits: Uint8Array; count: number },
@@ -192,15 +158,12 @@ function searchView<T extends FacetOption>(
   return { shown: [...top, ...rest], hiddenCount: hidden, collapsible, noMatch: found.count === 0 };
 }
 
-/** The keys of the selected options: what a facet pins when it lays its list out. */
+/** What a facet pins when it lays its list out. */
 export function selectedKeys(options: readonly FacetOption[]): Set<string> {
   return new Set(options.filter((option) => option.selected).map((option) => option.key));
 }
 
-/**
- * The option that should take focus after "Show N more": the first one that was not shown before.
- * Null when nothing new appeared.
- */
+/** The option that takes focus after "Show N more": the first not shown before, or null. */
 export function firstRevealed<T extends FacetOption>(before: readonly T[], after: readonly T[]): T | null {
   const seen = new Set(before.map((option) => option.key));
   return after.find((option) => !seen.has(option.key)) ?? null;

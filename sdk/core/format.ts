@@ -1,11 +1,7 @@
-/**
- * Prices, discounts and counts as shoppers read them on a product card: `$` in the US,
- * a `CA$` prefix in English Canada, the suffix form `12,99 $` in French Canada. Intl does the work.
- */
+/** Prices, discounts and counts as shoppers read them: `$`, `CA$12.99`, `12,99 $`. Intl does the work. */
 import { intlTag, type Locale } from './locales.js';
 import type { Region } from './types.js';
 
-// Callers that format by locale take the tag from here, next to the formats that use it.
 export { intlTag };
 
 // Building a NumberFormat is costly and a grid formats hundreds of prices, so instances are reused.

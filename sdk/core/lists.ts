@@ -21,12 +21,8 @@ export function relatedNeedsToggle(listHeight: number, screenWidth: number, tota
 }
 
 /**
- * The URL of a related page: absolute http(s) links stay, anything else is a page under the
- * tenant's base. Returns null when it cannot be built, which the caller logs before using an empty
- * URL. The text is trimmed and refused outright when it holds a control character, because browsers
- * drop tabs and newlines inside a scheme (`java\tscript:`). Leading slashes or backslashes mean "a
- * page of this site", so what follows them is always read as a path, never as a scheme or a host;
- * and whatever is built must still be http(s) once parsed.
+ * A related page's URL: absolute http(s) stays, anything else is a page under the base, never a
+ * scheme or host; null when it cannot be built. Control characters are refused (`java\tscript:`).
  */
 export const relatedPageUrl = memoStrings(function relatedPageUrl(
   href: string,

@@ -1,12 +1,7 @@
 // Lives apart from sitemap.ts so that listings can use it without loading the sitemap's rules.
 import { DEFAULT_LOCALE } from './locales.js';
 
-/**
- * Appends `locale={lang}_{REGION}` (e.g. `fr_CA`) when region and locale are set and the locale is not the
- * default one (English).
- * An empty URL (a link that could not be built or was refused) stays empty: a bare `?locale=fr_CA`
- * would turn it back into a live link to the current page.
- */
+/** Appends `locale=fr_CA` for a non-default locale; an empty URL stays empty, not a live link to this page. */
 export function localeSuffixUrl(url: string, settings: { region?: string; locale?: string }): string {
   if (url.trim() === '') return '';
   const language = (settings.locale ?? '').trim().split(/[-_]/)[0]?.toLowerCase() ?? '';

@@ -1,29 +1,20 @@
 /**
- * The languages Aisle speaks, one row each. Everything that differs between locales starts here: how a
- * render context selects it (by its code), the Intl tag its numbers, prices, plurals and sorting follow,
- * and where its message catalogue comes from. Adding a locale is a row below plus its catalogue file
- * (`messages.<code>.ts`). The row is small on purpose: English pages download the whole table.
+ * The languages Aisle speaks, one row each: adding a locale is a row plus its `messages.<code>.ts`.
+ * Rows stay small on purpose: English pages download the whole table.
  */
 import type { Messages } from './messages.js';
 import type { Region } from './types.js';
 
 /** What Aisle needs to know about one locale. */
 export interface LocaleRow {
-  /**
-   * The BCP 47 tag Intl formats with. English stays en-US in Canada on purpose: it shows Canadian
-   * dollars as "CA$12.99", which tells them apart from US dollars.
-   */
+  /** English stays en-US in Canada on purpose: "CA$12.99" tells Canadian dollars from US ones. */
   intl: string;
-  /** A different tag in some region, for a language whose numbers or prices read differently there. */
   intlIn?: Readonly<Partial<Record<Region, string>>>;
-  /**
-   * Loads the catalogue before the first render of a page in this locale. Absent for the one locale
-   * whose catalogue ships with the first render (English), so other languages cost English pages nothing.
-   */
+  /** Absent for English, whose catalogue ships with the first render: other languages cost it nothing. */
   load?: () => Promise<Messages>;
 }
 
-/** The shipped locales. The first is the default: a context that asks for no known locale gets it. */
+/** The first is the default. */
 const SHIPPED = {
   en: { intl: 'en-US' },
   // Aisle's French shoppers are in Canada, so French follows Canadian rules ("12,99 $") everywhere.
@@ -39,14 +30,10 @@ export const LOCALES = /* @__PURE__ */ Object.keys(SHIPPED) as Locale[];
 /** The locale used when nothing usable asks for another one. */
 export const DEFAULT_LOCALE: Locale = 'en';
 
-// Rows registered at run time join the shipped ones in the table itself (not a copy, which English
-// pages would download too), so every lookup sees both.
+// Registered rows join the shipped table itself: a copy would be downloaded by English pages too.
 type Rows = Record<string, LocaleRow | undefined>;
 
-/**
- * Adds (or replaces) a locale at run time, through the same lookups the shipped rows use; returns the
- * cleanup that removes it again. Tests add a locale this way without touching the shipped table.
- */
+/** Adds (or replaces) a locale at run time, as tests do; returns the cleanup. */
 export function registerLocale(code: string, row: LocaleRow): () => void {
   const key = code.trim().toLowerCase();
   const rows: Rows = SHIPPED;
@@ -59,7 +46,7 @@ export function registerLocale(code: string, row: LocaleRow): () => void {
   };
 }
 
-/** The row of a locale; the default's when the locale is unknown (a stale value never throws). */
+/** The default's row for an unknown locale: a stale value never throws. */
 export function localeRow(locale: Locale): LocaleRow {
   return (SHIPPED as Rows)[locale] ?? SHIPPED.en;
 }
@@ -75,11 +62,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && Object.hasOwn(SHIPPED, value);
 }
 
-/**
- * The locale a free-form language value selects: the known locale whose code it starts with, case and
- * spaces aside ("fr", "fr_CA", "FR-ca", "french"), else the default. Non-strings select the default.
- * (No code is the start of another one, so the order of the rows does not matter.)
- */
+/** The known locale a free-form value starts with ("fr_CA", "french"), else the default. */
 export function localeFromText(value: unknown): Locale {
   const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
   const found = Object.keys(SHIPPED).find((code) => text.startsWith(code));

@@ -1,17 +1,13 @@
-/**
- * What a page's server-rendered listing was drawn from, as a short key written beside the markup.
- * The browser computes the same key from the page it is on; markup made for another context (a stale
- * cache, another tenant, locale or address) has another key, and is drawn afresh instead of adopted.
- */
+/** A key of what server markup was drawn from: markup for another context (a stale cache) is drawn afresh. */
 import type { PageRoute, RenderContext, UrlState } from './types.js';
 
 /** What the server's markup depends on. */
 export interface MarkupSource {
-  /** The render context, as read and normalised (so key order in the page's JSON does not matter). */
+  /** Normalised, so key order in the page's JSON does not matter. */
   context: RenderContext;
   route: Pick<PageRoute, 'screen'>;
   state: UrlState;
-  /** The build that drew it: another version may draw other markup. */
+  /** Another version may draw other markup. */
   version: string;
 }
 

@@ -1,8 +1,6 @@
 /**
- * Remembers the results of a pure function of strings. Aisle checks and resolves the same addresses
- * over and over (every card, crumb and related page at each render, every product URL in each reply),
- * and the URL parser behind those checks is the costliest call a click makes on a slow phone. The
- * arguments are the key, whole and unambiguous; past `limit` entries the memory starts afresh.
+ * Remembers a pure function of strings: the URL parser is the costliest call a click makes on a slow
+ * phone, and the same addresses come back at every render. Past `limit` entries it starts afresh.
  */
 export function memoStrings<A extends string[], R>(fn: (...args: A) => R, limit = 2000): (...args: A) => R {
   const results = new Map<string, R>();

@@ -1,7 +1,4 @@
-/**
- * Every visible string and accessible name of the DLP and VSM: the shape of a catalogue, the English one
- * (which ships with the first render) and where the others are kept once loaded. Counts use Intl rules.
- */
+/** Every visible string and accessible name: the catalogue's shape, English, and the loaded others. */
 import type { Region, RenderContext } from './types.js';
 import { customizeMessages } from './customization.js';
 import { formatCount, formatDecimal } from './format.js';
@@ -72,14 +69,11 @@ export interface Messages {
   showParts: string;
   clearVehicle: string;
   fitsVehicle: (vehicle: string, year: string) => string;
-  // Long filter lists and typed prices.
-  /** Visible text of the control that reveals a long filter's hidden options. */
   showMoreOptions: (count: number) => string;
-  /** Its accessible name: the visible text plus which filter it belongs to. */
+  /** The accessible name also says which filter. */
   showMoreOptionsOf: (count: number, label: string) => string;
   showFewerOptions: string;
   showFewerOptionsOf: (label: string) => string;
-  /** Accessible name of the search box above a long filter's options. */
   searchFilter: (label: string) => string;
   searchFilterPlaceholder: string;
   noFilterMatch: (query: string) => string;
@@ -176,8 +170,6 @@ const en: Messages = {
   priceTo: 'To',
 };
 
-// English ships with the first render; the other catalogues load, by their locale's row, when a page
-// needs them (before its first render).
 const catalogues: Partial<Record<string, Messages>> = { [DEFAULT_LOCALE]: en };
 
 /** Makes a catalogue available to `messagesFor`. */
@@ -195,20 +187,13 @@ export function messagesFor(locale: Locale): Messages {
   return catalogues[locale] ?? en;
 }
 
-/**
- * Loads and registers a locale's catalogue; undefined when there is nothing to wait for (English, or a
- * catalogue loaded before), so that such a page goes on in the same turn. A failed load rejects: the
- * caller decides whether the page can go on.
- */
+/** Loads a locale's catalogue; undefined when there is nothing to wait for, so the page goes on in the same turn. */
 export function loadMessages(locale: Locale): Promise<void> | undefined {
   const load = localeRow(locale).load;
   if (load && !catalogues[locale]) return load().then((messages) => void (catalogues[locale] = messages));
 }
 
-/**
- * The words of a page: its locale's catalogue with the retailer's own texts in place of Aisle's
- * (`config.customization.texts`), for the app and the first paint alike.
- */
+/** A page's locale catalogue with the retailer's own texts, for the app and the first paint alike. */
 export function messagesOf(context: Pick<RenderContext, 'additional' | 'config'>): Messages {
   const locale = localeOf(context);
   return customizeMessages(messagesFor(locale), locale, context.config.customization);

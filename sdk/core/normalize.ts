@@ -27,11 +27,8 @@ import { DEFAULT_LOCALE } from './locales.js';
 import { messagesFor } from './messages.js';
 
 /**
- * A search response in our shape, or null when `raw` cannot be read as one. Readable means: a plain
- * object whose `products` is an array, unless it is a not-found reply (`pageNotFound: true`), which
- * needs no products. A non-empty `products` list in which not one entry is a product (strings, nulls,
- * objects without an id) is unreadable too: showing it would wipe the grid for a garbled reply. A
- * null answer is a failed search for the caller, which keeps what is shown.
+ * A search response in our shape, or null (a failed search: the caller keeps what is shown). A
+ * non-empty `products` with not one product in it is unreadable: it would wipe the grid.
  */
 export function normalizeSearchResponse(raw: unknown, resolve: UrlResolver = (url) => url): SearchResponse | null {
   if (!isRecord(raw)) return null;
@@ -69,12 +66,8 @@ export function normalizeSearchResponse(raw: unknown, resolve: UrlResolver = (ur
 }
 
 /**
- * The counts of a reply. A count that is missing, negative, fractional garbage or beyond a safe
- * integer is not believed: `shown` then means the list up to the end of this reply (`start` plus the
- * products received; 0 for a reply that holds none, whatever its `start`), `filtered` falls back to
- * `total`, then to `shown`, and `total` to `filtered`. Counts never claim fewer items than the reply
- * holds ("0 items" above a full grid), and never more than the backend says it holds: a stale
- * `start` far past the end is not items received, and `shown` never exceeds `filtered`.
+ * The counts of a reply; an unbelievable count falls back to the others. Counts never claim fewer
+ * items than the reply holds ("0 items" above a full grid), nor more than the backend says it holds.
  */
 function readPayload(raw: unknown, start: number, received: number): SearchResponse['payload'] {
   const payload = isRecord(raw) ? raw : {};
@@ -85,7 +78,7 @@ function readPayload(raw: unknown, start: number, received: number): SearchRespo
   return { total, filtered, shown: Math.min(shown, filtered) };
 }
 
-/** A count: a whole, non-negative, safe number (numeric strings accepted), else null. */
+/** A whole, non-negative, safe number (numeric strings accepted), else null. */
 function toCount(value: unknown): number | null {
   const parsed = toNumOrNull(value);
   if (parsed === null || parsed < 0) return null;
@@ -93,7 +86,6 @@ function toCount(value: unknown): number | null {
   return Number.isSafeInteger(whole) ? whole : null;
 }
 
-/** The vehicle selector's choices, when the response has any well-formed ones. */
 function vehiclesOf(raw: unknown): { vehicles?: VehicleOption[] } {
   const vehicles = toArray(raw).flatMap((v): VehicleOption[] => {
     if (!isRecord(v) || toStr(v.id) === '') return [];
@@ -149,19 +141,13 @@ export function readRenderContext(raw: unknown): RenderContextResult {
   return { ok: true, context };
 }
 
-/**
- * What in the render context's `config.customization` cannot be used, in sentences naming each
- * entry (the rest of the customisation applies); none when it is absent or fine.
- */
+/** A sentence per unusable `config.customization` entry (the rest still applies). */
 export function customizationProblems(raw: unknown): string[] {
   const config = isRecord(raw) && isRecord(raw.config) ? raw.config : null;
   return config ? readCustomization(config.customization, Object.keys(messagesFor(DEFAULT_LOCALE))).problems : [];
 }
 
-/**
- * The config in our shape, field by field as the tenant table describes it: a field with a default
- * is always present, any other only when its value is usable.
- */
+/** Field by field from the tenant table: a field with a default is always present, others only when usable. */
 function readConfig(raw: Record<string, unknown>, id: string): TenantConfig {
   const config: Record<string, unknown> = { id };
   for (const field of TENANT_FIELD_NAMES) {
@@ -173,7 +159,6 @@ function readConfig(raw: Record<string, unknown>, id: string): TenantConfig {
   return config as TenantConfig;
 }
 
-/** One field's value, its default, or undefined when it has neither. */
 function readField(spec: TenantFieldSpec, raw: unknown): unknown {
   switch (spec.kind) {
     case 'id':
@@ -211,7 +196,6 @@ function readField(spec: TenantFieldSpec, raw: unknown): unknown {
   }
 }
 
-/** The non-empty names of a list (at most `max`, each at most 100 characters), or undefined for none. */
 function readNames(raw: unknown, max: number): string[] | undefined {
   if (!Array.isArray(raw)) return undefined;
   const names = raw.flatMap((item) => {
@@ -221,7 +205,6 @@ function readNames(raw: unknown, max: number): string[] | undefined {
   return names.length > 0 ? [...new Set(names)].slice(0, max) : undefined;
 }
 
-/** An object of the given non-empty string fields, or undefined when one is missing. */
 function readFields(raw: unknown, keys: readonly string[]): Record<string, string> | undefined {
   if (!isRecord(raw)) return undefined;
   const out: Record<string, string> = {};
@@ -304,12 +287,7 @@ function colourName(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/**
- * The colour filter's options carry no swatch when the backend sends only the plain option shape;
- * the products' variants usually do. A colour option without one borrows the swatch of a variant of
- * that colour, so the panel shows colours rather than blank dots. Options with their own swatch, and
- * every other filter, are left as they are.
- */
+/** A colour option without a swatch borrows one from a variant of that colour, so the panel shows no blank dots. */
 function withVariantSwatches(filters: Filter[], products: Product[]): Filter[] {
   const colour = filters.find((filter) => filter.key === 'color');
   if (!colour || colour.options.every((option) => option.swatch)) return filters;

@@ -1,16 +1,9 @@
-/**
- * Products are the largest untrusted part of a search response, and tenants disagree on their shape
- * (`variants[]`, or `models[]` with `selected_model`). This maps either into `Product`.
- */
+/** Maps either tenant shape of a product (`variants[]`, or `models[]` with `selected_model`) into `Product`. */
 import type { Product, Review, Variant } from './types.js';
 import { isRecord, toArray, toBool, toNum, toNumOrNull, toStr, type UnknownRecord } from './coerce.js';
 import { memoStrings } from './memo.js';
 
-/**
- * Turns a URL as the response wrote it into one the page can use (see `relativeUrlResolver`). It
- * resolves assets (images, swatches); `link`, when present, resolves product page links, which
- * belong to the retailer's site rather than to the host that served the reply.
- */
+/** Resolves assets; `link` resolves product page links, which belong to the retailer's site, not the search host. */
 export type UrlResolver = ((url: string) => string) & { readonly link?: (url: string) => string };
 
 const asWritten: UrlResolver = (url) => url;
@@ -52,9 +45,7 @@ export function normalizeProducts(raw: unknown, resolve: UrlResolver = asWritten
   });
 }
 
-/** What every variant of one product is read with. */
 interface VariantContext {
-  /** The price of a variant that has none. */
   fallbackPrice: number;
   resolve: UrlResolver;
 }
@@ -98,24 +89,15 @@ function toVariant(
   };
 }
 
-/**
- * A swatch is a CSS colour or an image URL: only something that looks like a path (it has a slash or
- * a dot, and is not a hex colour) is resolved, so a colour name never turns into an address.
- */
+/** Only a swatch that looks like a path is resolved, so a colour name never turns into an address. */
 export function resolveSwatch(swatch: string, resolve: UrlResolver): string {
   return swatch.startsWith('#') || !/[/.]/.test(swatch) ? swatch : resolve(swatch);
 }
 
 /**
- * Resolves the relative URLs of a response. Images and swatches resolve against the URL of the
- * request that returned them, as a browser does for any web resource: with Aisle on a retailer's
- * origin and the search host elsewhere, `/img/…` means the search host's images. Product page links
- * (`link`) resolve against the page (`pageHref`, the page's address or origin): a product page is
- * the retailer's, wherever the search ran. A result on the page's own origin is written as a path, so
- * same-origin searches look exactly as before. Absolute URLs, other schemes and anything with spaces,
- * control characters or backslashes are left as they are for the later safety checks (a resolver
- * must never turn "java\tscript:" into a script URL, nor a refused backslash path into an absolute
- * link).
+ * Images resolve against the request's URL, as a browser resolves any resource; product links against
+ * the page, since a product page is the retailer's. Anything odd is left as written for the safety
+ * checks: a resolver must never turn "java\tscript:" into a script URL.
  */
 export function relativeUrlResolver(requestUrl: string, pageHref: string): UrlResolver {
   let page: URL;
@@ -165,7 +147,6 @@ function normalizeReview(raw: unknown): Review | null {
   return { id: toStr(raw.id), nickname: toStr(raw.nickname), text: toStr(raw.text), rating: toNum(raw.rating) };
 }
 
-// The range as sent, or null when it has no number in it.
 function readPriceRange(raw: unknown): Product['price_range'] | null {
   if (!isRecord(raw)) return null;
   const min = toNumOrNull(raw.min_purchase_price);
@@ -185,10 +166,7 @@ function keep<T>(value: T | null): T[] {
   return value === null ? [] : [value];
 }
 
-/**
- * The words of a size for people: sizes are often keyed `group__value` (`women__10`), the group
- * being what the size filter groups by, so only the value is read out.
- */
+/** Sizes keyed `group__value` (`women__10`) read out only the value. */
 export function sizeLabel(size: string): string {
   const at = size.lastIndexOf('__');
   return at === -1 ? size : size.slice(at + 2);

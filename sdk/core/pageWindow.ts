@@ -1,7 +1,4 @@
-/**
- * The page numbers a pagination bar shows: first, last, and two either side of the current page,
- * with null marking a gap. Pure so that it is tested without rendering.
- */
+/** The page numbers a pagination bar shows (first, last, two either side), null marking a gap. */
 export function pageWindow(current: number, count: number): Array<number | null> {
   const pages: Array<number | null> = [];
   for (let n = 1; n <= count; n++) {

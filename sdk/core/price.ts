@@ -1,7 +1,4 @@
-/**
- * The price slider's rules: a range on multiples of 10, thumbs at least 10 apart, values snapped
- * before they are sent, so that every tenant's slider moves in the same round steps.
- */
+/** The price slider's rules, so every tenant's slider moves in the same round steps. */
 import type { Filter } from './types.js';
 import { PRICE_KEY } from './urlState.js';
 
@@ -21,11 +18,7 @@ export function sliderBounds(absMin: number, absMax: number): [number, number] {
   return [min, Math.max(max, min + PRICE_STEP)];
 }
 
-/**
- * Snaps a slider range to the step: min to the nearest step, max up to the next one, both inside
- * the bounds and at least one step apart. When they collide, max moves up first; at the top of the
- * bounds, min moves down instead.
- */
+/** Snaps a range to the step, one step apart inside the bounds: on collision max moves up, or min down at the top. */
 export function snapRange(range: readonly [number, number], bounds: readonly [number, number]): [number, number] {
   const [lowest, highest] = bounds;
   const clamp = (value: number) => Math.min(highest, Math.max(lowest, value));
@@ -55,12 +48,7 @@ export function sliderRange(filter: Filter): { bounds: [number, number]; value: 
 /** Which end of the price range a typed value sets. */
 export type PriceEdge = 'min' | 'max';
 
-/**
- * The range after a typed value, by the slider's own rules: a typed minimum rounds to the nearest step
- * and a typed maximum rounds up, both stay within the bounds, and the other end does not move unless it
- * must to keep one step between them. A minimum typed above the maximum (or the reverse) is held one
- * step short of it rather than swapping the ends.
- */
+/** The range after a typed value, by the slider's rules; a minimum typed above the maximum is held one step short, not swapped. */
 export function typedRange(
   edge: PriceEdge,
   amount: number,

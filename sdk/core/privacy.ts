@@ -1,34 +1,26 @@
 /**
- * What keeps personal data out of analytics events, shared by the browser (before an event is
- * stored or sent) and the analytics service (again, before it is stored): page addresses keep only
- * the query parameters a listing needs, lose their fragment and any user name, and e-mail addresses
- * and phone numbers are replaced wherever they appear, however they are percent-encoded.
- * Pure and free of the DOM, so the same rules run in Node.
+ * Keeps personal data out of analytics events; free of the DOM, so the browser (before sending) and
+ * the analytics service (before storing) run the same rules.
  */
 import { URL_STATE_PARAMS } from './query.js';
 
-/** The query parameters every tenant's events keep: the listing state (see urlState.ts) and the locale. */
+/** The query parameters every tenant's events keep: the listing state and the locale. */
 export const DEFAULT_QUERY_PARAMS: readonly string[] = [...URL_STATE_PARAMS, 'locale'];
 
 /** Campaign tags (`utm_source`, `utm_campaign`, …) are kept whatever the tenant declares. */
 const CAMPAIGN_PARAM = /^utm_[a-z0-9_]+$/i;
 
-/** What an e-mail address is replaced with. */
+/** Replaces an e-mail address. */
 export const EMAIL_MARK = '[email]';
-/** What a phone number is replaced with. */
+/** Replaces a phone number. */
 export const PHONE_MARK = '[phone]';
 
 /**
- * An address with a top-level domain of letters (so that `aisle@0.1.0`, a release, is not one). Every
- * part is bounded as addresses are (64 characters before the `@`, 63 per label), which also keeps
- * the search linear on a long text that holds no address.
+ * The top-level domain is letters, so `aisle@0.1.0` is not an address; parts are bounded as in
+ * real addresses, which also keeps the search linear on a long text.
  */
 export const EMAIL = /[\w.+!$'*^`{|}~-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.[a-z]{2,24}\b/gi;
-/**
- * Phone numbers as people write them: international (`+` and 8 to 15 digits, single separators
- * allowed), North American with separators (`514-555-0199`, `(514) 555 0199`), and `tel:` links.
- * A bare run of digits is not taken for one: product and variant ids look just like it.
- */
+/** A bare run of digits is not taken for a phone number: product and variant ids look just like it. */
 const PHONES = [
   /\btel:[+\d\s().-]{6,24}/gi,
   /\+\s?\d(?:[\s.()-]{0,2}\d){7,14}(?!\d)/g,
@@ -36,9 +28,8 @@ const PHONES = [
 ];
 
 /**
- * `%XX` sequences of printable ASCII decoded, up to three layers deep (`%2540` is a doubly encoded
- * `@`). Only ASCII: it never throws on a malformed sequence, and every character of an address or a
- * phone number is ASCII.
+ * Decodes `%XX` of printable ASCII up to three layers deep (`%2540` is a doubly encoded `@`). ASCII
+ * only: it never throws, and addresses and phone numbers are ASCII.
  */
 function decodeAscii(text: string): string {
   let out = text;
@@ -50,11 +41,7 @@ function decodeAscii(text: string): string {
   return out;
 }
 
-/**
- * `text` with every e-mail address and phone number replaced by `[email]` / `[phone]`. When one is
- * found behind percent-encoding, the decoded text is returned (with the replacement); otherwise
- * `text` itself, unchanged.
- */
+/** Replaces e-mail addresses and phone numbers, decoding the text only when one hid behind percent-encoding. */
 export function redactPersonal(text: string): string {
   const decoded = decodeAscii(text);
   let out = decoded.replace(EMAIL, EMAIL_MARK);
@@ -62,13 +49,12 @@ export function redactPersonal(text: string): string {
   return out === decoded ? text : out;
 }
 
-/** True when a query parameter named `name` may stay in an event's address. */
+/** Whether a query parameter may stay in an event's address. */
 export function keepsQueryParam(name: string, allowed: readonly string[]): boolean {
   const decoded = decodeAscii(name);
   return CAMPAIGN_PARAM.test(decoded) || allowed.includes(decoded);
 }
 
-/** A query string (without `?`) cut down to the allowed parameters, their values redacted. */
 function privateQuery(query: string, allowed: readonly string[]): string {
   return query
     .split('&')
@@ -83,7 +69,6 @@ function privateQuery(query: string, allowed: readonly string[]): string {
     .join('&');
 }
 
-/** A path with each segment that holds an e-mail address or a phone number redacted. */
 function privatePath(path: string): string {
   return path
     .split('/')
@@ -94,12 +79,7 @@ function privatePath(path: string): string {
     .join('/');
 }
 
-/**
- * A page address (`url`, `referrer`) as an event may carry it: no user name or password, no
- * fragment, only the `allowed` query parameters (plus `utm_*`), and no e-mail address or phone
- * number anywhere. Text that is not an absolute address (an empty referrer, a relative path) gets
- * the same treatment by its parts.
- */
+/** A page address without credentials, fragment, personal data or query parameters beyond `allowed` and `utm_*`. */
 export function privateAddress(address: string, allowed: readonly string[] = DEFAULT_QUERY_PARAMS): string {
   const withoutFragment = address.split('#')[0]!;
   const queryAt = withoutFragment.indexOf('?');
@@ -115,7 +95,7 @@ export function privateAddress(address: string, allowed: readonly string[] = DEF
   return `${prefix}${privatePath(base)}${query === '' ? '' : `?${query}`}`;
 }
 
-/** A deep copy of `value` with every string (keys included) redacted; other values as they are. */
+/** A deep copy with every string, keys included, redacted. */
 export function redactDeep<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return redactPersonal(value) as T;
   if (depth > 32 || value === null || typeof value !== 'object') return value;
@@ -125,7 +105,7 @@ export function redactDeep<T>(value: T, depth = 0): T {
   return out as T;
 }
 
-/** The parts of an event that can carry personal data (the wire event and the client's both have them). */
+/** The parts of an event that can carry personal data. */
 export interface EventPageFields {
   url: string;
   data: {
@@ -135,10 +115,7 @@ export interface EventPageFields {
   };
 }
 
-/**
- * `event` with its address and referrer made private (see `privateAddress`) and e-mail addresses
- * and phone numbers redacted from its title and metadata. Other fields are kept as they are.
- */
+/** `event` with its addresses, title and metadata made private. */
 export function withoutPersonalData<E extends EventPageFields>(event: E, allowed: readonly string[]): E {
   const data = { ...event.data };
   if (typeof data.page_title === 'string') data.page_title = redactPersonal(data.page_title);

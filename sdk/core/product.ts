@@ -1,7 +1,4 @@
-/**
- * Product card rules: which variant is shown, how many swatches fit, image
- * request parameters, the analytics result id, and the screen classes.
- */
+/** Product card rules: the variant shown, the swatches that fit, image parameters, the screen classes. */
 import type { Product, Region, Variant, Viewport } from './types.js';
 
 /** Most swatches a card shows on larger screens; the rest are counted as a remainder. */
@@ -30,11 +27,7 @@ export function visibleSwatches(
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
-/**
- * The image URL with `w` and `q` set (existing values replaced, other parameters and the fragment
- * kept), for relative or absolute URLs. Unusable input (empty, whitespace inside, a scheme other
- * than http/https such as `javascript:`) gives ''; `data:` and `blob:` URLs come back unchanged.
- */
+/** The image URL with `w` and `q` set; '' for unusable input or another scheme, `data:`/`blob:` unchanged. */
 export function imageUrl(src: unknown, options: { width?: number; quality?: string } = {}): string {
   if (typeof src !== 'string') return '';
   const url = src.trim();

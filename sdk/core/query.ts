@@ -31,10 +31,7 @@ export function vehicleQuery(vehicle: { id: string; year: string } | null): stri
   return `vehicle_id=${encodeURIComponent(vehicle.id)}&vehicle_year=${encodeURIComponent(vehicle.year)}`;
 }
 
-/**
- * Puts Aisle's serialised state into the host's current query string, keeping the host's own
- * parameters (locale, campaign tags, …) in their order. Returns `?…`, or '' when nothing is left.
- */
+/** Aisle's state in the host's query string, the host's own parameters kept in order; `?…` or ''. */
 export function mergeQuery(hostSearch: string, stateQuery: string): string {
   const params = new URLSearchParams(hostSearch);
   for (const name of URL_STATE_PARAMS) params.delete(name);
@@ -79,11 +76,7 @@ export function vehicleFromContext(context: Pick<RenderContext, 'additional'>): 
     : null;
 }
 
-/**
- * The vehicle a page starts with: from its address, else from the render context; always null for
- * a tenant without a vehicle selector, whose listing cannot be narrowed that way (a shared or stale
- * link with vehicle parameters must not send it to the vehicle-selector call).
- */
+/** The vehicle a page starts with; null without a selector, so a stale link never calls the vehicle selector. */
 export function initialVehicle(
   search: string,
   context: Pick<RenderContext, 'additional' | 'config'>,

@@ -1,11 +1,8 @@
-/**
- * The visual sitemap's grouping (docs/routes-and-locales.md): links under the first letter of their title,
- * `#` for anything that does not start with a letter, and a jump bar of letter pairs.
- */
+/** The visual sitemap's grouping: links by first letter (`#` for the rest), and a jump bar of letter pairs. */
 import type { Locale, SitemapLink } from './types.js';
 import { intlTag } from './format.js';
 
-/** The links under one letter of the sitemap. */
+/** The links under one letter. */
 export interface SitemapSection {
   letter: string;
   links: SitemapLink[];

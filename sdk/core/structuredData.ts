@@ -1,8 +1,4 @@
-/**
- * schema.org JSON-LD for the DLP, so search engines can list its products: an ItemList of Product or ProductGroup
- * entries with offers in the region's currency, and a BreadcrumbList. Every page address in it follows the
- * locale rule of the links on the page (localeUrl.ts), so search engines meet the addresses shoppers click.
- */
+/** schema.org JSON-LD for the DLP; its addresses follow the page links' locale rule, so engines meet what shoppers click. */
 import { currencyOf } from './format.js';
 import type { Locale } from './locales.js';
 import { localeSuffixUrl } from './localeUrl.js';
@@ -20,12 +16,10 @@ export interface JsonLdSettings {
   locale?: Locale | undefined;
 }
 
-/** What the structured data of one listing needs to know about the page. */
 interface Page {
-  /** The page's address: relative addresses resolve against it. */
   pageUrl: string;
   currency: string;
-  /** A page address as it is written in the JSON-LD: absolute, with the locale's suffix. */
+  /** Absolute, with the locale's suffix. */
   link: (href: string) => string;
 }
 
@@ -72,18 +66,12 @@ export interface ListingJsonLdInput extends JsonLdSettings {
   /** The page's origin and path (its query, which only holds the listing's state, is left out). */
   origin: string;
   pathname: string;
-  /** The tenant's base path: the home and sitemap crumbs lead under it. */
   base: string;
-  /** The listing's page size: the JSON-LD describes the first page of results. */
   pageSize: number;
   messages: { home: string; popularCategories: string };
 }
 
-/**
- * The listing's JSON-LD as text for its script element, written alike by the app and the server render.
- * It describes the first page of results: an infinite list of hundreds would make every append
- * re-serialise them all, and search engines read the first page.
- */
+/** The listing's JSON-LD text, for the first page only: search engines read that, and appends need not re-serialise. */
 export function listingJsonLd(data: SearchResponse, input: ListingJsonLdInput): string {
   const { origin, base, messages: m } = input;
   const pageUrl = `${origin}${input.pathname}`;
@@ -98,10 +86,7 @@ export function listingJsonLd(data: SearchResponse, input: ListingJsonLdInput): 
   );
 }
 
-/**
- * JSON for a `<script type="application/ld+json">` element: `<`, `>`, `&`, U+2028 and U+2029 are
- * written as \u escapes, so no title can close the element or break older parsers.
- */
+/** JSON for a script element: `<`, `>`, `&`, U+2028/9 escaped so no title can close it or break older parsers. */
 export function serializeJsonLd(value: unknown): string {
   return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,

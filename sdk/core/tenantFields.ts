@@ -1,23 +1,7 @@
 /**
- * Every field of a tenant's configuration (the render context's `config`), declared once. The
- * `TenantConfig` type, the normaliser that reads an untrusted config (`readConfig` in normalize.ts)
- * and the extension's tenant import and popup are all derived from this table, so a new field is
- * one row here: nothing else has to repeat its name, kind or default.
- *
- * Kinds:
- * - `id`: the tenant id, a non-empty string (checked before anything else is read);
- * - `path`: a route root such as `/maple`; anything but a plain path reads as empty;
- * - `string`, `url`: optional text (`url` must be an http(s) address when a tool checks it strictly);
- * - `bool`: a real boolean, else the default;
- * - `positiveInt`: a whole number from 1 (`max` bounds what the extension accepts), else the default;
- * - `enum`: one of `values` (compared case-insensitively when read), else absent;
- * - `rate`: a number from 0 to 1, else absent;
- * - `object`: an object whose listed fields are all non-empty strings, else absent (an
- *   integration needs every field it names);
- * - `customization`: the retailer's classes, texts and unstyled mode (core/customization.ts), the
- *   usable parts kept;
- * - `names`: a list of names (query parameters), the usable ones kept, else absent;
- * - `consent`: a consent mode, or one per region (core/consentSetting.ts), else absent.
+ * Every field of a tenant's `config`, declared once: the `TenantConfig` type, the normaliser and the
+ * extension's import and popup derive from this table, so a new field is one row here. An unusable
+ * value reads as the field's default, or as absent when it has none.
  */
 import type { ConsentSetting } from './consentSetting.js';
 import type { Customization } from './customization.js';
@@ -89,7 +73,6 @@ type Table = typeof TENANT_FIELDS;
 /** A tenant field's name. */
 export type TenantField = keyof Table;
 
-/** The value a field of spec `F` holds once read. */
 type ValueOf<F> = F extends { kind: 'bool' }
   ? boolean
   : F extends { kind: 'positiveInt' | 'rate' }
@@ -117,7 +100,7 @@ export type TenantConfig = { [K in RequiredField]: ValueOf<Table[K]> } & {
 /** Every field name, in table order. */
 export const TENANT_FIELD_NAMES = Object.keys(TENANT_FIELDS) as TenantField[];
 
-/** The spec of `field` (widened, for code that walks the table). */
+/** The spec of `field`, widened for code that walks the table. */
 export function tenantField(field: TenantField): TenantFieldSpec {
   return TENANT_FIELDS[field];
 }

@@ -1,8 +1,4 @@
-/**
- * The pure state transitions of the listing over the URL state. Each returns a new state and
- * never mutates its input; when an action changes nothing, the same object is returned so a store
- * can skip the reload with an identity check.
- */
+/** Pure transitions of the URL state: an action that changes nothing returns the same object, so a store skips the reload. */
 import type { RequestFilter, UrlState } from './types.js';
 import { isRangeFilter } from './urlState.js';
 
@@ -72,11 +68,7 @@ export function setPage(state: UrlState, pageNumber: number): UrlState {
   return { ...state, pageNumber };
 }
 
-/**
- * The page a paged listing should show instead of the one asked for, when that one lies past the end
- * (a stale bookmark of page 10,000): the last page that holds items, or page 1 when the reply does
- * not say how many there are. Null when the page holds items, is page 1, or is not past the end.
- */
+/** The page to show instead of one past the end (a stale bookmark of page 10,000), or null. */
 export function pageWithinEnd(
   state: UrlState,
   reply: { received: number; filtered: number; pageNotFound: boolean },
@@ -92,10 +84,7 @@ export function infiniteNextPage(shown: number, pageSize: number, filtered: numb
   return Math.ceil(shown / pageSize) + 1;
 }
 
-/**
- * True when an infinite list shows fewer items than its address asks for: `pageNumber` pages of
- * `pageSize`, at most the `filtered` count (a page that came with its first page only, say).
- */
+/** True when an infinite list shows fewer items than its address asks for. */
 export function infiniteShortfall(state: UrlState, filtered: number, shown: number): boolean {
   const wanted = Math.min(state.pageNumber * state.pageSize, filtered);
   return Number.isFinite(wanted) && shown < wanted;
@@ -128,7 +117,6 @@ function withFilter(state: UrlState, key: string, next: RequestFilter | null): U
   return { ...state, filters, pageNumber: 1 };
 }
 
-/** One filter value as analytics reports it (a price range counts as one value). */
 type FilterValueChange = { change: 'add' | 'remove'; key: string; value: string | [number, number] };
 
 /** The values each filter gained and lost between two states. */

@@ -1,13 +1,7 @@
 /**
- * Aisle's one Trusted Types policy, `aisle`. Pages that enforce Trusted Types
- * (`require-trusted-types-for 'script'`) refuse plain strings at the DOM's script and HTML sinks;
- * Aisle reaches three of them: the app's script address (aisle.js), sanitised server HTML and the
- * escaped JSON-LD (the app), and DOMPurify's own parsing, which is handed this same policy. A page that
- * lists allowed policies (`trusted-types …`) names `aisle` and nothing else for Aisle.
- *
- * A policy name can be created once per page (unless the page allows duplicates), so aisle.js
- * creates it and hands it to the app (`AisleApp.adoptPolicy`, kept by sdk/ui/trustedHtml.ts); a
- * bundle that runs the app without aisle.js (the extension's preview) creates it on first use.
+ * Aisle's one Trusted Types policy, `aisle`, for its script address, sanitised HTML, JSON-LD and
+ * DOMPurify. A name can be created once per page, so aisle.js creates it and hands it to the app; a
+ * bundle without aisle.js (the extension's preview) creates it on first use.
  */
 
 /** The name a page's `trusted-types` directive must list. */
@@ -30,11 +24,8 @@ export function trustedTypesApi(scope: object): TrustedTypesApi | undefined {
 }
 
 /**
- * Creates the `aisle` policy; null when the browser has no Trusted Types or the page does not allow
- * the name (then Aisle's writes fall back to plain strings, which only an enforcing page refuses).
- * The rules pass their input through: callers hand them only addresses Aisle built from its own
- * script's, text DOMPurify is about to sanitise or has sanitised, and JSON-LD escaped so that it
- * cannot close its element.
+ * Creates the `aisle` policy, or null (writes then fall back to plain strings). The rules pass input
+ * through: callers hand them only Aisle's own addresses, DOMPurify's text and escaped JSON-LD.
  */
 export function createAislePolicy(scope: object): AislePolicy | null {
   const api = trustedTypesApi(scope);

@@ -62,12 +62,8 @@ function withoutSign(value: string, signs: readonly string[]): string {
 }
 
 /**
- * A price as typed in a "From"/"To" box, or null when it is not one. Accepted is what a person writes
- * as a price in the locale, by the locale's own parts (Intl's `formatToParts`): digits, either all
- * together or grouped in threes by the locale's separator ("1,200" in English, "1 200" in French), an
- * optional decimal part after the locale's mark ("12.50", "12,50") of at most the currency's digits,
- * and at most one currency sign of the region, before or after ("$40", "CA$40", "40 $"). Anything
- * else ("US60CA", "$1,0,0", "-20", "1e3") is not a price.
+ * A price as a person writes it in the locale, learnt from Intl ("1 200", "12,50", "CA$40", "40 $"),
+ * or null ("US60CA", "$1,0,0", "-20", "1e3").
  */
 export function parseTypedPrice(text: string, locale: Locale, region?: Region): number | null {
   const form = priceForm(locale, region);

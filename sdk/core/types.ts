@@ -1,29 +1,25 @@
-/**
- * Aisle's own types for the entities of the product. Server responses are untrusted and are
- * normalised into these shapes once, at the edge (see `normalize.ts`); everything else trusts them.
- */
+/** Aisle's types; untrusted responses are normalised into them once, in `normalize.ts`. */
 import type { TenantConfig } from './tenantFields.js';
 
 /** Region codes; `ca` switches prices, swatches and breadcrumbs. */
 export const REGIONS = ['us', 'ca'] as const;
 /** Region code. */
 export type Region = (typeof REGIONS)[number];
-// Languages of the visible strings: they come from the locale table, where a new one is added.
 export { LOCALES, type Locale } from './locales.js';
 /** Where the render context says the page runs; the first is assumed when it says nothing usable. */
 export const ENVIRONMENTS = ['production', 'qa', 'development'] as const;
 /** Where the render context says the page runs. */
 export type Environment = (typeof ENVIRONMENTS)[number];
 
-/** One purchasable variant of a product (or a normalised `models[]` entry). */
+/** A purchasable variant (or a normalised `models[]` entry). */
 export interface Variant {
   id: string;
-  /** Display name of the variant, e.g. "Black / 8". */
+  /** e.g. "Black / 8". */
   name: string;
   color: string;
   size: string;
   price: number;
-  /** Sale price, or null when the variant is not discounted. */
+  /** Null when not discounted. */
   sale_price: number | null;
   images: string[];
   /** Swatch image URL or CSS colour. */
@@ -58,11 +54,7 @@ export interface Product {
   variants: Variant[];
 }
 
-/**
- * One option of a facet. `count`, the number of products it would show, is an Aisle extension: a
- * backend that follows the plain option shape (key, text, selected) sends none, and such an option is
- * a normal, usable one.
- */
+/** One option of a facet. `count` is an Aisle extension: a backend sending none is normal. */
 export interface FilterOption {
   key: string;
   text: string;
@@ -162,7 +154,7 @@ export interface SitemapLink {
   url: string;
 }
 
-/** The VSM (visual sitemap) data. */
+/** The visual sitemap (VSM). */
 export interface SitemapData {
   url: string;
   title: string;
@@ -171,7 +163,6 @@ export interface SitemapData {
   breadcrumbs: SitemapLink[];
 }
 
-// The tenant configuration is declared field by field in one table, from which its type is derived.
 export type { TenantConfig };
 
 /** Extra parameters of the render context. */

@@ -1,35 +1,18 @@
 /**
- * The listing state in the page URL: two pure mappers, URL to state and
- * state to URL, in the manner of InstantSearch's routing.
+ * The listing state in the page URL, two pure mappers (defaults are left out when writing):
  *
- * Format (every parameter optional; defaults are omitted when writing):
- *
- *   ?filters=color~black~navy&filters=size~men__10&price=10/200&sort=price_asc
+ *   ?filters=color~black~navy&filters=size~men__10&price=10/200&range=KEY~MIN/MAX&sort=price_asc
  *    &attributes=new,on-sale&pageNumber=2&pageSize=48
  *
- * - `filters=KEY~VALUE~VALUE…`: one parameter per filter key, repeated; values in order. `~` is the
- *   separator token: it is unreserved, so `encodeURIComponent` leaves it alone, and a router that
- *   re-encodes it as `%7E` still works because structure is read after URL-decoding. A literal `~`
- *   or `%` inside a key or value is written `%7E` / `%25` before URL-encoding (so `%257E` in the
- *   address bar); keys may therefore hold anything (`__`, spaces, accents, commas, slashes).
- * - `price=MIN/MAX`: the price range, two numbers separated by a slash. If MIN is
- *   greater than MAX the two are swapped (a hand-edited URL still means the range between them).
- *   A range under any key other than `price` is written `range=KEY~MIN/MAX`.
- * - `sort=KEY`: a sort key (`sortBy_order`). `attributes=A,B`: a comma-separated list (a comma or
- *   `%` inside an attribute is written `%2C` / `%25` before URL-encoding).
- * - `pageNumber=N` (default 1) and `pageSize=N` (default: the resolved fallback below).
- *
- * Reading never throws. Duplicate parameters merge (values of the same key concatenate without
- * repeats; the last `sort`, `pageNumber`, `pageSize` and range win); empty keys and values are
- * dropped; a page number that is not a number or is below 1 becomes 1; a page size that is not a
- * positive number becomes `defaults.pageSize`; unknown parameters are ignored.
+ * `~` is unreserved, and structure is read after URL-decoding, so a router that re-encodes it as
+ * `%7E` still works; a literal `~`, `,` or `%` inside a part is written `%7E`/`%2C`/`%25` first.
+ * A reversed price range is swapped. Reading never throws: duplicates merge, bad numbers fall back.
  */
 import type { AdditionalParams, RequestFilter, SearchResponse, TenantConfig, UrlState } from './types.js';
 import { toNumOrNull, toPositiveInt } from './coerce.js';
 
-/** The values that are left out of the URL when the state holds them. */
+/** Values left out of the URL. */
 export interface UrlDefaults {
-  /** The resolved fallback page size (see `resolveDefaultPageSize`). */
   pageSize: number;
 }
 
@@ -42,7 +25,7 @@ export const FILTER_SEPARATOR = '~';
 /** The filter key whose range is written as `price=MIN/MAX`. */
 export const PRICE_KEY = 'price';
 
-/** True when the filter carries a numeric range (the price slider) rather than option values. */
+/** True for a numeric range (the price slider) rather than option values. */
 export function isRangeFilter(filter: RequestFilter): filter is RangeFilter {
   return filter.value.length === 2 && filter.value.every((item) => typeof item === 'number');
 }
@@ -55,12 +38,12 @@ export function resolveDefaultPageSize(
   return toPositiveInt(additional.pageSize) ?? toPositiveInt(config.defaultPageSize) ?? 24;
 }
 
-/** The state of a listing with nothing chosen yet. */
+/** A listing with nothing chosen yet. */
 export function defaultUrlState(defaults: UrlDefaults): UrlState {
   return { filters: [], attributes: [], pageNumber: 1, pageSize: defaults.pageSize };
 }
 
-/** Reads the URL state from a query string (with or without the leading `?`); never throws. */
+/** Reads a query string (with or without `?`); never throws. */
 export function parseUrlState(search: string, defaults: UrlDefaults): UrlState {
   const state = defaultUrlState(defaults);
   const params = new URLSearchParams(typeof search === 'string' ? search : '');
@@ -90,7 +73,7 @@ export function parseUrlState(search: string, defaults: UrlDefaults): UrlState {
   return state;
 }
 
-/** Writes the URL state as a query string without `?`, leaving out defaults and empty lists. */
+/** A query string without `?`, leaving out defaults and empty lists. */
 export function serializeUrlState(state: UrlState, defaults: UrlDefaults): string {
   const parts: string[] = [];
   for (const filter of state.filters) {
@@ -156,8 +139,7 @@ function unescapePart(text: string): string {
 // encodeURIComponent throws on a lone surrogate; writing must not, so those become U+FFFD.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-// URL-encodes a parameter value, keeping `~`, `/` and `,` readable (all legal in a query) and
-// writing spaces as `+`. Matching `%2F`/`%2C` is safe: every `%` here starts a full escape.
+// Keeps `~`, `/` and `,` readable (legal in a query); replacing `%2F`/`%2C` is safe as every `%` starts an escape.
 function encode(text: string): string {
   return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'))
     .replace(/%2F/g, '/')
@@ -165,11 +147,7 @@ function encode(text: string): string {
     .replace(/%20/g, '+');
 }
 
-/**
- * Drops what the listing does not know: a sort that is not among its sort options and filters
- * whose key is not one of its facets. A hand-edited or stale URL then shows the listing instead of
- * an error. Returns the same object when nothing was dropped.
- */
+/** Drops unknown sorts and filters, so a stale URL shows the listing, not an error; same object when none. */
 export function reconcileUrlState(
   state: UrlState,
   listing: { sortKeys: readonly string[]; filterKeys: readonly string[]; defaultPageSize: number },
@@ -186,7 +164,7 @@ export function reconcileUrlState(
 /** The largest page a search may ask for; a bigger one in a URL falls back to the default. */
 export const MAX_PAGE_SIZE = 500;
 
-/** `reconcileUrlState` against what a response offers: its sort options, its facets and the price. */
+/** `reconcileUrlState` against a response's sort options, facets and price. */
 export function reconcileWithResponse(
   state: UrlState,
   data: Pick<SearchResponse, 'sort_options' | 'filters'>,

@@ -1,8 +1,6 @@
 /**
- * A visitor code: six characters a shopper reads out over the phone so that support can find their
- * visitor at the analytics service (with the shop's read key). It is a hash of the shop and visitor
- * id, not the id itself, and uses no character that sounds or looks like another (no 0/O, 1/I/L).
- * Shared by the page (which shows it in `Aisle.debug.snapshot()`) and the service (which resolves it).
+ * Six characters a shopper reads out over the phone so support can find their visitor: a hash, not
+ * the id, with no character that sounds or looks like another. Shared by the page and the service.
  */
 
 /** The characters of a visitor code: digits 2–9 and the capitals without I, L and O. */
@@ -35,10 +33,7 @@ export function visitorCode(shopId: string, visitorId: string): string {
   return `${code.slice(0, 3)}-${code.slice(3)}`;
 }
 
-/**
- * A code as typed (any case, with spaces or dashes) in its shown form, or null when it cannot be a
- * code: another length, or a character no code has (0, O, 1, I or L were misheard).
- */
+/** A code as typed (any case, spaces, dashes) in its shown form, or null when it cannot be one. */
 export function normaliseVisitorCode(text: string): string | null {
   const bare = text.replace(/[\s-]+/g, '').toUpperCase();
   if (bare.length !== VISITOR_CODE_LENGTH) return null;

@@ -1,8 +1,4 @@
-/**
- * The first screen when the retailer's server already rendered it (sdk/serverRender): aisle.js
- * draws nothing, and hands the app the server's markup to adopt, with what the shopper did on it
- * meanwhile, as it would hand over its own first paint.
- */
+/** When the server already rendered the first screen, aisle.js hands its markup to the app to adopt. */
 import { localeOf, regionOf } from '../core/messages.js';
 import { readRenderContext } from '../core/normalize.js';
 import { responseOf } from '../stores/screens.js';
@@ -12,11 +8,7 @@ import { adoptableMarkup } from '../host/serverMarkup.js';
 import { markServerFirstScreen } from '../host/marks.js';
 import { paintAnalytics } from '../analytics/paintClicks.js';
 
-/**
- * The server's markup in the page's main element as a first screen for the app to adopt, or null:
- * no usable context, no main element, no server markup, or markup drawn for another page (then the
- * page is drawn afresh over it).
- */
+/** The server's markup as a first screen to adopt, or null (markup for another page is drawn over afresh). */
 export function adoptServerMarkup(raw: unknown, win: Window & typeof globalThis): FirstPaint | null {
   const read = readRenderContext(raw);
   if (!read.ok) return null;

@@ -8,7 +8,7 @@ export function drawCards(doc: Document, input: PaintInput, from: number, to: nu
   return cardDrawer(doc, input)(from, to);
 }
 
-/** What draws the cards of products `from` to `to` (exclusive), made once for a listing drawn in steps. */
+/** Draws cards `from` to `to` (exclusive); made once for a listing drawn in steps. */
 export function cardDrawer(doc: Document, input: PaintInput): (from: number, to: number) => HTMLElement[] {
   const renderer = domRenderer(doc);
   const card = createProductCard(renderer);

@@ -1,8 +1,4 @@
-/**
- * The drawing of the first paint (see paint.ts): the app's first render of a listing, made of the
- * same views (sdk/views) drawn with the DOM alone. sdk/firstPaint/paint.test.tsx compares the two
- * for every layout.
- */
+/** The app's first render of a listing, from the same views, drawn with the DOM (paint.test.tsx compares). */
 import type { PartClasses } from '../core/customization.js';
 import { createListing, createRoot } from '../views/listing.js';
 import type { Filter } from '../core/types.js';
@@ -15,10 +11,7 @@ import { createFilterButton, createToolbar } from '../views/toolbar.js';
 import { drawCards } from './cards.js';
 import { domRenderer, type PaintInput } from './elements.js';
 
-/**
- * The elements of the app's first render of this listing, inside its `.aisle-root`: breadcrumbs,
- * heading, toolbar, grid, and the focus keeper's marker. `cards`: how many cards the grid gets now.
- */
+/** The app's first render of this listing inside its `.aisle-root`, with `cards` cards in the grid. */
 export function drawListing(doc: Document, input: PaintInput, cards = Infinity): HTMLElement {
   const renderer = domRenderer(doc);
   const h = renderer.createElement;

@@ -17,23 +17,17 @@ export interface PaintInput {
   base: string;
   /** False where IntersectionObserver exists: swatch images wait until their group is near, as in the app. */
   swatchImagesNow: boolean;
-  /** The page's main element. */
   mainSelector: string;
-  /** The render context read. */
   context: RenderContext;
   /** Which card slots the page registered (Aisle.setCardSlots) before the drawing began. */
   slots: { badge: boolean; actions: boolean };
 }
 
-/** React's names of the attributes whose prop name differs. */
 const ATTRIBUTES: Readonly<Record<string, string>> = { className: 'class', htmlFor: 'for', tabIndex: 'tabindex' };
 
 /**
- * A renderer of the shared views that makes DOM elements at once, with the attributes React's
- * first render gives the same props: `className` as `class`, style objects property by property,
- * `true`/`false` of `aria-*` and `data-*` as text and of other attributes as present/absent, and
- * nothing for null, undefined, `key`, `ref` and handlers (the paint takes no input of its own: the
- * hand-over replays what the shopper pressed). A select's `value` chooses its option.
+ * Renders the shared views to DOM elements with the attributes React's first render gives the same
+ * props. Handlers are dropped: the hand-over replays what the shopper pressed.
  */
 export function domRenderer(doc: Document): Renderer<HTMLElement> {
   const append = (el: HTMLElement, child: Child<HTMLElement>): void => {

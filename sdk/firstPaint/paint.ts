@@ -1,15 +1,8 @@
 /**
- * The first paint: the listing's first screen (breadcrumbs, heading, toolbar, grid) drawn with the
- * DOM alone, from the data the page came with, by the few kilobytes of aisle.js, while the app (React
- * and the stores) is still on its way. On a phone on a mobile network that is the difference between
- * the grid showing as soon as aisle.js arrives and showing once ~90 KB more have arrived and run.
- *
- * It draws exactly the elements the app's first render makes (draw.ts; paint.test.tsx compares the
- * two for every layout), so that the app can put its own in their place without anything moving.
- * Until then, product links work as links; a control pressed meanwhile is pressed again for the shopper
- * once the app is in (see sdk/host/firstPaintHandover.ts). Anything this paint is not sure to draw the same way (another
- * screen, selected filters, a restored listing, a locale whose words could not be loaded) is left to
- * the app.
+ * The first paint: the listing's first screen drawn with the DOM alone while the app (~90 KB more) is
+ * on its way. It draws exactly the elements the app's first render makes (paint.test.tsx compares
+ * them), so the app takes over without anything moving; whatever it cannot draw the same way is left
+ * to the app. A control pressed meanwhile is pressed again once the app is in (firstPaintHandover.ts).
  */
 import { FIRST_SCREEN_MARK, markOnce } from '../host/marks.js';
 import { formatCount, formatDecimal, formatPrice } from '../core/format.js';
@@ -28,11 +21,8 @@ import { drawListing } from './draw.js';
 import type { PaintInput } from './elements.js';
 
 /**
- * What to draw for this page, or why not: only a listing page that came with its data, in a locale
- * whose words could be loaded, with no filter selected in its address, no vehicle selector, and no
- * listing place to restore (those are drawn by the app alone). A locale's words come by its row in
- * sdk/core/locales.ts, as the app's do; in aisle.js every row's catalogue is inlined, so this waits
- * for no request, and a locale added as a row gets its first paint with it.
+ * What to draw for this page, or why not (filters, a vehicle selector or a place to restore are
+ * the app's alone). Every locale's words are inlined in aisle.js, so this waits for no request.
  */
 export async function paintInput(raw: unknown, win: Window & typeof globalThis): Promise<PaintInput | string> {
   const read = readRenderContext(raw);
@@ -67,49 +57,31 @@ export async function paintInput(raw: unknown, win: Window & typeof globalThis):
   };
 }
 
-/**
- * No task of the drawing works past this: a long task begins at 50 ms, and the garbage collection
- * and promise callbacks that follow a step need the rest.
- */
+/** A long task begins at 50 ms; the garbage collection and callbacks after a step need the rest. */
 const TASK_BUDGET_MS = 40;
 /**
- * A machine that takes longer than this to draw the top of the listing (breadcrumbs, heading,
- * toolbar) is a slow one: its screen is rehearsed and, on a narrow screen, goes in with the rows the
- * screen shows. Measured on the benchmark page: 12–15 ms at 4× CPU, 3–6 ms at 1×, where the whole
- * page (48 cards) was drawn in 12–29 ms and put in at once in a frame under 50 ms.
+ * Drawing the top of the listing slower than this marks a slow machine. Measured on the benchmark
+ * page: 12–15 ms at 4× CPU, 3–6 ms at 1×.
  */
 const SLOW_TOP_MS = 9;
-/**
- * The cards laid out as soon as they are in the page: from the 13th on, a card skips its layout
- * until it comes near the viewport (`content-visibility: auto` in sdk/ui/styles.css).
- */
+/** From the 13th card on, `content-visibility: auto` (styles.css) skips layout until near the viewport. */
 const LAID_OUT_CARDS = 12;
-/** Cards in the rehearsal of the screen (see rehearse). */
 const REHEARSED_CARDS = 2;
-/** No row of cards is shorter than this on any layout (a phone's narrowest card, image and text). */
+/** The shortest row of cards on any layout. */
 const MIN_ROW_PX = 300;
-/** The grid's columns are at least this wide with their gap (two on a phone below 540 px). */
+/** The narrowest column with its gap (a phone below 540 px has two). */
 const MIN_COLUMN_PX = 240;
 
-/**
- * How many cards a screen of this size can show with the top of the listing, counted generously
- * (the shortest row, the most columns). On a slow machine, when that is fewer than the cards laid
- * out at once, the frame that first shows the listing lays out only these; the others join it after
- * that frame, below the fold, where nothing on screen moves.
- */
+/** How many cards a screen of this size can show, counted generously (shortest row, most columns). */
 export function firstFrameCards(width: number, height: number): number {
   const columns = width < 540 ? 2 : Math.max(3, Math.floor(width / MIN_COLUMN_PX));
   const rows = Math.max(2, Math.ceil((Number.isFinite(height) && height > 0 ? height : 900) / MIN_ROW_PX));
   return columns * rows;
 }
 
-/**
- * Resolves in a task of its own (a message to ourselves: unlike a timer, never clamped), so that
- * the page answers input in between.
- */
+/** Resolves in a new task so the page answers input between (a message, unlike a timer, is never clamped). */
 function nextTask(win: Window & typeof globalThis): Promise<void> {
-  // Where the browser has it, a yield whose continuation comes before the page's other waiting
-  // tasks (a shop page loads hundreds of images meanwhile): input and frames still go first.
+  // scheduler.yield continues before the page's other waiting tasks (hundreds of image loads).
   const scheduler = (win as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => {
@@ -129,10 +101,7 @@ function nextTask(win: Window & typeof globalThis): Promise<void> {
 /** Longest wait for a frame: a page in a background tab draws none. */
 const FRAME_WAIT_MS = 100;
 
-/**
- * Resolves in a task after the next frame has been drawn, or after FRAME_WAIT_MS without one (at
- * once where there are no frames).
- */
+/** Resolves in a task after the next frame, or after FRAME_WAIT_MS without one. */
 function afterNextFrame(win: Window & typeof globalThis): Promise<void> {
   return new Promise((resolve) => {
     if (typeof win.requestAnimationFrame !== 'function') return resolve();
@@ -142,12 +111,9 @@ function afterNextFrame(win: Window & typeof globalThis): Promise<void> {
 }
 
 /**
- * Puts a copy of the top of the listing and its first cards in the page, hidden, inert and off
- * screen at the main element's width, while the other cards are drawn: the browser's first style
- * and layout with Aisle's rules (its caches, the words' shapes) then happen in a frame of their own,
- * and the frame that shows the screen costs a phone about a third less (the screen waits for that
- * frame if the drawing ends first). The copy has no hooks and no ids. Returns what takes it away
- * (before the screen goes in, in the same task).
+ * Lays out a hidden, inert copy of the first screen off screen, so the browser's first style and
+ * layout with Aisle's rules get a frame of their own: the frame that shows the screen then costs a
+ * phone about a third less. Returns what removes it.
  */
 function rehearse(win: Window & typeof globalThis, main: Element, listing: HTMLElement, cards: HTMLElement[]) {
   const doc = win.document;
@@ -167,34 +133,20 @@ function rehearse(win: Window & typeof globalThis, main: Element, listing: HTMLE
 }
 
 export interface PaintOptions {
-  /** True once the start was cancelled (a newer mount, an unmount): nothing more is drawn. */
+  /** True once a newer mount or an unmount cancelled this start. */
   cancelled?: () => boolean;
-  /** When the task this is called in began (aisle.js's own evaluation counts toward its share). */
+  /** When the calling task began (aisle.js's own evaluation counts toward its share). */
   taskStartedAt?: number;
-  /** Runs in a step of its own before the top of the listing is drawn (where the loader loads Aisle's fonts). */
   beforeDrawing?: () => void;
-  /**
-   * Applies Aisle's rules to the page (where the loader adopts its sheet): before the rehearsal of
-   * the screen, and again just before the screen goes in (a second call must do nothing more).
-   */
+  /** Called before the rehearsal and again before the screen goes in: a second call must do nothing. */
   applyRules?: () => void;
-  /**
-   * Which card slots the page has registered (Aisle.setCardSlots), asked as the drawing of the cards
-   * begins: their containers are drawn empty, as the app draws them, so that nothing moves when the
-   * app fills them. A slot registered later appears with the app.
-   */
+  /** Registered slots get empty containers, as the app draws them, so nothing moves when it fills them. */
   cardSlots?: () => { badge: boolean; actions: boolean };
 }
 
 /**
- * Draws the first screen into the page's main element in place of its content, in steps: reading
- * the data, making the number formats, the top of the listing, each card; a step that would take
- * its task past its share waits for a new task, foreseen by what the same kind of step cost on this
- * page. On a slow machine, the screen is rehearsed and, on a narrow screen, goes in with the cards
- * it shows, the others following after the frame that shows it (a fast one puts them all in at
- * once). Resolves with the hand-over, or null (nothing drawn) when this page is not one it
- * draws, the main element is not there, `cancelled()` turned true, or anything fails: the app then
- * renders as it would have without it.
+ * Draws the first screen in place of the main element's content, in steps that each fit a task's
+ * budget. Resolves with the hand-over, or null when nothing was drawn (the app then renders alone).
  */
 export async function paintFirstScreen(
   raw: unknown,
@@ -205,7 +157,7 @@ export async function paintFirstScreen(
   let paint: FirstPaint | null = null;
   const clock = win.performance ?? { now: () => Date.now() };
   let taskStart = taskStartedAt ?? clock.now();
-  /** Before a step that costs about `cost` ms: a new task if this one cannot afford it; false when cancelled. */
+  /** A new task if this one cannot afford `cost` ms more; false when cancelled. */
   const step = async (cost: number): Promise<boolean> => {
     if (clock.now() - taskStart + cost >= TASK_BUDGET_MS) {
       await nextTask(win);
@@ -213,7 +165,7 @@ export async function paintFirstScreen(
     }
     return !cancelled() && (paint === null || paint.pending);
   };
-  /** What the last drawing step cost: the next one is foreseen to cost as much. */
+  /** The next step is foreseen to cost what the last one did. */
   let cost = 0;
   const timed = <T>(work: () => T): T => {
     const at = clock.now();
@@ -233,8 +185,7 @@ export async function paintFirstScreen(
     cost = clock.now() - reading;
     const main = win.document.querySelector(input.mainSelector);
     if (!main) return null;
-    // The page's first number format costs a phone 40 to 60 ms whatever the listing (the browser
-    // gathers its locale tables): it always has a task of its own; the others cost little after it.
+    // The page's first number format costs a phone 40–60 ms (locale tables): it gets a task of its own.
     if (!(await step(TASK_BUDGET_MS))) return null;
     timed(() => formatPrice(0, input.region, input.locale));
     if (!(await step(cost))) return null;
@@ -265,16 +216,14 @@ export async function paintFirstScreen(
         rehearsed = afterNextFrame(win);
       }
     }
-    // Cards past the laid-out ones skip their layout until they near the viewport: they can go in with
-    // the screen (a wide screen shows as many as are laid out).
+    // On a slow narrow screen, only the cards it shows go in with it; the rest follow after its frame.
     const first = firstFrameCards(win.innerWidth, win.innerHeight);
     const shown = slow && first < LAID_OUT_CARDS ? first : cards.length;
     grid?.append(...cards.slice(0, shown));
     // The rehearsal is worth its frame only if that frame comes before the screen goes in.
     await rehearsed;
     if (!(await step(cost))) return null;
-    // The #department guard holds from Aisle's first moment on the page: the app installs its own
-    // before it takes over, and this one ends with the paint.
+    // The #department guard holds from Aisle's first moment; the app installs its own before taking over.
     const unguard = guardHistory(win);
     const hostContent = [...main.childNodes];
     applyRules();

@@ -1,8 +1,4 @@
-/**
- * Privacy-focused click analytics with Plausible (loaded on demand, only with
- * `config.clickAnalytics`): a product click sends one `Product Click` event with the product id and
- * its list position. Plausible sets no cookies; Aisle sends no personal data and no query strings.
- */
+/** Click analytics with Plausible, on demand: no cookies, no personal data, no query strings. */
 import { init, track, type PlausibleRequestPayload } from '@plausible-analytics/tracker';
 import type { TrackIntent, Tracker } from '../stores/Tracker.js';
 import { PRODUCT_CLICK_EVENT } from './config.js';
@@ -23,10 +19,7 @@ export function productClickProps(intent: Extract<TrackIntent, { kind: 'product-
   return { product_id: intent.product.product_id, list_position: String(intent.position) };
 }
 
-/**
- * Lets only Aisle's own event through (the tracker also listens for `plausible-event-*` classes,
- * which belong to the host's own Plausible, if any), without query strings or fragments.
- */
+/** Only Aisle's own event (`plausible-event-*` classes are the host's), without query or fragment. */
 export function onlyProductClicks(payload: PlausibleRequestPayload): PlausibleRequestPayload | null {
   if (payload.n !== PRODUCT_CLICK_EVENT) return null;
   const strip = (url: string | null | undefined) => (url ? url.split(/[?#]/)[0]! : null);
@@ -34,11 +27,8 @@ export function onlyProductClicks(payload: PlausibleRequestPayload): PlausibleRe
 }
 
 /**
- * Runs `run` (synchronous) and then takes back the document and window listeners and the
- * ResizeObserver it installed. The tracker's `init` installs them for what Aisle has turned off
- * (page views and their scroll depth, outbound links, file downloads, tagged elements) and offers
- * no way to remove them; `track` does not need them. Nothing else runs while `run` does, so the
- * brief interception sees only the tracker's own registrations.
+ * Runs `run` synchronously, then removes the listeners and ResizeObserver it installed: the tracker's
+ * `init` adds them for features Aisle turned off and offers no way to remove them.
  */
 export function withoutPageWatchers(run: () => void, scope: typeof globalThis = globalThis): void {
   type Registration = [

@@ -10,7 +10,7 @@ export const MAX_STACK_FRAMES = 50;
 /** Longest line kept in any reported text; longer lines are cut. */
 export const MAX_LINE_CHARS = 1024;
 
-/** Reported environment for the render context's (qa is reported as staging). */
+/** qa is reported as staging. */
 export function reportingEnvironment(environment: Environment): 'production' | 'staging' | 'development' {
   return environment === 'qa' ? 'staging' : environment;
 }
@@ -26,9 +26,5 @@ export const PRODUCT_CLICK_EVENT = 'Product Click';
 /** Longest wait for the features of the experiments client, and for its event posts. */
 export const EXPERIMENTS_TIMEOUT_MS = 3000;
 
-/**
- * The analytics session's storage keys of the token and the visitor id (TOKEN_KEY and
- * DISTINCT_ID_KEY of sdk/analytics/identity.ts, which a test holds equal): named here so that the
- * integrations' chunks do not pull in the analytics session.
- */
+/** The analytics session's storage keys (a test holds them equal), named here so these chunks do not pull it in. */
 export const ANALYTICS_SECRET_KEYS = ['analytics-token', 'analytics-token-distinct-id'] as const;

@@ -1,8 +1,6 @@
 /**
- * Connects the configured integrations to a mounted Aisle (this module loads after the first
- * render, and only for a tenant that configures one). The configured SDKs load on demand at the
- * page's first idle moment (the one idle wait between the first render and them); until then Aisle's errors wait in ErrorReports and flags read their fallbacks. A blocked
- * or failing service is never the page's problem: every failure here ends in silence.
+ * Connects the configured integrations after the first render, at the page's first idle moment.
+ * A blocked or failing service is never the page's problem: every failure here ends in silence.
  */
 import { permits } from '../core/consent.js';
 import type { RootStore } from '../stores/RootStore.js';
@@ -29,18 +27,13 @@ export interface IntegrationsConnection {
   dispose(): void;
 }
 
-/** One configured integration: its consent category, and how it loads and starts. */
 interface Integration {
   category: 'errors' | 'clicks' | 'experiments';
   name: string;
   run(): Promise<() => void>;
 }
 
-/**
- * Starts, once the page is idle, each integration the tenant configures and the shopper's consent
- * allows (docs/privacy.md#consent): one not allowed yet starts when the shopper grants it, and one
- * withdrawn (or switched off by Global Privacy Control) stops at once. Never throws.
- */
+/** Starts each configured integration consent allows, and stops one at once when consent is withdrawn. Never throws. */
 export function connectIntegrations(
   root: RootStore,
   errors: ErrorReports,
@@ -106,7 +99,6 @@ export function connectIntegrations(
   };
   const allowed = (integration: Integration): boolean =>
     permits(env.consent, integration.category, config, root.region);
-  /** Starts what is allowed and stopped, stops what runs and is no longer allowed. */
   const follow = (): void => {
     if (disposed || !idle) return;
     for (const integration of integrations) {

@@ -1,9 +1,6 @@
 /**
- * The last step before an error report leaves the page (Sentry's `beforeSend`): only Aisle's own
- * fields are kept (the Sentry carrier is shared with a host that runs Sentry too, so its user,
- * tags and breadcrumbs could otherwise ride along), stacks and lines are cut to fixed limits (50
- * frames, 1024 characters a line; see docs/integrations.md), and tokens and shopper identifiers are
- * scrubbed.
+ * Sentry's `beforeSend`: only Aisle's fields are kept (a host's Sentry shares the carrier, so its
+ * user and breadcrumbs could ride along), cut to fixed limits and scrubbed.
  */
 import type { ErrorEvent, Exception, StackFrame } from '@sentry/browser';
 import { MAX_LINE_CHARS, MAX_STACK_FRAMES } from './config.js';
@@ -28,7 +25,7 @@ const KEPT_FIELDS = [
 /** Aisle's tags; a host's global tags are not Aisle's to send. */
 const KEPT_TAGS = ['aisle.tenant', 'aisle.version', 'aisle.route'];
 
-/** `text` with every line cut to MAX_LINE_CHARS characters. */
+/** Cuts every line to MAX_LINE_CHARS. */
 export function cutLines(text: string): string {
   return text
     .split('\n')

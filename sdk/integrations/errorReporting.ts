@@ -1,8 +1,6 @@
 /**
- * Error reporting with Sentry (loaded on demand, only with `config.errorReportingDsn`). A
- * `BrowserClient` on its own `Scope` rather than `Sentry.init`: nothing global is installed (no
- * onerror / unhandledrejection handlers, no wrapped timers or listeners, no console, DOM or fetch
- * breadcrumbs), so only what Aisle reports through its ErrorReports port is ever sent.
+ * Sentry on demand, as a `BrowserClient` on its own `Scope` rather than `Sentry.init`: nothing global
+ * is installed, so only what Aisle reports is ever sent.
  */
 import { BrowserClient, Scope, dedupeIntegration, defaultStackParser, makeFetchTransport } from '@sentry/browser';
 import type { Environment } from '../core/types.js';
@@ -22,11 +20,10 @@ import type { ErrorReport, ErrorReports } from './errorReports.js';
 export interface ErrorReportingOptions {
   dsn: string;
   environment: Environment;
-  /** `config.errorReportingSampleRate` (honoured on development pages only). */
+  /** Honoured on development pages only. */
   sampleRate?: number;
   tenant: string;
   storage: KeyValueStorage;
-  /** The page's address when a report is made. */
   pageUrl(): string;
   fetch: typeof fetch;
 }

@@ -1,8 +1,6 @@
 /**
- * The port through which Aisle's own errors reach error reporting (part of the first render, so it
- * imports no SDK). Every `env.log.error(…)` of the stores, the analytics session, the mount and the
- * UI's error boundary becomes a report; reports wait here, like the Tracker's intents, until the
- * reporter has loaded (sdk/integrations/errorReporting.ts), and are dropped when none is configured.
+ * Every `env.log.error(…)` becomes a report, kept here until the reporter loads. Part of the first
+ * render, so it imports no SDK.
  */
 import type { StoreEnv } from '../ports/env.js';
 
@@ -15,7 +13,7 @@ export interface ErrorReport {
 /** Where reports go once the reporter is running. */
 export type ErrorSink = (report: ErrorReport) => void;
 
-/** Reports kept while the reporter loads; beyond this the oldest are dropped. */
+/** Beyond this the oldest buffered reports are dropped. */
 const BUFFER_CAP = 20;
 
 /** Buffers Aisle's error reports until a sink is attached, then forwards them; never throws. */
@@ -24,7 +22,6 @@ export class ErrorReports {
   private disabled = false;
   private buffer: ErrorReport[] = [];
 
-  /** Reports an error of Aisle's own. */
   report(report: ErrorReport): void {
     if (this.disabled) return;
     if (this.sink) return forward(this.sink, report);
@@ -32,18 +29,17 @@ export class ErrorReports {
     if (this.buffer.length > BUFFER_CAP) this.buffer.shift();
   }
 
-  /** Forwards the buffered reports, then every new one. */
   attach(sink: ErrorSink): void {
     this.sink = sink;
     this.buffer.splice(0).forEach((report) => forward(sink, report));
   }
 
-  /** Takes reports again after `disable()` (the shopper granted error reporting once more). */
+  /** After `disable()`, when the shopper grants error reporting again. */
   enable(): void {
     this.disabled = false;
   }
 
-  /** No error reporting on this page (not configured, withdrawn, or unmounted): drop everything. */
+  /** Not configured, withdrawn or unmounted: drop everything. */
   disable(): void {
     this.disabled = true;
     this.sink = null;

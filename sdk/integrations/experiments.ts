@@ -1,8 +1,6 @@
 /**
- * Experiments with GrowthBook (loaded on demand, only with `config.experiments`). The client starts
- * with the tenant's features, fetched once through Aisle's transport (a time-out, no cookies, no
- * feature cache in the host's storage, no streaming), and the page's campaign; it fills the
- * FeatureFlags that `useFeatureFlag` reads. The campaign impression is posted once per page view.
+ * GrowthBook on demand, its features fetched once through Aisle's transport (time-out, no cookies, no
+ * cache in the host's storage, no streaming); it fills FeatureFlags.
  */
 import { GrowthBook, type Attributes, type FeatureDefinitions } from '@growthbook/growthbook';
 // GrowthBook's own helper for visual experiments (the copy GrowthBook itself imports).
@@ -21,7 +19,6 @@ export interface ExperimentsOptions {
 export interface ExperimentEvent {
   event: 'campaign_impression' | 'experiment_viewed';
   properties: Record<string, string>;
-  /** The page without query or fragment. */
   url: string;
 }
 
@@ -41,7 +38,7 @@ export function attributesFor(root: Root, pageType: string): Attributes {
   };
 }
 
-/** The tenant's features from `{apiHost}/api/features/{clientKey}`, or none when it cannot be read. */
+/** The tenant's features, or none when they cannot be read. */
 export async function loadFeatures(root: Root, options: ExperimentsOptions): Promise<FeatureDefinitions> {
   const url = `${options.apiHost.replace(/\/+$/, '')}/api/features/${encodeURIComponent(options.clientKey)}`;
   try {
@@ -55,8 +52,7 @@ export async function loadFeatures(root: Root, options: ExperimentsOptions): Pro
 
 /** Starts the client, records the impressions; returns the cleanup. */
 export function startExperiments(root: Root, options: ExperimentsOptions): () => void {
-  // Loading GrowthBook starts a MutationObserver over the whole page for visual experiments. Ours
-  // are off (nothing may change the host's page), so the observer has nothing to do: stop it.
+  // GrowthBook starts a page-wide MutationObserver for visual experiments, which are off here.
   disconnectGlobalObserver();
   let stopped = false;
   let stopVisits: () => void = () => undefined;

@@ -1,8 +1,4 @@
-/**
- * What error reports must never carry (docs/integrations.md): the analytics token (and anything
- * shaped like a JWT or a bearer credential) and the shopper's identifiers (visitor id,
- * `distinct_id`, e-mail addresses). Applied to every string and key of an outgoing event.
- */
+/** What error reports must never carry: tokens, credentials and the shopper's identifiers. */
 
 const FILTERED = '[Filtered]';
 /** A JWT: three base64url parts, the first an encoded JSON header (`eyJ…`). */
@@ -15,14 +11,14 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{
 /** Keys whose values are dropped whatever they hold. */
 const SENSITIVE_KEY = /authorization|cookie|token|secret|password|distinct_?id|visitor_?id|e-?mail|^user$|^sub$/i;
 
-/** `text` with tokens, credentials, e-mail addresses, visitor ids and the `known` secrets replaced. */
+/** Replaces tokens, credentials, e-mail addresses, visitor ids and the `known` secrets. */
 export function scrubText(text: string, known: readonly string[] = []): string {
   let out = text;
   for (const secret of known) if (secret.length >= 8) out = out.split(secret).join(FILTERED);
   return out.replace(JWT, FILTERED).replace(BEARER, FILTERED).replace(EMAIL, FILTERED).replace(UUID, FILTERED);
 }
 
-/** A deep copy of `value` with every string scrubbed and every sensitive key's value filtered. */
+/** A deep copy, scrubbed, with sensitive keys' values filtered. */
 export function scrubValue<T>(value: T, known: readonly string[] = [], depth = 0): T {
   if (typeof value === 'string') return scrubText(value, known) as T;
   if (depth > 12 || value === null || typeof value !== 'object') return value;

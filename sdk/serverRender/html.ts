@@ -1,9 +1,6 @@
 /**
- * The third renderer of the shared views (sdk/views): it writes HTML text, with no DOM and no browser
- * global, for the server render. Its output is the markup React's own server renderer gives the same
- * props, because the app adopts it with `hydrateRoot`, which accepts only that: adjacent texts are
- * kept apart by an empty comment (React makes each a text node of its own), a Suspense boundary is
- * wrapped in React's comments, attributes are spelled as React spells them.
+ * Renders the shared views as HTML text, with no DOM, exactly as React's server renderer would:
+ * `hydrateRoot` adopts only that (an empty comment between adjacent texts, Suspense comments).
  */
 import type { Child, Props, Renderer } from '../views/renderer.js';
 
@@ -14,7 +11,6 @@ export interface HtmlNode {
   readonly children: readonly Child<HtmlNode>[];
 }
 
-/** The type of a node that is markup written as it is. */
 const RAW = '#raw';
 
 /** Markup written as it is (already escaped or sanitised): React's comments, sanitised server HTML. */
@@ -50,7 +46,6 @@ const VOID = new Set([
   'track',
   'wbr',
 ]);
-/** React's names of the attributes whose prop name differs. */
 const ATTRIBUTES: Readonly<Record<string, string>> = { className: 'class', htmlFor: 'for', tabIndex: 'tabindex' };
 /** Props that are React's own, never attributes. */
 const NOT_ATTRIBUTES = new Set(['key', 'ref', 'children', 'dangerouslySetInnerHTML', 'suppressHydrationWarning']);
@@ -64,7 +59,7 @@ export const htmlRenderer: Renderer<HtmlNode> = {
   }),
 };
 
-/** A style object as React writes it: `background-color:#fff;--aisle-fill:40%`. */
+/** As React writes it: `background-color:#fff;--aisle-fill:40%`. */
 function styleText(style: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [property, value] of Object.entries(style)) {
@@ -138,17 +133,14 @@ class Writer {
   }
 }
 
-/** The HTML of `node` (an element, text, raw markup or a list of them). */
+/** The HTML of `node`. */
 export function toHtml(node: Child<HtmlNode>): string {
   const writer = new Writer();
   writer.child(node, undefined);
   return writer.out;
 }
 
-/**
- * A Suspense boundary whose content the server rendered: React hydrates it when its code is in
- * (until then the markup stays as it is, working links included).
- */
+/** A Suspense boundary: React hydrates it when its code is in; until then its links already work. */
 export function suspenseBoundary(content: Child<HtmlNode>): HtmlNode {
   return rawHtml(`<!--$-->${toHtml(content)}<!--/$-->`);
 }

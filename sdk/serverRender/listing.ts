@@ -1,8 +1,4 @@
-/**
- * The listing page as the app's first render draws it, written as HTML by the shared views: the
- * markup the app adopts (sdk/host/serverMarkup.ts). Every value below is the one the app's wrappers
- * (sdk/ui) give the same views on their first render, for the same context, address and width.
- */
+/** The listing as HTML for the app to adopt: every value is the one the app's first render gives the same views. */
 import { partClasses, type PartClasses } from '../core/customization.js';
 import { RELATED_SHOWN, SIMILAR_STEP, relatedNeedsToggle, relatedPageUrl } from '../core/lists.js';
 import { localeSuffixUrl } from '../core/localeUrl.js';
@@ -38,14 +34,11 @@ export interface ListingInput {
   state: UrlState;
   defaultPageSize: number;
   viewport: Viewport;
-  /** The width the page is drawn for (the retailer's hint). */
   width: number;
   region: Region;
   locale: Locale;
   messages: Messages;
-  /** The page's address: links are checked against it, page links keep its path and parameters. */
   page: URL;
-  /** Server HTML, sanitised (the SEO text). */
   sanitize: (html: string) => string;
 }
 
@@ -169,7 +162,6 @@ function related(input: ListingInput, cx: (part: 'button', own: string) => strin
   });
 }
 
-/** The listing's parts below the grid, as the app's lazily loaded section draws them on its first render. */
 function belowFold(input: ListingInput, crumbs: () => HtmlNode): HtmlNode {
   const { data, messages: m } = input;
   const classes = input.context.config.customization?.classes;
@@ -206,7 +198,7 @@ function belowFold(input: ListingInput, crumbs: () => HtmlNode): HtmlNode {
   );
 }
 
-/** The listing's screen (what the app's listing component draws) for `input`. */
+/** The listing's screen, as the app's listing component draws it. */
 export function drawListing(input: ListingInput) {
   const { data, messages: m, context, region, locale } = input;
   const classes = context.config.customization?.classes;
@@ -216,8 +208,7 @@ export function drawListing(input: ListingInput) {
   return createListing(r)({
     breadcrumbs: crumbs('top')(),
     heading: createHeading(r)({ text: data.h1_header, classes }),
-    // The vehicle selector is the app's alone: the server leaves its boundary (keeping its place) for
-    // the browser to draw, marked so that the app knows this was meant (BROWSER_ONLY).
+    // The vehicle selector is the app's alone: its boundary is left marked BROWSER_ONLY.
     vehicle: context.config.vehicleSelector
       ? rawHtml(
           `<!--$!--><template data-dgst="${BROWSER_ONLY}"></template><div class="aisle-vehicle aisle-vehicle--loading"></div><!--/$-->`,

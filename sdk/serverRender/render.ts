@@ -1,9 +1,6 @@
 /**
- * The server render (`dist/server/render.mjs`): the HTML of the host page's main element for a render
- * context, written by the shared views with no DOM and no browser global, so that it runs in Node and
- * in edge runtimes that offer only web-standard APIs. A crawler that runs no script sees the whole
- * listing; the browser shows it as soon as the HTML arrives, and the app adopts it (see
- * sdk/host/serverMarkup.ts) instead of drawing it again.
+ * The server render: the main element's HTML with no DOM or browser global, so it runs in Node and
+ * edge runtimes. Crawlers see the whole listing, and the app adopts it instead of drawing it again.
  */
 import { markupKey } from '../core/markupKey.js';
 import { loadMessages, localeOf, messagesOf, regionOf } from '../core/messages.js';
@@ -26,17 +23,9 @@ import { sanitizeServerHtml } from './sanitize.js';
 export interface RenderOptions {
   /** Where the page serves the files of dist/embed/ (`/aisle/`): the head links `aisle.css` from there. */
   assetBase?: string;
-  /**
-   * The page's address (absolute). Links are checked against it, page links keep its path and
-   * parameters, and the filters, sort and page in its query are drawn. Without it, the listing is
-   * drawn in its default state and page links are relative to the page.
-   */
+  /** The absolute page address, whose query is drawn; without it, the default state. */
   url?: string;
-  /**
-   * The width in CSS pixels the page is drawn for (from the retailer's knowledge of the device, for
-   * example the Sec-CH-Viewport-Width client hint). What depends on the width (the sort control, the
-   * swatches a card shows) is drawn for it, and the browser corrects it after adopting. Default 1280.
-   */
+  /** CSS pixels, e.g. from Sec-CH-Viewport-Width; the browser corrects width-dependent parts after adopting. */
   viewportWidth?: number;
 }
 
@@ -49,7 +38,6 @@ export interface RenderedMain {
 /** The width drawn for when the retailer gives none: a desktop, the widest layout. */
 export const DEFAULT_WIDTH = 1280;
 
-/** The address drawn for: the given one if it is an http(s) URL, else the tenant's production site. */
 function pageAddress(context: RenderContext, url: string | undefined): { page: URL; known: boolean } {
   for (const [text, known] of [
     [url, true],
@@ -68,7 +56,6 @@ function pageAddress(context: RenderContext, url: string | undefined): { page: U
   return { page: new URL(`https://shop.invalid${routeBase(context.config.base)}/`), known: false };
 }
 
-/** The route drawn: the address's when known, else what the data is (a sitemap, or a listing). */
 function routeOf(context: RenderContext, page: URL, known: boolean): PageRoute {
   if (known) return routeFor(page.pathname, context);
   const named = context.additional.page;
@@ -78,11 +65,7 @@ function routeOf(context: RenderContext, page: URL, known: boolean): PageRoute {
   };
 }
 
-/**
- * The HTML of the page's main element for `context` (the render context of the page, with its first
- * search response as `data`), and the tags for its head. Throws a TypeError naming the problem when
- * the context cannot be used; a context without data gives empty markup (the browser draws it).
- */
+/** The main element's HTML and head tags; a TypeError for an unusable context, empty markup without data. */
 export async function renderMain(context: unknown, options: RenderOptions = {}): Promise<RenderedMain> {
   const read = readRenderContext(context);
   if (!read.ok) throw new TypeError(`[Aisle] renderMain: the render context is not usable (${read.error})`);
@@ -143,14 +126,12 @@ export async function renderMain(context: unknown, options: RenderOptions = {}):
   return { html: toHtml(container) + after, head };
 }
 
-/** The stylesheet the markup needs before it is shown: the whole of Aisle's rules. */
 function headTags(assetBase: string | undefined): string {
   if (!assetBase) return '';
   const href = safeHref(`${assetBase.replace(/\/?$/, '/')}aisle.css`, 'https://shop.invalid/');
   return href ? `<link rel="stylesheet" href="${escapeHtml(href)}" data-aisle-css="">` : '';
 }
 
-/** The listing's JSON-LD (its first page, as the app writes it), beside Aisle's container. */
 function structuredData(data: SearchResponse, input: ListingJsonLdInput): string {
   return `<script type="application/ld+json" data-aisle-ld="">${listingJsonLd(data, input)}</script>`;
 }

@@ -1,9 +1,6 @@
 /**
- * Server HTML from the search backend (the SEO description, the not-found element), sanitised on the
- * server before it is written into the page. The browser uses DOMPurify, which needs a DOM; here the
- * well-kept `xss` library does the same job on text, so it runs wherever the server render runs. What
- * survives is the same kind of content the browser keeps: text formatting, lists, headings, tables,
- * images and links to web pages, nothing that runs or restyles the page.
+ * Server HTML sanitised on the server with `xss` (DOMPurify needs a DOM), keeping what the browser
+ * keeps: nothing that runs or restyles the page.
  */
 import * as xssModule from 'xss';
 import { safeHref } from '../core/safeUrl.js';
@@ -34,10 +31,8 @@ const filter = new FilterXSS({
     return undefined;
   },
   safeAttrValue(_tag, name, value) {
-    // The value as the browser will read it, checked, then written so that it reads back exactly
-    // so: an entity the check did not decode (`&Tab;`) reaches the browser as plain text.
+    // Written so it reads back exactly as checked: an undecoded entity (`&Tab;`) stays plain text.
     const text = readValue(value);
-    // Addresses must lead to web pages (the one rule every link Aisle writes follows).
     if (name === 'href' || name === 'src') return escapeAttribute(safeHref(text, 'https://shop.invalid/'));
     return escapeAttribute(text);
   },
@@ -52,7 +47,6 @@ function readValue(value: string): string {
   );
 }
 
-/** Text that reads back as itself inside double quotes. */
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -8,10 +8,8 @@ export type FocusTarget =
   | 'results';
 
 /**
- * What a screen owes keyboard and screen-reader users after a change: one polite announcement of
- * the new results, and where focus goes when the control they used disappears or the view moves
- * away. Each request carries a sequence number, so that the same words or target twice in a row are
- * still two requests.
+ * What a screen owes keyboard and screen-reader users after a change: one polite announcement, and
+ * where focus goes. A sequence number makes the same request twice in a row still two requests.
  */
 export class Cues {
   announcement: { text: string; seq: number } | null = null;
@@ -27,7 +25,7 @@ export class Cues {
     });
   }
 
-  /** Announces `text` politely (the same text again is announced again). */
+  /** Announces `text` politely, again even when it is the same. */
   say(text: string): void {
     this.announcement = { text, seq: (this.announcement?.seq ?? 0) + 1 };
   }

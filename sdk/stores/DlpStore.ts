@@ -11,37 +11,23 @@ import type { StoreEnv } from '../ports/env.js';
 import type { SearchOutcome, SearchStore } from './SearchStore.js';
 import type { Tracker } from './Tracker.js';
 
-/** How a state change reaches the address bar. */
 type HistoryMode = 'push' | 'replace' | 'none';
 
-/**
- * The DLP's state machine: URL state, the transitions the shopper makes, and
- * the search each one triggers. The address bar and the search body are both derived from `state`.
- */
+/** The DLP's state machine; the address bar and the search body are both derived from `state`. */
 export class DlpStore {
   state: UrlState;
-  /** The vehicle the listing is narrowed to (auto-parts tenants), or null. */
   vehicle: Vehicle | null;
   readonly defaultPageSize: number;
-  /**
-   * True after a request for more of an infinite list added nothing (or failed): no further one is
-   * made until the shopper changes the listing, so a backend whose counts promise more than it
-   * sends cannot make Aisle ask again and again.
-   */
+  /** After a load-more that added nothing: a backend whose counts promise more cannot make Aisle ask again and again. */
   stalled = false;
-  /** True while the last search after a shopper action failed and the previous results are shown. */
   failedUpdate = false;
-  /** Set when the page asked for lay past the end of a paged listing and another one is shown instead. */
   pageCorrection: { asked: number; shown: number } | null = null;
-  /** The state and vehicle the response on show was asked with; on a failed search the controls go back to it. */
+  /** What the response on show was asked with: a failed search puts the controls back to it. */
   private shown: AddressContent;
-  /** Writes the state into the address after the paint that answers a change (see addressWriter.ts). */
   private readonly address: AddressWriter;
-  /** Counts commits, so that only the reply to the latest one settles the state. */
+  /** Only the reply to the latest commit settles the state. */
   private ticket = 0;
-  /** The announcement and focus a change of the listing calls for. */
   readonly cues = new Cues();
-  /** What a response on show tells analytics, the shopper and the page. */
   private readonly notices: ResultsNotices;
 
   constructor(
@@ -78,7 +64,6 @@ export class DlpStore {
     if (search.response && !this.correctPastEnd()) this.notices.report(this.state, search.response.latency_ms);
   }
 
-  /** The response on screen, or null before the first one. */
   get data(): SearchResponse | null {
     return this.search.response;
   }
@@ -87,18 +72,15 @@ export class DlpStore {
     return this.context.config.infiniteLoading;
   }
 
-  /** Number of selected filters, for the All Filters button. */
   get selectedCount(): number {
     return t.selectedFilterCount(this.state);
   }
 
-  /** True when some filtered items are not shown yet (infinite mode) and the last attempt added some. */
   get canLoadMore(): boolean {
     const payload = this.data?.payload;
     return !this.stalled && !!payload && payload.shown < payload.filtered;
   }
 
-  /** Number of pages in paged mode. */
   get pageCount(): number {
     const filtered = this.data?.payload.filtered ?? 0;
     return Math.max(1, Math.ceil(filtered / this.state.pageSize));
@@ -124,16 +106,12 @@ export class DlpStore {
     this.changeFilters(t.clearFilters(this.state));
   }
 
-  /** The address of page `pageNumber` of this listing (a real link, so that crawlers reach every page). */
+  /** A real link, so that crawlers reach every page. */
   pageHref(pageNumber: number): string {
     return this.address.hrefOf({ state: t.setPage(this.state, pageNumber), vehicle: this.vehicle });
   }
 
-  /**
-   * Puts the listing on show back into the address (replacing it) when the two differ: for a tenant
-   * whose back button does not reload, Back within the listing changes the address but not the
-   * listing, and a shopper leaving for a product page must come back to what they saw.
-   */
+  /** Puts the listing on show back into the address: a shopper leaving for a product page must come back to what they saw. */
   keepAddressInStep(): void {
     this.address.keepInStep(!!this.context.config.vehicleSelector);
   }
@@ -157,7 +135,6 @@ export class DlpStore {
     this.commit(t.setPageSize(this.state, size));
   }
 
-  /** Pagination: a different page is loaded and the view scrolls to the top. */
   goToPage(pageNumber: number): void {
     if (pageNumber === this.state.pageNumber || pageNumber < 1 || pageNumber > this.pageCount) return;
     this.commit(t.setPage(this.state, pageNumber));
@@ -165,7 +142,7 @@ export class DlpStore {
     this.cues.requestFocus('heading');
   }
 
-  /** Infinite load: called when the sentinel is 20 % visible. */
+  /** Called when the sentinel is 20 % visible. */
   loadMore(): void {
     const payload = this.data?.payload;
     if (this.search.loading || !payload || this.stalled) return;
@@ -175,10 +152,8 @@ export class DlpStore {
   }
 
   /**
-   * An infinite listing whose page came with fewer results than its address asks for (a host page
-   * that embeds its first page whatever `pageNumber` says) asks for the rest at once. They are
-   * added below what is shown, so a shopper who scrolled keeps their place, and a restore waits for
-   * them rather than landing short of the card the shopper had opened.
+   * Asks at once for the pages an infinite listing's address names but its page did not bring;
+   * appended, so a shopper who scrolled keeps their place and a restore waits for them.
    */
   loadMissingPages(): void {
     const data = this.data;
@@ -191,7 +166,6 @@ export class DlpStore {
     });
   }
 
-  /** Load-all: every filtered item, as one big page or up to the last infinite page. */
   loadAll(): void {
     const filtered = this.data?.payload.filtered ?? 0;
     if (filtered === 0) return;
@@ -200,13 +174,12 @@ export class DlpStore {
     });
   }
 
-  /** Narrows the listing to the parts that fit `vehicle` (null shows every part again). */
   setVehicle(vehicle: Vehicle | null): void {
     this.vehicle = this.context.config.vehicleSelector ? vehicle : null;
     this.commit(t.setPage(this.state, 1));
   }
 
-  /** Back and forward: reload the state from the address, unless the tenant says not to. */
+  /** Back and forward reload the state from the address, unless the tenant says not to. */
   restoreFromUrl(): void {
     if (this.context.config.backButtonReload === false) return;
     const search = this.env.host.location().search;
@@ -214,11 +187,7 @@ export class DlpStore {
     this.commit(parseUrlState(search, { pageSize: this.defaultPageSize }), { history: 'none' });
   }
 
-  /**
-   * The first search when the render context came without data. If the address asked for
-   * something the search refuses, the listing falls back to its default state rather than
-   * staying empty.
-   */
+  /** The first search without data; an address the search refuses falls back to the default state, not an empty page. */
   async loadFirst(): Promise<boolean> {
     // The first listing is not a change the shopper made: nothing to announce.
     const outcome = await this.load(true, false, false);
@@ -235,7 +204,6 @@ export class DlpStore {
     return true;
   }
 
-  /** Drops from the state what the listing does not know (a stale or hand-edited URL). */
   private reconcile(): void {
     const data = this.search.response;
     const next = data ? reconcileWithResponse(this.state, data, this.defaultPageSize) : this.state;
@@ -244,7 +212,7 @@ export class DlpStore {
     this.address.write('replace');
   }
 
-  /** Sends the search for the current state (`append`: a request for more of an infinite list). */
+  /** `append`: a request for more of an infinite list. */
   load(refresh = true, append = false, announce = true): Promise<SearchOutcome> {
     const { url, request } = listingSearch(this.context, this.state, this.page, this.vehicle);
     return this.search.search(url, request, { refresh, append }).then((outcome) => {
@@ -256,7 +224,6 @@ export class DlpStore {
     });
   }
 
-  /** A filter change (none while a search runs): an analytics event per value added or removed, then the search. */
   private changeFilters(next: UrlState): void {
     if (this.search.loading) return;
     for (const change of t.filterChanges(this.state, next)) void this.tracker.track({ kind: 'filter', ...change });
@@ -265,11 +232,7 @@ export class DlpStore {
     this.commit(next);
   }
 
-  /**
-   * A paged listing asked for a page past its end (an old bookmark, a crawler's link) and got none of
-   * its items: it shows its last page instead (page 1 when the reply gives no count), corrects the
-   * address in place and says so. True when it did.
-   */
+  /** A page past the end (an old bookmark) shows the last page instead, corrects the address and says so. */
   private correctPastEnd(): boolean {
     const data = this.search.response;
     if (this.infinite || !data) return false;
@@ -296,11 +259,7 @@ export class DlpStore {
     });
   }
 
-  /**
-   * After the reply to the latest commit: a shown response records its query; otherwise the state,
-   * vehicle and address go back to the query of what is still shown, so the URL, chips and filter
-   * controls never claim a selection the results do not reflect.
-   */
+  /** Unless shown, state and address go back to what is shown: the controls never claim a selection the results lack. */
   private settle(outcome: SearchOutcome, append: boolean): void {
     if (outcome === 'superseded') return;
     if (outcome === 'replaced') {

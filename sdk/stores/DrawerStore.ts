@@ -1,23 +1,17 @@
 import { makeAutoObservable } from 'mobx';
 import type { TimerHandle, Timers } from '../ports/env.js';
 
-/** The content-ready class follows opening by about 10 ms, so the opening transition can run. */
+/** Content-ready follows opening by ~10 ms, so the opening transition can run. */
 export const DRAWER_READY_MS = 10;
 /** Closing animates for 300 ms before the drawer is hidden. */
 export const DRAWER_CLOSE_MS = 300;
 
-/**
- * The All Filters drawer: open → content-ready after 10 ms; close → 300 ms of
- * animation → hidden. One accordion section is open at a time, tracked by filter key.
- */
+/** The All Filters drawer: one accordion section open at a time. */
 export class DrawerStore {
-  /** The drawer is in the page (open, or still animating closed). */
+  /** Open, or still animating closed. */
   visible = false;
-  /** The drawer is open (not closing). */
   open = false;
-  /** The content-ready class is on: the slide-in transition runs. */
   contentReady = false;
-  /** Key of the open accordion section, or null. */
   openSection: string | null = null;
   private timer: TimerHandle | null = null;
 
@@ -40,12 +34,10 @@ export class DrawerStore {
     this.timer = this.timers.setTimeout(() => this.hidden(), DRAWER_CLOSE_MS);
   }
 
-  /** Opens `key`'s accordion section, closing any other; toggles it closed when already open. */
   toggleSection(key: string): void {
     this.openSection = this.openSection === key ? null : key;
   }
 
-  /** Clears a pending step (on unmount). */
   dispose(): void {
     this.cancel();
   }

@@ -1,8 +1,4 @@
-/**
- * Feature flags as the UI reads them (part of the first render, so it imports no SDK): an
- * observable that the experiments client (sdk/integrations/experiments.ts), loaded after the first
- * render, connects to. Until then, and without experiments, every flag reads as its fallback.
- */
+/** Flags as the UI reads them; part of the first render, so the experiments client connects later (fallbacks until then). */
 import { action, makeObservable, observable } from 'mobx';
 
 /** A flag's value: the JSON kinds GrowthBook features take. */
@@ -14,7 +10,6 @@ export type Widen<T> = T extends boolean ? boolean : T extends string ? string :
 /** Reads flags through whichever evaluator is connected; observers re-render when it changes. */
 export class FeatureFlags {
   private evaluate: ((name: string) => unknown) | null = null;
-  /** Bumped when the evaluator's inputs change (attributes, features). */
   private revision = 0;
 
   constructor() {
@@ -34,18 +29,15 @@ export class FeatureFlags {
     return (sameKind(value, fallback) ? value : fallback) as Widen<T>;
   }
 
-  /** The experiments client is ready: flags read through `evaluate` from now on. */
   connect(evaluate: (name: string) => unknown): void {
     this.evaluate = evaluate;
     this.revision++;
   }
 
-  /** The evaluator's inputs changed: readers re-read. */
   changed(): void {
     this.revision++;
   }
 
-  /** Back to fallbacks (unmount). */
   disconnect(): void {
     this.evaluate = null;
     this.revision++;

@@ -6,16 +6,9 @@ import type { Cues } from './Cues.js';
 import type { SearchStore } from './SearchStore.js';
 import type { Tracker } from './Tracker.js';
 
-/**
- * What the listing tells others once a response is on show: analytics (`search:display_results`,
- * once per display), the shopper (the live region) and the page (the ResultsViewUpdate event, for
- * the tenant that asks for it).
- */
+/** What a response on show tells analytics (once per display), the shopper (live region) and the page. */
 export class ResultsNotices {
-  /**
-   * True when the results on show were already reported on this history entry (the shopper came
-   * back to it): showing them again is not a new display of results.
-   */
+  /** Results shown again on a revisited history entry are not a new display. */
   private reported: boolean;
 
   constructor(
@@ -30,19 +23,18 @@ export class ResultsNotices {
     this.reported = resultsReported;
   }
 
-  /** A new response is on show for `state`; `say` asks for its announcement (after loading more: how much is shown). */
+  /** `say` asks for an announcement (after loading more: how much is shown). */
   shown(state: UrlState, latencyMs: number, say: 'count' | 'progress' | null): void {
     this.dispatchView(state);
     this.report(state, latencyMs);
     if (say) this.say(say === 'progress');
   }
 
-  /** A new search starts: whatever it brings was not reported before leaving the entry. */
   expectNew(): void {
     this.reported = false;
   }
 
-  /** `search:display_results` for the response on show, asked for with `state`. */
+  /** `search:display_results` for the response on show. */
   report(state: UrlState, latencyMs: number): void {
     const data = this.search.response;
     if (!data || data.pageNotFound) return;
@@ -62,7 +54,6 @@ export class ResultsNotices {
     });
   }
 
-  /** Announces the listing now on show: its item count, or how much of it is shown after loading more. */
   private say(append: boolean): void {
     const payload = this.search.response?.payload;
     if (!payload || this.search.response?.pageNotFound) return;
@@ -70,7 +61,6 @@ export class ResultsNotices {
     this.cues.say(append ? m.showingOf(payload.shown, payload.filtered) : m.itemCount(payload.filtered));
   }
 
-  /** The ResultsViewUpdate custom event, for the tenant that asks for it. */
   private dispatchView(state: UrlState): void {
     const data = this.search.response;
     if (!this.context.config.resultsViewUpdateEvent || !data) return;

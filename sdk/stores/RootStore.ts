@@ -22,50 +22,31 @@ import { requestSitemap } from './sitemapLoad.js';
 export type { ScreenFailure, Visit } from './screens.js';
 export { sitemapRequest } from './sitemapLoad.js';
 
-/**
- * Composes one store per concern over the injected environment, and moves
- * between screens: a link to another Aisle route on the same site is shown without a full page
- * load by reading that page's render context, and back/forward restore the right screen.
- */
+/** One store per concern over the injected environment; shows another Aisle route in place, without a page load. */
 export class RootStore {
   context: RenderContext;
   route: PageRoute;
   search: SearchStore;
   dlp: DlpStore;
-  /** The sitemap shown on the VSM route, or null on a DLP. */
   sitemap: SitemapData | null;
-  /** True while the sitemap of a VSM page that came without data loads. */
   sitemapLoading = false;
   readonly drawer: DrawerStore;
   readonly viewport: ViewportStore;
-  /**
-   * Analytics intents, forwarded once the session is loaded (see sdk/analytics/wire.ts), each after
-   * the paint that follows it.
-   */
+  /** Analytics intents, forwarded once the session is loaded, each after the paint that follows it. */
   readonly tracker: Tracker;
-  /** Feature flags, filled by the experiments client once loaded (see sdk/integrations/experiments.ts). */
   readonly flags = new FeatureFlags();
   private readonly visitListeners = new Set<(visit: Visit) => void>();
   private navigation = 0;
   private sitemapController: AbortController | null = null;
   /** The path of the screen on show (the address may change before the screen does). */
   private routePath: string;
-  /**
-   * The shopper came back to this listing (back, forward or reload of the same entry, or Back to a
-   * listing left by an in-place move): where they were waits here for the restored grid (see
-   * sdk/host/scrollRestore.ts); null otherwise.
-   */
+  /** Where a shopper who came back to this listing was, waiting for the restored grid; else null. */
   restore: ListingRestore | null;
   /** Focus for the screen shown by an in-place move (its heading), so a keyboard user does not start from the top. */
   readonly cues = new Cues();
-  /**
-   * True while the screen on show is the retailer's server render that the app adopted: parts that
-   * fill themselves later (the sanitised SEO text) keep the server's content until then.
-   */
+  /** True while the screen is the adopted server render: late parts (the SEO text) keep the server's content. */
   serverMarkup = false;
-  /** What waits for the adopted markup to be adopted whole (see afterAdoption). */
   private adoptionWaiters: Array<() => void> | null | undefined = null;
-  /** The shop's card slots (`Aisle.setCardSlots`), which every card draws; null when none are set. */
   cardSlots: CardSlots | null = null;
 
   constructor(
@@ -89,8 +70,7 @@ export class RootStore {
         ? planRestore(readRestoreRecord(env.host.entryMemory?.()), location, env.host.arrival?.() ?? 'unknown')
         : null;
     this.restore = record ? new ListingRestore(record, env.timers) : null;
-    // The visit above is a new page view; the results, though, are the ones this entry showed and
-    // reported before the shopper left, so they are not reported a second time.
+    // A restored entry's results were reported before the shopper left: not a second time.
     this.dlp = new DlpStore(env, context, this.route.page, this.search, this.tracker, { resultsReported: !!record });
     if (this.route.screen === 'dlp') this.dlp.loadMissingPages();
     this.sitemap = sitemapOf(context, this.route);
@@ -107,11 +87,7 @@ export class RootStore {
     });
   }
 
-  /**
-   * Runs `run` once the adopted server markup is adopted whole: the listing's sections below the grid
-   * are adopted when their code arrives, and React draws a part afresh if the state it shows changes
-   * before then. At once when there is nothing left to adopt.
-   */
+  /** Runs `run` once the server markup is adopted whole (sections below the grid wait for their code). */
   afterAdoption(run: () => void): void {
     const data = this.search.response;
     const waits = this.serverMarkup && !this.sitemap && !!data && !data.pageNotFound;
@@ -126,7 +102,7 @@ export class RootStore {
     for (const run of waiting) run();
   }
 
-  /** Takes the shop's card slots as they are now (the mount follows each change of the page's). */
+  /** Takes the shop's card slots (`Aisle.setCardSlots`), which every card draws. */
   setCardSlots(slots: CardSlots | null): void {
     this.cardSlots = slots;
   }
@@ -136,10 +112,7 @@ export class RootStore {
     return this.sitemap !== null || this.search.response !== null;
   }
 
-  /**
-   * Loads what the route needs when the page came without data: the sitemap on a VSM route, the
-   * first search on a DLP. Resolves with null once there is something to show, else with why not.
-   */
+  /** Loads what a route without data needs; null once there is something to show, else why not. */
   async loadScreen(): Promise<ScreenFailure | null> {
     if (this.hasScreen) return null;
     if (this.route.screen === 'vsm') return this.loadSitemap();
@@ -153,7 +126,7 @@ export class RootStore {
     return { url, reason: status !== null ? `the search answered HTTP ${status}` : unreachable('search') };
   }
 
-  /** `POST {search host or proxy base}/sitemap` for the VSM page on show; null when it loaded. */
+  /** Loads the VSM page's sitemap; null when it loaded. */
   async loadSitemap(): Promise<ScreenFailure | null> {
     this.sitemapController?.abort();
     const controller = new AbortController();
@@ -195,11 +168,7 @@ export class RootStore {
     return () => this.visitListeners.delete(listener);
   }
 
-  /**
-   * A product link click: tracked, and a plain click waits up to 2 s for the
-   * tracking before navigating. Returns true when the caller must prevent the browser's own
-   * navigation (Aisle navigates once tracking settles).
-   */
+  /** A plain product click waits up to 2 s for its tracking; true when the caller must prevent the navigation. */
   productClick(click: ProductClick, event: LinkClick): boolean {
     const href = safeHref(click.product.url, this.env.host.location().href);
     // Back from the product page reloads the listing from the address: it must say what is shown.
@@ -207,11 +176,7 @@ export class RootStore {
     return followProductClick(this.env, this.tracker, click, href, event);
   }
 
-  /**
-   * Follows a link. Another Aisle route of this tenant on this origin is shown in place (its page's
-   * render context and head tags are read); anything else, or a page that cannot be read, is left
-   * to the browser. Returns true when Aisle showed it.
-   */
+  /** Shows another Aisle route of this tenant in place; anything else is the browser's. True when Aisle showed it. */
   async navigate(href: string, mode: 'push' | 'pop' = 'push'): Promise<boolean> {
     const here = this.env.host.location();
     const target = new URL(href, here.href);
@@ -273,7 +238,7 @@ export class RootStore {
     else if (this.route.screen === 'dlp') this.dlp.restoreFromUrl();
   }
 
-  /** Stops everything pending (unmount). */
+  /** Stops everything pending. */
   dispose(): void {
     this.restore?.giveWay();
     this.navigation++;
@@ -285,10 +250,7 @@ export class RootStore {
   /** The visit of the page Aisle mounted on. */
   readonly firstVisit: Visit;
 
-  /**
-   * How the screen on show was last reached in place: by a link (a new listing view) or by Back or
-   * Forward (the listing view left there goes on). Set before the route changes.
-   */
+  /** By a link (a new listing view) or Back/Forward (the view left there goes on); set before the route changes. */
   arrivedBy: 'link' | 'back_forward' = 'link';
 
   private visit(visit: Visit): void {

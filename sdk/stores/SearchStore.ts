@@ -10,10 +10,8 @@ export const SEARCH_FAILED = 'Failed to fetch search results';
 export const SEARCH_EMPTY = 'Failed to fetch search results, results empty';
 
 /**
- * Keeps the product objects the grid already shows, so that memoised cards are not re-rendered.
- * When more of the same list is appended, a product that comes back is the one on show. After any
- * other change (a filter, a sort) the backend may flag another variant as selected for the same
- * product, so only products whose data did not change keep their object.
+ * Keeps the product objects on show, so memoised cards are not re-rendered. After a filter or sort
+ * the backend may select another variant, so only products whose data did not change keep theirs.
  */
 export function reuseProducts(previous: Product[], next: Product[], opts: { append?: boolean } = {}): Product[] {
   if (previous.length === 0) return next;
@@ -25,19 +23,10 @@ export function reuseProducts(previous: Product[], next: Product[], opts: { appe
   });
 }
 
-/**
- * How a search ended: `replaced` the shown data, `failed` (not OK, network error, or a reply that
- * cannot be read as a search response; the shown data stays), `no-progress` (a request for more of
- * the list whose reply holds no more products than are shown; the shown data stays), or
- * `superseded` by a newer call.
- */
+/** How a search ended; on `failed` and `no-progress` (a load-more that brought nothing new) the shown data stays. */
 export type SearchOutcome = 'replaced' | 'failed' | 'no-progress' | 'superseded';
 
-/**
- * The search call and its loading state. A newer call aborts the one in flight; a reply that arrives
- * after a newer request was made is dropped; a failed reply, or one that cannot be read as a search
- * response, keeps the shown data.
- */
+/** The search call: a newer call aborts the one in flight, a late reply is dropped, a failure keeps the shown data. */
 export class SearchStore {
   response: SearchResponse | null;
   loading = false;
@@ -64,7 +53,7 @@ export class SearchStore {
     });
   }
 
-  /** Sends `request` to `url`; resolves to how it ended (see `SearchOutcome`). */
+  /** Resolves to how the search ended. */
   async search(
     url: string,
     request: SearchRequest,
@@ -138,7 +127,7 @@ export class SearchStore {
     }
   }
 
-  /** Aborts the call in flight (on unmount). */
+  /** Aborts the call in flight. */
   abort(): void {
     this.generation++;
     this.controller?.abort();

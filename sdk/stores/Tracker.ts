@@ -1,11 +1,7 @@
 import type { Conversion, ConversionKind } from '../core/conversion.js';
 import type { Product } from '../core/types.js';
 
-/**
- * What the listing and the router report for analytics, in the product's words. The analytics
- * session (loaded after the first render) turns intents into events (docs/analytics-events.md); until
- * it is attached they wait here, in order.
- */
+/** What the listing reports for analytics; the session, loaded after the first render, turns intents into events. */
 export type TrackIntent =
   | { kind: 'visit'; routeName: string; url: string; redirectedFrom: string | null }
   | { kind: 'filter'; change: 'add' | 'remove'; key: string; value: string | [number, number] }
@@ -32,7 +28,7 @@ export type TrackIntent =
 /** Where intents go once analytics is running: resolves true when the service acknowledged. */
 export type TrackSink = (intent: TrackIntent) => Promise<boolean>;
 
-/** Intents kept while analytics loads; beyond this the oldest are dropped (and counted). */
+/** Beyond this, the oldest buffered intents are dropped (and counted). */
 const BUFFER_CAP = 200;
 
 /** Buffers intents until a sink is attached, then forwards them; without analytics, drops them. */
@@ -54,11 +50,9 @@ export class Tracker {
    */
   constructor(private readonly later?: (run: () => void) => void) {}
 
-  /** Reports `intent`; resolves true once the service acknowledged it, false otherwise. Never rejects. */
+  /** Resolves true once the service acknowledged `intent`; never rejects. */
   track(intent: TrackIntent): Promise<boolean> {
-    // A product click (and the page's conversion, often followed by a move to the cart) is forwarded
-    // at once: the page may navigate as soon as it is recorded. What came before it goes first, so
-    // the service sees the shopper's actions in the order they were made.
+    // A product click or conversion goes at once (the page may navigate next), after what came before it.
     if (intent.kind === 'product-click' || intent.kind === 'conversion' || !this.later) {
       this.forwardWaiting();
       return this.forward(intent);
@@ -94,13 +88,13 @@ export class Tracker {
     });
   }
 
-  /** Forwards the buffered intents, in order, then every new one. */
+  /** Forwards the buffered intents in order, then every new one. */
   attach(sink: TrackSink): void {
     this.sink = sink;
     for (const { intent, settle } of this.buffer.splice(0)) sink(intent).then(settle, () => settle(false));
   }
 
-  /** Shows every later intent to `observer` as well (not buffered); returns the cleanup. */
+  /** Shows later intents to `observer` too (not buffered); returns the cleanup. */
   observe(observer: (intent: TrackIntent) => void): () => void {
     this.observers.add(observer);
     return () => this.observers.delete(observer);

@@ -10,19 +10,15 @@ export interface AddressContent {
 }
 
 /**
- * Puts a listing's state into the address once the frame now being prepared has been painted: a
- * history update costs a slow phone several milliseconds the click's answer does not need. A
- * replacement folds into a waiting write (which then writes the newer content); a push lets a waiting
- * write go first, so history gets the same entries as when each is written at once.
+ * Writes the address after the next paint: a history update costs a slow phone milliseconds the click's
+ * answer does not need. A waiting write keeps history's entries the same as writing at once would.
  */
 export class AddressWriter {
-  /** The write waiting for the next paint, and the address it is meant to replace. */
   private pending: (AddressContent & { mode: 'push' | 'replace'; from: string }) | null = null;
 
   constructor(
     private readonly env: Pick<StoreEnv, 'host' | 'afterPaint'>,
     private readonly defaultPageSize: number,
-    /** What the address is to say now (read when a write is asked for). */
     private readonly current: () => AddressContent,
   ) {}
 
@@ -37,7 +33,7 @@ export class AddressWriter {
     this.env.afterPaint(() => this.flush());
   }
 
-  /** The address of the listing in `content` on this page (a real link, so that crawlers reach it). */
+  /** The listing's address on this page. */
   hrefOf(content: AddressContent): string {
     const { pathname, search } = this.env.host.location();
     return `${pathname}${listingQuery(search, content.state, content.vehicle, this.defaultPageSize)}`;
@@ -50,10 +46,7 @@ export class AddressWriter {
     if (!addressShows(this.env.host.location().search, this.current(), opts)) this.write('replace');
   }
 
-  /**
-   * Writes the waiting address now. When the address moved meanwhile (Back, Forward, the retailer's
-   * router), the write is dropped: the newer address is the shopper's, and the listing follows it.
-   */
+  /** Writes now, unless the address moved meanwhile: the newer address is the shopper's. */
   flush(): void {
     const pending = this.pending;
     if (!pending) return;

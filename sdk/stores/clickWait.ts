@@ -1,7 +1,4 @@
-/**
- * A product link click waits up to 2 seconds for tracking before navigating, unless
- * a modifier key, another button or a new tab is used; then the browser handles the click at once.
- */
+/** A plain product click waits up to 2 s for tracking; a modifier, another button or a new tab goes at once. */
 import type { Timers } from '../ports/env.js';
 
 /** The click-tracking wait. */
@@ -14,7 +11,6 @@ export interface LinkClick {
   ctrlKey: boolean;
   shiftKey: boolean;
   altKey: boolean;
-  /** The link opens in another browsing context (`target="_blank"`). */
   targetBlank: boolean;
 }
 
@@ -23,11 +19,7 @@ export function opensElsewhere(click: LinkClick): boolean {
   return click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey || click.targetBlank;
 }
 
-/**
- * Starts tracking and, for a plain click, navigates once tracking settles or the wait runs out,
- * whichever comes first (a failed tracking call navigates too). Returns true when the caller must
- * call `preventDefault()` because this function will navigate.
- */
+/** Tracks, and for a plain click navigates when tracking settles or the wait ends; true when the caller must preventDefault. */
 export function trackThenNavigate(options: {
   track: () => Promise<unknown>;
   navigate: () => void;

@@ -1,33 +1,30 @@
 /**
- * Coming back to a listing: what a history entry remembers of the listing the shopper left (where
- * they were and which card they opened), whether a page load should put them back there, and the
- * small state machine that waits for the restored grid and gives way to a shopper who scrolls first.
- * Pure and framework-free: the browser side (measuring cards, scrolling, focus) is
- * sdk/host/scrollRestore.ts.
+ * Coming back to a listing: what a history entry remembers, whether a load restores it, and the wait
+ * for the restored grid that gives way to a shopper who scrolls first. The browser side is in host/.
  */
 import type { Timers, TimerHandle } from '../ports/env.js';
 
 /** What one history entry remembers; kept small because it lives in the host's history state. */
 export interface RestoreRecord {
-  /** Path and query of the listing when it was left: a record for another address is ignored. */
+  /** A record for another address is ignored. */
   path: string;
   search: string;
-  /** The window's scroll position, used when the card cannot be found. */
+  /** Used when the card cannot be found. */
   y: number;
-  /** The card the shopper opened (or the first card in view), and its top relative to the viewport. */
+  /** The card the shopper opened (or the first in view), its top relative to the viewport. */
   product: string | null;
   offset: number;
-  /** True when the shopper opened `product`: its link gets the focus back. */
+  /** The opened card's link gets the focus back. */
   focus: boolean;
 }
 
-/** How the page on show was reached (the navigation timing entry's `type`). */
+/** The navigation timing entry's `type`. */
 export type Arrival = 'navigate' | 'reload' | 'back_forward' | 'prerender' | 'unknown';
 
-/** The key of Aisle's part of `history.state`, which is shared with the host page. */
+/** Aisle's key in `history.state`, which is shared with the host page. */
 export const RESTORE_STATE_KEY = 'aisle:listing';
 
-/** The restore gives up when the listing has not been shown after this long. */
+/** The restore gives up after this long. */
 export const RESTORE_WAIT_MS = 10_000;
 
 /** Longest product id kept: longer ones are not ids Aisle would have written. */
@@ -35,10 +32,7 @@ const MAX_ID_LENGTH = 200;
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/**
- * Reads a record from whatever the history entry holds; anything malformed (another script's
- * state, an older format, hand-edited storage) reads as null rather than throwing.
- */
+/** Anything malformed (another script's state, an older format) reads as null. */
 export function readRestoreRecord(raw: unknown): RestoreRecord | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const r = raw as Record<string, unknown>;
@@ -62,11 +56,7 @@ export function readEntryMemory(win: Window): unknown {
   }
 }
 
-/**
- * The record to restore on a page load, or null. Only a return to the same entry (back, forward or
- * reload) restores, and only when the address is still the one the record was taken at: a record
- * left behind on an entry whose query has since changed would put the shopper at a stranger's card.
- */
+/** Only a return to the same entry at the same address restores: otherwise a shopper lands at a stranger's card. */
 export function planRestore(
   record: RestoreRecord | null,
   here: { pathname: string; search: string },
@@ -82,10 +72,7 @@ export function scrollTarget(record: RestoreRecord, card: { top: number } | null
   return Math.max(0, Math.round(target));
 }
 
-/**
- * One restore in progress: `waiting` until the restored listing is on show, then `done`; it is
- * `abandoned` when the shopper scrolls first, when the page changes, or after `RESTORE_WAIT_MS`.
- */
+/** One restore: `waiting`, then `done`, or `abandoned` when the shopper scrolls first or the wait runs out. */
 export class ListingRestore {
   status: 'waiting' | 'done' | 'abandoned' = 'waiting';
   private readonly timer: TimerHandle;
@@ -98,11 +85,7 @@ export class ListingRestore {
     this.timer = timers.setTimeout(() => this.giveWay(), waitMs);
   }
 
-  /**
-   * The record to apply now, or null while the listing is still loading (or the restore is over).
-   * `view` describes the listing on show: restoring over a loading or empty grid would land the
-   * shopper short of their card and then jump when the rest arrives.
-   */
+  /** Null while the grid is loading or empty: restoring then would land short of the card and jump. */
   due(view: { loading: boolean; hasProducts: boolean }): RestoreRecord | null {
     if (this.status !== 'waiting' || view.loading || !view.hasProducts) return null;
     return this.record;

@@ -4,7 +4,6 @@ import type { PageRoute, RenderContext, SearchResponse, SitemapData } from '../c
 
 /** A navigation to a different path: what the visit event reports. */
 export interface Visit {
-  /** The route name: 'dlp' or 'vsm'. */
   routeName: string;
   url: string;
   /** The path navigated from, or null on the first page. */

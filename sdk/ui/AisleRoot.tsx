@@ -14,17 +14,13 @@ const rootView = createRoot(reactRenderer);
 const loadVsm = () => import('./vsm/Vsm.js');
 const Vsm = lazy(() => loadVsm().then((m) => ({ default: m.Vsm })));
 
-/** Starts loading the code the screen about to be rendered will ask for, so it is not discovered late. */
+/** Starts loading the next screen's code, so it is not discovered late. */
 export function preloadScreen(store: RootStore): void {
   if (store.sitemap || store.route.screen === 'vsm') loadVsm().catch(() => undefined);
   else preloadDlpSections();
 }
 
-/**
- * Aisle's whole UI inside the host's main element (its stylesheet is `aisle.css`, see
- * sdk/ui/stylesheet.ts). `onRenderFailure` hears when a screen could not be rendered, so that the
- * mount can give the host its own content back.
- */
+/** Aisle's whole UI; `onRenderFailure` lets the mount give the host its own content back. */
 export const AisleRoot = observer(function AisleRoot({
   store,
   onRenderFailure,
@@ -62,10 +58,7 @@ export const AisleRoot = observer(function AisleRoot({
   );
 });
 
-/**
- * AisleRoot behind a last error boundary: a failure outside the screens (in AisleRoot itself)
- * would otherwise unmount everything and reach the host page's error handlers.
- */
+/** A last error boundary: a failure in AisleRoot itself would otherwise reach the host page's error handlers. */
 export const GuardedAisleRoot = observer(function GuardedAisleRoot({
   store,
   onRenderFailure,
@@ -73,11 +66,7 @@ export const GuardedAisleRoot = observer(function GuardedAisleRoot({
 }: {
   store: RootStore;
   onRenderFailure?: () => void;
-  /**
-   * Called when a screen has been committed, before the browser paints it and before the screen's
-   * own layout effects run: the mount swaps Aisle's container into the page here, so the retailer's
-   * content stays on show while Aisle renders, and is never replaced by an empty box.
-   */
+  /** Called at commit, before paint: the mount swaps its container in here, so the page never shows an empty box. */
   onCommit?: () => void;
 }) {
   return (
@@ -90,20 +79,15 @@ export const GuardedAisleRoot = observer(function GuardedAisleRoot({
 });
 
 /**
- * Renders nothing; tells the mount that the screen beside it was committed. It comes first among
- * its siblings, so its layout effect runs before theirs (they may measure the page). A screen
- * that fails to render is never committed, so the retailer's content is never swapped out for it.
+ * Tells the mount the screen was committed; first among its siblings, so its layout effect runs
+ * before theirs (they may measure). A failed screen is never committed, so never swapped in.
  */
 function Committed({ onCommit }: { onCommit: () => void }): null {
   useLayoutEffect(() => onCommit(), [onCommit]);
   return null;
 }
 
-/**
- * Keeps a failure of Aisle's own rendering inside Aisle: it is logged once (and so reported, see
- * sdk/integrations/errorReports.ts) instead of reaching the host page's error handlers, and
- * `onFailure` lets the mount put the host's own content back until the next page.
- */
+/** Keeps Aisle's render failures inside Aisle: logged once (and so reported), never reaching the host's handlers. */
 class ErrorBoundary extends Component<
   { log: { error(...args: unknown[]): void }; onFailure?: (() => void) | undefined; children: ReactNode },
   { failed: boolean }
@@ -128,7 +112,6 @@ class ErrorBoundary extends Component<
   }
 }
 
-/** Follows a plain click on a link to another Aisle route without a full page load. */
 function followInPlace(store: RootStore, event: MouseEvent<HTMLDivElement>): void {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
     return;

@@ -16,15 +16,12 @@ export function useStores(): RootStore {
   return store;
 }
 
-/** The retailer's classes per part (config.customization.classes), for the shared views. */
+/** The retailer's classes per part, for the shared views. */
 export function usePartClasses(): PartClasses | undefined {
   return useStores().context.config.customization?.classes;
 }
 
-/**
- * Names an element's classes: Aisle's own, then the retailer's of each part it is (an element may be
- * two: a chip is a `chip` and a `button`), as in `cx('button', 'aisle-drawer__close')`.
- */
+/** Aisle's own class, then the retailer's of each part the element is: `cx('button', 'aisle-drawer__close')`. */
 export function usePartClass(): (parts: CustomizablePart | readonly CustomizablePart[], own: string) => string {
   const classes = usePartClasses();
   return (parts, own) => partClasses(classes, own, ...(typeof parts === 'string' ? [parts] : parts));

@@ -1,8 +1,6 @@
 /**
- * The rules of what only the app draws: filter panels, chips, the drawer, the price slider, the
- * sitemap, and the listing's parts below the grid and while it loads. They come with the app's script (the embed adopts them as a second sheet when the app
- * arrives), which keeps about 4 KB gzip out of aisle.js, what a phone downloads before the grid.
- * None of them styles an element of the first screen, so the screen does not change when they apply.
+ * The rules of what only the app draws, in the app's script: ~4 KB gzip kept out of aisle.js. None
+ * styles an element of the first screen, so it does not change when they apply.
  */
 import parts from './dlp/appParts.css?raw';
 import chips from './filters/chips.css?raw';

@@ -1,10 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
-/**
- * Calls `onVisible` whenever the element becomes at least `threshold` visible (the infinite-scroll
- * and similar-products sentinels; `rootMargin` widens the viewport, e.g. to load a card's swatch
- * images shortly before it scrolls in). The observer is disconnected on unmount.
- */
+/** Calls `onVisible` whenever the element becomes at least `threshold` visible. */
 export function useIntersection<T extends Element>(
   onVisible: () => void,
   threshold: number,

@@ -13,11 +13,7 @@ export interface BreadcrumbLinks {
   sitemap: string;
 }
 
-/**
- * The breadcrumbs' links for a tenant's `base` path, each with the locale's suffix and checked
- * against the page's address `pageHref` (the base comes from the render context, so the finished
- * link is checked, not just its parts). Only Canadian shoppers are offered the sitemap.
- */
+/** The crumbs' links, each checked whole (the base is untrusted); only Canadian shoppers get the sitemap. */
 export function breadcrumbLinks(base: string, region: Region, locale: Locale, pageHref: string): BreadcrumbLinks {
   const link = (url: string): string => safeHref(localeSuffixUrl(url, { region, locale }), pageHref);
   return { home: link(base ? `${base}/` : '/'), sitemap: region === 'ca' ? link(`${base}/vsm/`) : '' };
@@ -28,10 +24,8 @@ export interface BreadcrumbsProps {
   /** Shown at the top and at the bottom of the listing, each with its own name. */
   position: 'top' | 'bottom';
   links: BreadcrumbLinks;
-  /** The current page's title; no crumb when empty. */
   current: string;
   messages: Messages;
-  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
   classes?: PartClasses | undefined;
 }
 
@@ -59,14 +53,10 @@ export function createBreadcrumbs<E>({ createElement: h }: Renderer<E>): (props:
 /** What the listing's heading shows. */
 export interface HeadingProps {
   text: string;
-  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
   classes?: PartClasses | undefined;
 }
 
-/**
- * The listing's heading, the target of focus after a page change; nothing for an empty title. On a
- * phone it is hidden from sight by the stylesheet (assistive technology still reads it).
- */
+/** The heading takes focus after a page change; on a phone it is hidden from sight, not from assistive technology. */
 export function createHeading<E>({ createElement: h }: Renderer<E>): (props: HeadingProps) => E | null {
   return ({ text, classes }) =>
     text.trim() !== ''

@@ -1,8 +1,4 @@
-/**
- * What a product card shows, worked out once from its product and the variant on show. The React
- * card and the first paint (sdk/firstPaint) both draw from it, so the two cannot drift apart in
- * what they say; only the drawing differs.
- */
+/** What a card shows, worked out once: the React card and the first paint both draw from it, so they cannot drift apart. */
 import { discountPercent, formatPrice } from '../core/format.js';
 import { isCssHexColour } from '../core/colour.js';
 import { localeSuffixUrl } from '../core/localeUrl.js';
@@ -22,7 +18,6 @@ export interface CardSettings {
   region: Region;
   locale: Locale;
   messages: Messages;
-  /** The page's origin: relative product links are checked against it. */
   pageOrigin: string;
 }
 
@@ -35,12 +30,11 @@ export interface CardView {
   alt: string;
   flag: string | null;
   percentOff: string | null;
-  /** The sale price and the regular one when on sale, else only `price`. */
   sale: string | null;
   price: string;
   rating: { value: number; label: string; suffix: string } | null;
   swatches: Variant[];
-  /** Variants beyond the swatches shown: the '+N' link. */
+  /** The '+N' link. */
   remainder: number;
   /** The swatch group's name; the group shows only with two swatches or a remainder. */
   swatchLabel: string | null;
@@ -81,15 +75,11 @@ export function cardView(product: Product, chosenId: string | null, s: CardSetti
 
 /** The rating as the stars draw it: clamped to 0–5 (non-finite as 0), and its fill in per cent. */
 export function starsFill(rating: number): { shown: number; fill: string } {
-  // Out-of-range or non-finite ratings draw as the nearest possible one rather than as "NaN".
   const shown = Number.isFinite(rating) ? Math.max(0, Math.min(5, rating)) : 0;
   return { shown, fill: `${shown * 20}%` };
 }
 
-/**
- * How a swatch is painted: its colour, else its image (only once the group is near the viewport,
- * as a lazy image would load), else nothing (the stylesheet's neutral dot).
- */
+/** Its colour, else its image once the group is near the viewport, else nothing (a neutral dot). */
 export function swatchPaint(v: Variant, near: boolean): { colour: string } | { image: string } | null {
   const value = v.swatch.trim();
   if (isCssHexColour(value)) return { colour: value };
@@ -100,10 +90,7 @@ export function swatchPaint(v: Variant, near: boolean): { colour: string } | { i
   return src ? { image: `url(${JSON.stringify(src)})` } : null;
 }
 
-/**
- * The image a swatch names, or null when it is a colour or neither. A broken colour ("#12345") is no
- * image address either: as a URL it would only be a fragment of the page itself.
- */
+/** The image a swatch names, or null; a broken colour ("#12345") as a URL would be a fragment of the page itself. */
 export function swatchImage(swatch: string): string | null {
   const value = swatch.trim();
   return value === '' || value.startsWith('#') ? null : value;

@@ -15,10 +15,7 @@ export interface SelectedChip {
   text: string;
 }
 
-/**
- * The chips for the URL state, in its order: one per option value, named by the option's text in the
- * response (else the raw value), and one per range, named by `formatRange`.
- */
+/** One chip per option value (named by the response's text, else the raw value) and per range, in the state's order. */
 export function selectedChips(
   state: UrlState,
   filters: readonly Filter[],
@@ -40,10 +37,8 @@ export function selectedChips(
 export interface ChipsProps {
   chips: readonly SelectedChip[];
   messages: Messages;
-  /** How many filter values are selected (Clear Filters shows from CLEAR_FILTERS_AT). */
   selected: number;
   classes?: PartClasses | undefined;
-  /** A chip's click handler (passed on to the renderer). */
   onRemove?: (chip: SelectedChip, index: number) => unknown;
   onClear?: unknown;
   listRef?: unknown;

@@ -1,7 +1,4 @@
-/**
- * Pure rules shared by the filter panels: what is selected, what is disabled, how size options group
- * and what a colour swatch paints. Kept out of the components so they only render.
- */
+/** Pure rules shared by the filter panels, kept out of the components so they only render. */
 import { optionValues } from '../core/transitions.js';
 import { priceFilterHidden } from '../core/price.js';
 import { formatCount } from '../core/format.js';
@@ -12,23 +9,16 @@ import { safeHref } from '../core/safeUrl.js';
 
 /** An option as a panel shows it: the response's option, with selection read from the URL state. */
 export interface PanelOption extends FilterOption {
-  /** Swatch colour or image from the response, when the tenant sends one (colour options). */
   swatch?: string;
 }
 
-/**
- * The options of `key` with `selected` taken from the URL state: the state is what a click toggles,
- * so reading it keeps the shown selection and the next toggle in agreement while a search is in flight.
- */
+/** `selected` comes from the URL state, which a click toggles, so the two agree while a search is in flight. */
 export function panelOptions(options: readonly FilterOption[], state: UrlState, key: string): PanelOption[] {
   const chosen = optionValues(state, key);
   return options.map((option) => ({ ...option, selected: chosen.includes(option.key) }));
 }
 
-/**
- * An option the response counts at zero would show nothing, so it cannot be picked unless it is
- * selected (so it can be removed). An option without a count is always usable.
- */
+/** A zero-count option would show nothing: disabled unless selected (so it can be removed). */
 export function optionDisabled(option: FilterOption): boolean {
   return option.count !== undefined && option.count <= 0 && !option.selected;
 }
@@ -82,8 +72,7 @@ export function swatchStyle(swatch: unknown): SwatchStyle | undefined {
   if (typeof swatch !== 'string') return undefined;
   const value = swatch.trim();
   if (isCssHexColour(value)) return { backgroundColor: value };
-  // Only the verdict and the text matter here: a relative image path is kept as written, and any
-  // web page's address gives the same verdict for it, so no page address needs to reach the panels.
+  // Any web page's address gives the same verdict, so no page address needs to reach the panels.
   const url = safeHref(value, 'https://swatch.invalid/');
   // A bare word ("navy") is neither a hex colour nor plausibly an image path.
   if (url === '' || !/[/.]/.test(url)) return undefined;

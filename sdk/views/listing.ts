@@ -1,8 +1,4 @@
-/**
- * The listing's composition, written once: the order of its parts and the wrappers around them. The
- * app (sdk/ui/dlp), the first paint (sdk/firstPaint) and the server render (sdk/serverRender) each
- * hand it their own parts, drawn by their own renderer.
- */
+/** The listing's composition, written once: the app, the first paint and the server render hand it their parts. */
 import { partClasses, type PartClasses } from '../core/customization.js';
 import { groupOf, type Child, type Renderer } from './renderer.js';
 
@@ -10,7 +6,7 @@ import { groupOf, type Child, type Renderer } from './renderer.js';
 export interface RootProps<E> {
   lang: string;
   classes?: PartClasses | undefined;
-  /** Passed on to the renderer: links to other Aisle screens are followed in place. */
+  /** Links to other Aisle screens are followed in place. */
   onClick?: unknown;
   screen: Child<E>;
   marker: Child<E>;
@@ -26,14 +22,11 @@ export function createRoot<E>({ createElement: h }: Renderer<E>): (props: RootPr
 export interface ListingParts<E> {
   breadcrumbs: Child<E>;
   heading: Child<E>;
-  /** The vehicle selector, on the tenants that have one. */
   vehicle?: Child<E>;
-  /** The item count, All Filters, the filter buttons and the sort. */
   toolbar: Child<E>;
   chips?: Child<E>;
   /** The product grid, or what shows when there is no product. */
   results: Child<E>;
-  /** Everything below the grid (see createBelowFold). */
   belowFold?: Child<E>;
   drawer?: Child<E>;
 }
@@ -46,11 +39,9 @@ export function createListing<E>(renderer: Renderer<E>): (parts: ListingParts<E>
 
 /** The parts below the grid, each drawn by the caller (null where it has none). */
 export interface BelowFoldParts<E> {
-  /** The infinite list's sentinel, or the pagination. */
   pager: Child<E>;
   similar: Child<E>;
   related: Child<E>;
-  /** The second breadcrumbs. */
   breadcrumbs: Child<E>;
   seo: Child<E>;
   structuredData: Child<E>;
@@ -77,10 +68,9 @@ export function createSimilarSection<E>({ createElement: h }: Renderer<E>) {
 /** What the related items show. */
 export interface RelatedProps {
   title: string;
-  /** The links shown, each with its checked address ('' when it could not be built). */
+  /** `href` is '' when it could not be built. */
   links: ReadonlyArray<{ key: string; href: string; title: string }>;
   collapsed: boolean;
-  /** The See More / See Less toggle, when the list needs one. */
   toggle: { expanded: boolean; text: string; className: string; onClick?: unknown } | null;
   listRef?: unknown;
 }

@@ -10,15 +10,12 @@ export interface PaginationProps {
   count: number;
   /** The address of page `n`: every page is a real link, so that crawlers reach it. */
   hrefOf: (n: number) => string;
-  /** A page link's click handler, passed on to the renderer. */
   onPage?: (n: number) => unknown;
-  /** The page sizes offered, and the one chosen. */
   sizes: readonly number[];
   pageSize: number;
   onPageSize?: unknown;
   /** Show All, with its classes, when a listing of a few pages can be shown whole. */
   showAll: { className: string; onClick?: unknown } | null;
-  /** The pager's classes (the retailer's `pager` part beside Aisle's own). */
   className: string;
 }
 
@@ -90,7 +87,7 @@ export interface SentinelProps {
   className: string;
   /** Where the shopper stands ("24 of 120"), or that more is loading. */
   progress: string;
-  /** Load More, for those who do not scroll. */
+  /** For those who do not scroll. */
   loadMore: { text: string; className: string; disabled: boolean; onClick?: unknown } | null;
   sentinelRef?: unknown;
 }

@@ -1,7 +1,4 @@
-/**
- * The product card, its rating and its swatches, and the grid that lists the cards. What a card
- * says is worked out by cardView.ts; these say how it is laid out.
- */
+/** The product card, its rating, swatches and grid: how a card is laid out (what it says is cardView.ts). */
 import { partClasses, type PartClasses } from '../core/customization.js';
 import { formatDecimal } from '../core/format.js';
 import type { Messages } from '../core/messages.js';
@@ -26,25 +23,14 @@ export interface ProductCardProps<E> {
   eager: boolean;
   /** The first row's images: the browser fetches them before other images (they are the LCP). */
   priority: boolean;
-  /** Draws the swatch group, called only when the card shows one. */
   swatches: (group: SwatchGroup) => E;
-  /** The card link's click (passed on to the renderer). */
   onClick?: unknown;
-  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
   classes?: PartClasses | undefined;
-  /**
-   * The retailer's card slots (Aisle.setCardSlots) that are set: each gets an empty container, which
-   * only the app fills (the value is passed on as the container's ref). The badge's sits over the
-   * image, the actions' under the price, outside the card's link.
-   */
+  /** Each set slot gets an empty container only the app fills (the value is its ref); actions sit outside the link. */
   slots?: { badge?: unknown; actions?: unknown } | undefined;
 }
 
-/**
- * A product card: image, badges, brand, title, price, rating, swatches, promo. It is at most two tab
- * stops (its link, and its swatch group entered with the arrow keys) and as few elements as its
- * content allows, because a listing holds dozens of them.
- */
+/** A product card: at most two tab stops and as few elements as possible, because a listing holds dozens. */
 export function createProductCard<E>(renderer: Renderer<E>): (props: ProductCardProps<E>) => E {
   const h = renderer.createElement;
   const stars = createStars(renderer);
@@ -141,20 +127,17 @@ export function createProductCard<E>(renderer: Renderer<E>): (props: ProductCard
 /** A rating as the stars show it. */
 export interface StarsProps {
   rating: number;
-  /** The stars' spoken name. */
   label: string;
   locale: Locale;
   /** Shown after the figure, e.g. the review count in brackets. */
   suffix?: string;
-  /** The block's own class: the stars are then that block, without a wrapper. */
+  /** The stars are then that block, without a wrapper. */
   className?: string;
 }
 
 /**
- * Five stars filled to `rating`, spoken as `label`. One element: the stars are the stylesheet's
- * drawing (a gradient clipped to five glyphs, filled to `--aisle-fill`), the visible figures are its
- * text, and as an image with a name its content is not read twice. A grid of 64 cards used to spend
- * five elements per rating on this.
+ * Five stars filled to `rating` in one element (a gradient clipped to five glyphs); as a named image
+ * its content is not read twice. A grid of 64 cards used to spend five elements per rating.
  */
 export function createStars<E>({ createElement: h }: Renderer<E>): (props: StarsProps) => E {
   return ({ rating, label, locale, suffix, className }) => {
@@ -175,22 +158,15 @@ export function createStars<E>({ createElement: h }: Renderer<E>): (props: Stars
 
 /** A card's swatch group and its state. */
 export interface SwatchesProps extends SwatchGroup {
-  /** Whether swatch images may load: once the group is near the viewport, as a lazy image would. */
+  /** Swatch images load once the group is near the viewport, as a lazy image would. */
   imagesNow: boolean;
-  /** Passed on to the renderer. */
   groupRef?: unknown;
   onKeyDown?: unknown;
-  /** Chooses a swatch (the click of each one calls it). */
   onChoose?: (id: string) => void;
-  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
   classes?: PartClasses | undefined;
 }
 
-/**
- * The swatches as one radio group with a single tab stop (the checked swatch, else the first). Each
- * swatch is one element: a colour or an image painted as its background; anything that is neither
- * shows the stylesheet's neutral dot.
- */
+/** The swatches as one radio group with a single tab stop, one element each. */
 export function createSwatches<E>({ createElement: h }: Renderer<E>): (props: SwatchesProps) => E {
   return ({ label, swatches, checkedId, imagesNow, onChoose, classes, ...props }) => {
     const tabbable = tabbableSwatch(swatches, checkedId);
@@ -231,14 +207,12 @@ export interface ProductGridProps<E> {
   label: string;
   /** The result grid is the page's `grid` hook; the similar products have none. */
   hook: 'grid' | 'similar-grid';
-  /** Laid out whole (a listing the shopper came back to), not as the cards come near the screen. */
+  /** Laid out whole (a listing returned to), not as the cards near the screen. */
   whole: boolean;
-  /** Dimmed, taking no clicks: its results are being replaced. */
   busy: boolean;
-  /** Cards are being added or replaced: assistive technology hears of the list once they are in. */
+  /** Assistive technology hears of the list once the cards are in. */
   updating: boolean;
   cards: readonly E[];
-  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
   classes?: PartClasses | undefined;
 }
 

@@ -1,15 +1,8 @@
 /**
- * What a view needs from whoever draws it: a `createElement` in React's shape (a tag, its props, its
- * children). The app hands it React's (sdk/ui/renderer.ts); the first paint hands it one that makes
- * DOM elements at once (sdk/firstPaint/elements.ts); the server render one that writes HTML text
- * (sdk/serverRender/html.ts). Each view of the listing is written once, in this folder, as
- * `createX(renderer) => (props) => element`, so the renderers draw the same elements by
- * construction rather than by a test's vigilance.
- *
- * Props are spelled as React spells them (`className`, `tabIndex`, `htmlFor`, style objects,
- * boolean `aria-*`, `key` on the items of a list), and every renderer must turn them into the
- * attributes React would. Views are stateless: state, refs and handlers arrive as props, and a
- * view only passes handlers and refs on, never calls them.
+ * Each view is written once as `createX(renderer) => (props) => element`, so React, the DOM (first
+ * paint) and HTML text (server render) draw the same elements by construction. Props are spelled as
+ * React spells them and every renderer must give the attributes React would. Views are stateless:
+ * they pass handlers and refs on, never call them.
  */
 
 /** What a view can hold: an element of its renderer, text, nothing, or a (keyed) list of them. */
@@ -24,10 +17,7 @@ export type CreateElement<E> = (type: string, props: Props | null, ...children: 
 /** A renderer of views: its `createElement`, and `E`, the kind of element it makes. */
 export interface Renderer<E> {
   createElement: CreateElement<E>;
-  /**
-   * Several children in a fixed order, without an element around them (React's fragment); a plain
-   * list where order alone is enough (the DOM and text renderers).
-   */
+  /** React's fragment; the DOM and text renderers need only a plain list. */
   group?: (...children: Child<E>[]) => Child<E>;
 }
 

@@ -13,20 +13,15 @@ export interface SitemapProps {
   subcategories: readonly SitemapLink[];
   pairs: ReadonlyArray<{ label: string; letters: string[]; empty: boolean }>;
   sections: ReadonlyArray<{ letter: string; links: readonly SitemapLink[] }>;
-  /** The checked address of a link (undefined: it is refused and drawn without one). */
+  /** Undefined: the link is refused and drawn without an address. */
   href: (url: string) => string | undefined;
-  /** A jump button's click handler for its letters (passed on to the renderer). */
   onJump?: (letters: string[]) => unknown;
-  /** A section heading's ref (passed on to the renderer). */
   headingRef?: (letter: string) => unknown;
 }
 
 const sectionId = (letter: string): string => `aisle-vsm-${letter === '#' ? 'num' : letter}`;
 
-/**
- * The visual sitemap: optional breadcrumbs, the heading, subcategories sorted by title, the alphabet
- * jump bar (pairs, # first) and one section of links per first letter.
- */
+/** The visual sitemap: breadcrumbs, heading, subcategories, the letter jump bar and a section per letter. */
 export function createSitemap<E>({ createElement: h }: Renderer<E>): (props: SitemapProps) => E {
   return (p) => {
     const { messages: m, classes, href } = p;

@@ -1,14 +1,10 @@
-/**
- * The sort control: a dropdown (a button and a listbox) on a wide screen, the native select on a
- * phone or a tablet.
- */
+/** The sort: a dropdown on a wide screen, the native select on a phone or a tablet. */
 import { partClasses, type PartClasses } from '../core/customization.js';
 import type { SortOption } from '../core/types.js';
 import type { Renderer } from './renderer.js';
 
 /** The sort's control. */
 export interface SortControlProps<E> {
-  /** The dropdown or the native select. */
   control: E;
 }
 
@@ -27,9 +23,7 @@ export interface SortSelectProps {
   label: string;
   options: readonly SortOption[];
   selected: SortOption;
-  /** Passed on to the renderer. */
   onChange?: unknown;
-  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
   classes?: PartClasses | undefined;
 }
 
@@ -50,19 +44,16 @@ export function createSortSelect<E>({ createElement: h }: Renderer<E>): (props: 
 
 /** The dropdown's button and its state. */
 export interface SortDropdownProps<E> {
-  /** The prefix of the dropdown's own ids (its label, value and options). */
   id: string;
   label: string;
   selected: SortOption;
   open: boolean;
-  /** The open list (see createSortList); only the app opens it. */
+  /** Only the app opens it. */
   list: E | null;
-  /** Passed on to the renderer. */
   wrapperRef?: unknown;
   buttonRef?: unknown;
   onButtonClick?: unknown;
   onButtonKeyDown?: unknown;
-  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
   classes?: PartClasses | undefined;
 }
 
@@ -94,23 +85,16 @@ export function createSortDropdown<E>({ createElement: h }: Renderer<E>): (props
 
 /** The dropdown's open list. */
 export interface SortListProps {
-  /** The dropdown's id prefix. */
   id: string;
   options: readonly SortOption[];
   selected: SortOption;
-  /** The option the keyboard is on. */
   active: number;
-  /** Passed on to the renderer. */
   listRef?: unknown;
   onKeyDown?: unknown;
-  /** Handlers of the option at `index`. */
   optionHandlers?: (index: number) => { onClick: unknown; onPointerMove: unknown };
 }
 
-/**
- * The dropdown's open listbox. A view of its own because the first screen never shows it open, so
- * aisle.js, which draws only that screen, does not carry it.
- */
+/** The open listbox: its own view, so aisle.js, which draws only the first screen, does not carry it. */
 export function createSortList<E>({ createElement: h }: Renderer<E>): (props: SortListProps) => E {
   return ({ id, options, selected, active, ...props }) =>
     h(

@@ -7,23 +7,16 @@ import type { Renderer } from './renderer.js';
 /** What the toolbar shows. */
 export interface ToolbarProps<E> {
   messages: Messages;
-  /** The listing's item count. */
   itemCount: number;
   /** Shown on a line of its own: an update that failed, or a stale link's page past the end. */
   notice: string | null;
-  /** Said (hidden) after a change of results, when there is no notice. */
   announcement: string;
-  /** How many filter values are selected (All Filters' badge). */
   selected: number;
-  /** Whether the All Filters drawer is open, and whether it is in the page (what the button controls). */
   drawerOpen: boolean;
   drawerShown: boolean;
-  /** Opens the drawer (passed on to the renderer). */
   onAllFilters?: unknown;
-  /** One button per filter, keyed by the filter. */
   filterButtons: ReadonlyArray<{ key: string; button: E | null }>;
   sort: E | null;
-  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
   classes?: PartClasses | undefined;
 }
 
@@ -33,13 +26,9 @@ export function createToolbar<E>({ createElement: h }: Renderer<E>): (props: Too
     h(
       'div',
       { className: partClasses(classes, 'aisle-toolbar', 'toolbar') },
-      // The count is not a live region itself: the one below says the new count after each change, so
-      // that a change is announced once, not by every region that shows a number.
+      // Not a live region: the one below announces the change once.
       h('p', { className: 'aisle-count', 'data-aisle': 'item-count', tabIndex: -1 }, m.itemCount(props.itemCount)),
-      // Aisle's only live region, always present so that screen readers are listening before it
-      // speaks. It says the new item count after a change of results (hidden, as the count shows it),
-      // and, shown on a line of its own like the count, that an update failed or that a stale link's
-      // page lay past the end of the listing.
+      // Aisle's only live region, always present so screen readers listen before it speaks.
       h(
         'div',
         {
@@ -87,25 +76,17 @@ export function createToolbar<E>({ createElement: h }: Renderer<E>): (props: Too
 /** A filter's button and its state. */
 export interface FilterButtonProps<E> {
   label: string;
-  /** How many of its values are selected (its badge). */
   selected: number;
   messages: Messages;
-  /**
-   * On a wide screen the button toggles a popover of the filter's panel; on a phone or a tablet it
-   * opens the All Filters drawer at the filter's section.
-   */
+  /** A popover on a wide screen; otherwise the button opens the drawer at the filter's section. */
   desktop: boolean;
-  /** Whether its popover (wide screen) or its section of the drawer is open. */
   expanded: boolean;
-  /** The popover's id on a wide screen (the drawer's is fixed). */
   popoverId: string;
-  /** The popover's content, drawn only while the popover is open. */
+  /** Drawn only while the popover is open. */
   panel?: E | null;
-  /** Passed on to the renderer. */
   onClick?: unknown;
   buttonRef?: unknown;
   wrapperRef?: unknown;
-  /** The retailer's classes per part (config.customization.classes), beside Aisle's own. */
   classes?: PartClasses | undefined;
 }
 

@@ -1,9 +1,6 @@
 /**
- * The local stack's stand-in for a shop's cart, on any demo listing opened with `?cart=1`: the
- * shop's card slot (docs/customization-parts.md) draws an "Add to cart" button in each card, which
- * reports the add with `Aisle.track('add_to_cart', …)`, and a Checkout button reports the cart as a
- * purchase with `Aisle.track('purchase', …)`, as a shop's own pages would (docs/embedding.md#conversions).
- * The cart lives in the page only: a reload empties it.
+ * A stand-in cart on any demo listing opened with `?cart=1`: a card slot's "Add to cart" and a
+ * Checkout report conversions with `Aisle.track`, as a shop's pages would. A reload empties it.
  */
 import { currencyOf } from '../../sdk/core/format.js';
 import type { RenderContext } from '../../sdk/core/types.js';
@@ -30,7 +27,7 @@ export function cartDemo(url: URL, context: RenderContext, locale: Lang, policy?
 ${demoScript(CART_JS, '/demo/cart.js', policy)}`;
 }
 
-/** The cart's code: the card slot's button, the count, and the checkout. */
+/** The cart's code. */
 export const CART_JS = `(function () {
   var bar = document.querySelector('[data-demo="cart"]');
   var currency = bar.getAttribute('data-currency');

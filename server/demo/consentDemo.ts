@@ -1,9 +1,6 @@
 /**
- * The local stack's stand-in for a retailer's consent tool, so that the consent model can be tried
- * (and is tested) on demo pages: where the tenant requires consent in the page's region, a banner
- * asks the shopper and reports the choice with `Aisle.consent()`, as a real consent tool would. It
- * remembers nothing (a real one keeps the choice and reports it again on every page). `?gpc=1` on
- * any demo page plays a browser that sends Global Privacy Control, for browsers that cannot.
+ * A stand-in consent tool: a banner reports the choice with `Aisle.consent()` and remembers nothing.
+ * `?gpc=1` plays a browser that sends Global Privacy Control.
  */
 import { consentModeFor } from '../../sdk/core/consentSetting.js';
 import type { RenderContext } from '../../sdk/core/types.js';
@@ -29,10 +26,7 @@ const TEXTS: Record<Lang, { label: string; ask: string; accept: string; refuse: 
 /** The GPC stand-in's code. */
 export const GPC_JS = `Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { configurable: true, get: () => true });`;
 
-/**
- * A demo script: inline on an ordinary page; on a page under a CSP (csp.ts) the file the stack serves
- * at `src` with the page's nonce, since `script-src 'self'` refuses every inline script.
- */
+/** Inline, or under a CSP the file at `src` with the nonce: `script-src 'self'` refuses inline scripts. */
 export function demoScript(code: string, src: string, policy: PagePolicy | null | undefined): string {
   return policy ? `<script src="${src}"${nonceAttribute(policy)}></script>` : `<script>${code}</script>`;
 }

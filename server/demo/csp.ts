@@ -1,15 +1,12 @@
 /**
- * The demo pages behind a strict Content-Security-Policy, one per case docs/security.md documents:
- * `?csp=self`, `?csp=nonce-strict-dynamic`, `?csp=nonce`, `?csp=trusted-types` and `?csp=strict`
- * (a nonce, 'strict-dynamic' and Trusted Types together) on any tenant's page send that header, give the page's own scripts a fresh nonce and add a small watcher
- * (`/demo/csp-watch.js`) that records every `securitypolicyviolation` event on the page's `<html>`
- * (`data-csp-violations`, a JSON list), so a journey can count them.
+ * Demo pages behind each documented Content-Security-Policy (`?csp=…`), with a fresh nonce and a
+ * watcher that lists every violation in `<html data-csp-violations>`, so a journey can count them.
  */
 import { randomBytes } from 'node:crypto';
 
 /** The cases, by the value of `?csp=`. */
 export const CSP_CASES = ['self', 'nonce-strict-dynamic', 'nonce', 'trusted-types', 'strict'] as const;
-/** One case. */
+/** One `?csp=` case. */
 export type CspCase = (typeof CSP_CASES)[number];
 
 /** What a page under a policy needs: the header's value and the nonce its own scripts carry. */
@@ -48,10 +45,7 @@ export function violationWatcher(policy: PagePolicy | null | undefined): string 
   return policy ? `<script src="/demo/csp-watch.js"${nonceAttribute(policy)}></script>` : '';
 }
 
-/**
- * The watcher's code. It keeps its list on an attribute rather than a global, so the page's globals
- * stay those of the shop and Aisle.
- */
+/** The watcher's code: an attribute rather than a global, so the page's globals stay the shop's and Aisle's. */
 export const VIOLATION_WATCHER_JS = `(function () {
   var root = document.documentElement;
   root.setAttribute('data-csp-violations', '[]');

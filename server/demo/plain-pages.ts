@@ -1,9 +1,4 @@
-/**
- * Retailer-looking pages without Aisle (no render context, no embed), for the extension's
- * end-to-end tests and demos: the extension injects Aisle into them. `strict-csp` is the same
- * page behind a strict Content-Security-Policy (nonce, strict-dynamic, Trusted Types allowing only
- * Aisle's policy), with the watcher that records each violation (csp.ts).
- */
+/** Retailer pages without Aisle, for the extension to inject into; `strict-csp` is one behind a strict policy. */
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../http.js';
 import { violationWatcher } from './csp.js';

@@ -1,8 +1,4 @@
-/**
- * The merchandiser's report page of the local stack (`/report`): asks for a read key (the local
- * admin key is filled in, for development only), a shop and a period, then draws `GET
- * /analytics/v3/report` with Chart.js. The page script is plain browser JavaScript, kept here.
- */
+/** The local stack's `/report` page: draws `GET /analytics/v3/report` with Chart.js (the dev key is filled in). */
 import { DEV_ANALYTICS_ADMIN_KEY } from '../analytics/keys.js';
 import { DEFAULT_MIN_SAMPLE } from '../analytics/reportRank.js';
 import { SALES_SCRIPT } from './report-sales.js';

@@ -1,9 +1,4 @@
-/**
- * The report page's conversion part (plain browser JavaScript, joined to report-page.ts's script):
- * the shop's adds to cart, purchases and revenue with the share listings led to, and per listing its
- * sales tiles, its sales by position and its best sellers. Every text from the report goes through
- * `esc` (report-page.ts) before it is written as HTML.
- */
+/** The report page's sales part; every text from the report goes through `esc` before it is written as HTML. */
 export const SALES_SCRIPT = `
 const money = (amount, currency) => currency
   ? new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount)

@@ -22,16 +22,14 @@ export interface ShopPageInput {
   /** Render context handed to Aisle; omitted for pages that do not embed it. */
   context?: unknown;
   head: HeadTemplate;
-  /** Navigation links of the shop's own header. */
   nav: Array<{ title: string; href: string }>;
   /** The shop's own content of `<main>`, shown until Aisle replaces it (already escaped HTML). */
   mainHtml: string;
   embedSrc: string;
-  /** The listing rendered on the server (its main element's markup and head tags), if the page has one. */
+  /** The listing rendered on the server, if the page has one. */
   server?: { html: string; head: string } | null;
   /** The consent tool's stand-in (consentDemo.ts): what goes before aisle.js, and its banner. */
   consent?: { head: string; banner: string };
-  /** The cart's stand-in (cartDemo.ts), at the end of the body. */
   cart?: string;
   /** The page's Content-Security-Policy: its scripts carry the nonce, and a watcher counts violations. */
   policy?: PagePolicy | null;

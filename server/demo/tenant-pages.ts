@@ -24,16 +24,11 @@ export interface DemoRequest {
   embedSrc: string;
   /** 'strict' when the whole stack plays a strict backend (the tenant may ask for it on its own). */
   backend?: BackendKind;
-  /** The width the shopper's screen is known to have (a client hint), for the server render. */
   viewportWidth?: number;
-  /** The Content-Security-Policy the page is sent with (`?csp=`, csp.ts), if any. */
   policy?: PagePolicy | null;
 }
 
-/**
- * The listing rendered on the server, as a retailer does it for the tenants that render their pages
- * (`demo.serverRender`), unless the address asks for the browser-only page (`?render=browser`).
- */
+/** The server-rendered listing for `demo.serverRender` tenants, unless `?render=browser`. */
 async function serverMarkup(req: DemoRequest, context: RenderContext): Promise<RenderedMain | null> {
   const mode = req.url.searchParams.get('render');
   if (!req.tenant.demo.serverRender || mode === 'browser' || !context.data) return null;
@@ -101,7 +96,7 @@ function shopNav(tenant: TenantFixture, locale: Lang): Array<{ title: string; hr
   ];
 }
 
-/** The `#aisle-head` tags a retailer would write for a page titled `title` at `{base}{path}`. */
+/** The `#aisle-head` tags a retailer would write. */
 function headTemplate(
   tenant: TenantFixture,
   title: string,

@@ -1,8 +1,4 @@
-/**
- * The demo shop's own words (its header, footer and placeholders, not Aisle's), one row per language
- * the fixture catalogue is written in. A language added to the catalogue's texts makes TypeScript ask
- * for its row here.
- */
+/** The demo shop's own words, one row per catalogue language (TypeScript asks for a new one's row). */
 import type { Lang } from '../search/labels.js';
 
 /** What a demo shop page writes around Aisle. */

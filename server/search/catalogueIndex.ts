@@ -1,8 +1,4 @@
-/**
- * Per-category indexes built once from the catalogue, so a search does no per-request sorting
- * and no text work: every product's facet values, effective price and rating are resolved, and
- * every sort order is a precomputed list of positions.
- */
+/** Per-category indexes built once, so a search does no per-request sorting and no text work. */
 import {
   colourKey,
   colourNamed,
@@ -23,7 +19,6 @@ export interface IndexedProduct {
   price: number;
   rating: number;
   reviewCount: number;
-  /** Distinct option keys per list facet. */
   values: Record<ListFacet, readonly string[]>;
 }
 
@@ -31,7 +26,6 @@ export interface IndexedProduct {
 export interface OptionDef {
   key: string;
   text: Localised;
-  /** Color options: the swatch image, so a colour facet can draw itself. */
   swatch?: string;
 }
 
@@ -41,17 +35,13 @@ export interface CategoryIndex {
   items: IndexedProduct[];
   /** Positions into `items` in each sort order; ties keep relevance order. */
   orders: Record<SortKey, readonly number[]>;
-  /** The options of each list facet over the whole category, in display order. */
   options: Record<ListFacet, readonly OptionDef[]>;
 }
 
 const built = new Map<string, CategoryIndex>();
 const brandKeys = new Map<string, string>();
 
-/**
- * The index of a category, built the first time the category is searched (a few milliseconds)
- * and kept for the life of the process; undefined for an unknown slug.
- */
+/** A category's index, built on first search and kept for the process; undefined for an unknown slug. */
 export function categoryIndex(slug: string): CategoryIndex | undefined {
   const cached = built.get(slug);
   if (cached) return cached;

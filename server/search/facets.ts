@@ -10,13 +10,12 @@ import type { Lang } from './labels.js';
 import { LIST_FACETS } from './types.js';
 import type { FilterKey, Selections } from './types.js';
 
-/** One active selection as a test on a product. */
 interface Constraint {
   key: FilterKey;
   test: (item: IndexedProduct) => boolean;
 }
 
-/** The outcome of filtering a category: which positions pass, and the facets to show. */
+/** Which positions pass, and the facets to show. */
 export interface FacetResult {
   /** `passes[i]` is true when `items[i]` is in the base set and meets every selection. */
   passes: boolean[];
@@ -38,11 +37,7 @@ function constraints(selections: Selections): Constraint[] {
   return list;
 }
 
-/**
- * Filters `index.items` (restricted to `inBase` when given, e.g. by vehicle fitment) and counts
- * every facet option. One pass: a product failing exactly one constraint still counts towards
- * that constraint's own facet, which is precisely the disjunctive rule.
- */
+/** Filters and counts in one pass: a product failing exactly one constraint still counts for that facet. */
 export function applyFacets(index: CategoryIndex, selections: Selections, lang: Lang, inBase?: boolean[]): FacetResult {
   const active = constraints(selections);
   const { items } = index;

@@ -1,8 +1,4 @@
-/**
- * The search API as pure functions: `handleSearch` answers `POST /search`,
- * `handleVehicleSelector` answers `POST /vehicle-selector`. Both validate first, never throw,
- * and measure their own latency.
- */
+/** The search API as pure functions that validate first, never throw and measure their own latency. */
 import { loadCatalogue, productJson } from '../../fixtures/catalogue/index.js';
 import type { SortOption } from '../../sdk/core/types.js';
 import { categoryIndex } from './catalogueIndex.js';
@@ -17,7 +13,6 @@ import type { SearchQuery } from './request.js';
 import { SORT_KEYS } from './types.js';
 import type { SearchOptions, SearchResponseJson, SearchResult } from './types.js';
 
-/** A vehicle to narrow auto results to. */
 interface VehicleChoice {
   id: string;
   year: number;
@@ -33,10 +28,7 @@ export function handleSearch(body: unknown, opts: SearchOptions): SearchResult {
   });
 }
 
-/**
- * Answers a `/vehicle-selector` body: the search body plus `vehicle_id` and `vehicle_year`, both
- * required; results are narrowed to the parts that fit that vehicle in that model year.
- */
+/** Answers a `/vehicle-selector` body: results narrowed to the parts that fit the vehicle in that year. */
 export function handleVehicleSelector(body: unknown, opts: SearchOptions): SearchResult {
   return guarded(() => {
     const started = performance.now();
@@ -161,7 +153,6 @@ function notFound(query: SearchQuery, started: number): SearchResponseJson {
   };
 }
 
-/** Milliseconds since `started`, to a hundredth. */
 function elapsed(started: number): number {
   return Math.round((performance.now() - started) * 100) / 100;
 }

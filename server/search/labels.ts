@@ -1,7 +1,4 @@
-/**
- * Every shopper-visible string the search API writes, in English and French: filter labels,
- * option texts, sort texts and the not-found snippet (the embed shows the texts the data carries).
- */
+/** Every shopper-visible string the search API writes (the embed shows the texts the data carries). */
 import { escapeHtml } from '../../fixtures/catalogue/index.js';
 import type { Localised } from '../../fixtures/catalogue/index.js';
 import { DEFAULT_LOCALE, localeFromText } from '../../sdk/core/locales.js';
@@ -10,10 +7,7 @@ import type { FilterKey, SortKey } from './types.js';
 /** A language the search API's texts (and the fixture catalogue's) are written in. */
 export type Lang = keyof Localised;
 
-/**
- * The language a request reads in: the locale its `locale` selects, as the embed reads it ("fr_CA" is
- * French), when the texts are written in it; else English.
- */
+/** The language a request's `locale` selects, as the embed reads it ("fr_CA" is French), else English. */
 export function langOf(locale: unknown): Lang {
   const chosen: string = localeFromText(locale);
   // The labels hold one text per language they are written in.

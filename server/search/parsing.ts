@@ -1,4 +1,4 @@
-/** Shared pieces of request validation: the result type and message helpers. */
+/** Shared pieces of request validation. */
 
 /** A parse result: the value, or the status and message to answer with. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
@@ -18,7 +18,7 @@ export function absent(value: unknown): value is undefined | null {
   return value === undefined || value === null;
 }
 
-/** Whether `value` is an integer number. */
+/** Whether `value` is an integer. */
 export function isInt(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value);
 }

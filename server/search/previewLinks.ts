@@ -1,9 +1,6 @@
 /**
- * The stack's answers for a development preview on a retailer's page (the extension's
- * `{stack}/preview/search`): the product pages of the catalogue are the stack's, not the page's, so
- * their links are written absolute, as a backend whose product pages live on another origin than
- * the page does (docs/embedding.md). Images stay root-relative: Aisle resolves them against the
- * search request, which is the stack already.
+ * Answers for the extension's preview: the catalogue's product pages are the stack's, not the page's,
+ * so links are absolute; images stay root-relative (Aisle resolves them against the request).
  */
 import { isRecord } from '../../sdk/core/coerce.js';
 

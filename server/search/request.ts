@@ -1,8 +1,4 @@
-/**
- * Validation of the `/search` body a shop's search call sends. The body is untrusted JSON: every field is
- * checked for type and range, and the first problem is reported as a 400 message naming it.
- * Nothing here throws on client input.
- */
+/** Validates the untrusted `/search` body: the first problem is a 400 naming it; nothing throws on client input. */
 import { isRecord } from '../../sdk/core/coerce.js';
 import { isVertical } from '../../fixtures/catalogue/index.js';
 import type { Vertical } from '../../fixtures/catalogue/index.js';
@@ -18,7 +14,7 @@ import type { ListFacet, SearchOptions, SearchTenant, Selections, SortKey } from
 export interface SearchQuery {
   tenant: SearchTenant;
   vertical: Vertical;
-  /** The page as sent (echoed back); `slug` is what is looked up. */
+  /** Echoed back; `slug` is what is looked up. */
   page: string;
   slug: string;
   start: number;
@@ -38,7 +34,7 @@ const MAX_FILTERS = 50;
 const MAX_VALUES = 200;
 const MAX_TEXT = 200;
 
-/** Validates a search body against the tenants it may name. */
+/** Validates a search body. */
 export function parseSearchBody(body: unknown, opts: SearchOptions): Parsed<SearchQuery> {
   if (!isRecord(body)) return fail('body must be a JSON object');
   const tenant = resolveTenant(body.customer, opts);

@@ -1,9 +1,4 @@
-/**
- * `POST /sitemap`: the visual sitemap data of a tenant's `vsm/{page*}` route, for a page that was
- * served without it inline. The body names the tenant and the page the way a search body does:
- * `{ customer, page, environment, skip_cache, region?, locale? }`, `page` being the path after
- * `vsm/` ('' for the root). Pure, validates everything, never throws.
- */
+/** `POST /sitemap`: VSM data for a page served without it; `page` is the path after `vsm/`. Never throws. */
 import { isRecord } from '../../sdk/core/coerce.js';
 import { sitemapFor } from '../../fixtures/catalogue/index.js';
 import { ENVIRONMENTS as CONTEXT_ENVIRONMENTS, SEARCH_ENVIRONMENTS } from '../../sdk/core/types.js';

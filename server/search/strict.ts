@@ -1,12 +1,7 @@
 /**
- * The "strict backend": what a retailer's real search service sends, which is exactly the
- * documented entities and nothing more. Our own engine adds conveniences (option counts, colour
- * swatches on options, vehicle lists, fitment, variant names); an embed that leans on them breaks
- * on a real backend. Projecting our answers through these functions lets the local stack play
- * that backend, so the demo pages and the end-to-end journeys catch such reliance.
- *
- * Pure functions: they copy only the listed fields that are present, never add one, and ignore
- * anything that is not an object where an object is expected.
+ * The "strict backend": only the documented fields, as a retailer's real search service sends them.
+ * Our engine adds conveniences an embed must not lean on; playing this backend lets the demo pages
+ * and end-to-end journeys catch such reliance.
  */
 import { isRecord } from '../../sdk/core/coerce.js';
 
@@ -65,14 +60,12 @@ export const STRICT_FIELDS = {
 
 type Json = Record<string, unknown>;
 
-/** The listed fields of `source` that it has, in list order. */
 function pick(source: Json, fields: readonly string[]): Json {
   const out: Json = {};
   for (const field of fields) if (Object.hasOwn(source, field)) out[field] = source[field];
   return out;
 }
 
-/** Each object of a list projected; non-objects in the list are dropped, a non-list passes as is. */
 function each(value: unknown, project: (item: Json) => Json): unknown {
   return Array.isArray(value) ? value.filter(isRecord).map(project) : value;
 }
@@ -92,10 +85,7 @@ function projectFilter(filter: Json): Json {
   return out;
 }
 
-/**
- * A search (or vehicle-selector) response as a strict backend sends it. An error body (no
- * search fields) or a non-object passes through untouched.
- */
+/** A search response as a strict backend sends it; an error body passes through untouched. */
 export function strictSearchResponse(json: unknown): unknown {
   if (!isRecord(json) || !('products' in json || 'pageNotFound' in json)) return json;
   const out = pick(json, STRICT_FIELDS.response);
@@ -118,10 +108,10 @@ export function strictSitemap(data: unknown): unknown {
   return out;
 }
 
-/** Which backend the stack plays: the rich one (our engine as is) or a strict one. */
+/** Which backend the stack plays. */
 export type BackendKind = 'rich' | 'strict';
 
-/** Reads a backend setting (an environment variable or a fixture field); anything unknown is rich. */
+/** Anything unknown is rich. */
 export function backendKind(value: unknown): BackendKind {
   return value === 'strict' ? 'strict' : 'rich';
 }

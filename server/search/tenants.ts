@@ -7,7 +7,6 @@ import { quote } from './parsing.js';
 import type { Parsed } from './parsing.js';
 import type { SearchOptions, SearchTenant } from './types.js';
 
-/** Whether `customer` names `tenant`. */
 function names(tenant: SearchTenant, customer: string): boolean {
   return tenant.config.customerSearchId === customer || tenant.config.id === customer;
 }

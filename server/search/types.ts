@@ -1,7 +1,4 @@
-/**
- * What the search engine needs from its caller and what it answers. The engine is pure: the
- * HTTP layer (server/app.ts) parses JSON, calls it, and writes `json` with `status`.
- */
+/** What the pure search engine needs and answers; the HTTP layer parses and writes the JSON. */
 import type { ProductJson, Vehicle } from '../../fixtures/catalogue/index.js';
 import type { SearchResponse, TenantConfig } from '../../sdk/core/types.js';
 import type { BackendKind } from './strict.js';
@@ -17,10 +14,7 @@ export interface SearchOptions {
   tenants: readonly SearchTenant[];
   /** Set when the call came in under a tenant's base (proxySearch): that tenant answers. */
   basePathTenant?: SearchTenant | string;
-  /**
-   * 'strict' makes every tenant answer as a strict backend (only the documented fields); without
-   * it, a tenant is strict when its fixture says `demo.backend: "strict"`.
-   */
+  /** 'strict' makes every tenant strict; otherwise its fixture decides. */
   backend?: BackendKind;
 }
 

@@ -1,19 +1,11 @@
-/**
- * Which variant a listed product shows. A real backend flags as `selected` the variant that
- * matches the shopper's colour and size filters, so a shopper who filtered by "Black" sees black
- * cards; without it every card keeps its default colour and the filter looks broken.
- */
+/** A real backend selects the variant matching the colour filter: without it, "Black" shows cards of every colour. */
 import { colourKey } from '../../fixtures/catalogue/index.js';
 import type { CatalogueProduct } from '../../fixtures/catalogue/index.js';
 import type { Selections } from './types.js';
 
 /**
- * `product` with the variant that best matches the colour and size selections flagged selected
- * (and no other): one matching both if there is one, else one matching the colour (what the card
- * shows), else one matching the size; with a price filter, a fitting variant priced inside it is
- * preferred. The default variant is kept when it fits, but flagged even
- * where the catalogue leaves it implicit (first of the list), as a filtering backend does.
- * Without a colour or size selection, or without a match, the product is returned as it is.
+ * `product` with the best-matching variant flagged selected: both colour and size, else colour (what
+ * the card shows), else size; priced inside a price filter where possible.
  */
 export function withMatchingVariant(product: CatalogueProduct, selections: Selections): CatalogueProduct {
   const colours = selections.lists.get('color');

@@ -5,13 +5,7 @@ import { useStores } from '../StoreContext.js';
 /** How many frames a focus request waits for its target (a lazily loaded screen) before it is dropped. */
 const MAX_FRAMES = 120;
 
-/**
- * Carries out the stores' focus requests once the screen has rendered, so that keyboard focus is
- * never left on the page body: after an in-place move and after paging, the new page's heading
- * (the view has moved to the top); after a filter change whose control vanished (Clear Filters, the
- * last chip), All Filters. When the control the shopper used still has focus it keeps it. Renders
- * nothing.
- */
+/** Carries out the stores' focus requests after render, so keyboard focus is never left on the page body. */
 export const FocusKeeper = observer(function FocusKeeper() {
   const store = useStores();
   const marker = useRef<HTMLSpanElement>(null);
@@ -62,13 +56,11 @@ export const FocusKeeper = observer(function FocusKeeper() {
   return <span ref={marker} hidden />;
 });
 
-/** True when focus has fallen to the page body (its element was removed, or nothing had it). */
 function focusLost(doc: Document): boolean {
   const active = doc.activeElement;
   return !active || active === doc.body || !active.isConnected;
 }
 
-/** Focuses the screen's heading (or, without one, the item count); false when neither is there yet. */
 function focusHeading(root: Element): boolean {
   const target = root.querySelector<HTMLElement>('h1') ?? root.querySelector<HTMLElement>('[data-aisle="item-count"]');
   if (!target) return false;

@@ -40,11 +40,7 @@ export const InfiniteSentinel = observer(function InfiniteSentinel() {
   });
 });
 
-/**
- * Paged mode: page links, page size and Show All. Every page is a real link to its address, so that
- * crawlers reach every page; a plain left click shows the page in place, a modified or middle click
- * is the browser's (a new tab, a copied address). Previous and next at the ends are inert text.
- */
+/** Paged mode: real links so crawlers reach every page; a plain click shows it in place, others are the browser's. */
 export const Pagination = observer(function Pagination() {
   const { dlp, messages: m } = useStores();
   const cx = usePartClass();

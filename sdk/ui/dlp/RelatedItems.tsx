@@ -10,11 +10,7 @@ import { createRelatedSection } from '../../views/listing.js';
 
 const relatedView = createRelatedSection(reactRenderer);
 
-/**
- * Related Items: the first 15 links, collapsed to 80 px; See More shows them all,
- * See Less collapses again. The toggle appears only when the list is taller than 80 px, the screen
- * narrower than 768 px, or there are more than 15 links.
- */
+/** Related Items, collapsed until See More. */
 export const RelatedItems = observer(function RelatedItems() {
   const { dlp, context, env, viewport, messages: m, region, locale } = useStores();
   const cx = usePartClass();
@@ -29,8 +25,7 @@ export const RelatedItems = observer(function RelatedItems() {
       setHeight(element.scrollHeight);
       return;
     }
-    // Read once the browser has laid the list out (reading it here would lay out the whole page inside
-    // the commit: a long task on a phone), and applied before that frame is painted.
+    // Read after layout (here it would force a whole-page layout in the commit), applied before paint.
     const observer = new ResizeObserver(() => flushSync(() => setHeight(element.scrollHeight)));
     observer.observe(element);
     return () => observer.disconnect();

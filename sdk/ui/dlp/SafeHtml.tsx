@@ -10,20 +10,15 @@ let sanitizer: Promise<Sanitize> | undefined;
 // 'unsafe-inline' report each one as a CSP violation, even in the sanitiser's inert document.
 const PROBE = '<script>alert(1)</script><a href="javascript:alert(1)">a</a><iframe srcdoc="x"></iframe>';
 
-/**
- * Trusts a sanitiser only after it proved itself on a hostile probe: a DOM where it cannot work
- * (some test DOMs parse in ways DOMPurify does not expect) gets a sanitiser that lets nothing in.
- */
+/** Trusts a sanitiser only after a hostile probe; where it cannot work, nothing is let in. */
 export function checkedSanitizer(sanitize: Sanitize): Sanitize {
   const probe = sanitize(PROBE);
   return /<script|javascript:|<iframe/i.test(probe) ? () => '' : sanitize;
 }
 
 /**
- * DOMPurify, loaded on demand: server HTML is below the fold or on the rare not-found page. It parses
- * through Aisle's own Trusted Types policy (null: none, so it never creates its `dompurify` one,
- * which a page listing only `aisle` would refuse); without a policy on a page that refuses plain
- * strings, nothing could be parsed or inserted, so nothing is.
+ * DOMPurify on demand (server HTML is below the fold). It parses through Aisle's policy, never its
+ * own `dompurify` one, which a page listing only `aisle` would refuse.
  */
 export function loadSanitizer(): Promise<Sanitize> {
   sanitizer ??= import('dompurify').then(({ default: DOMPurify }) => {
@@ -46,14 +41,10 @@ type TrustedTypesPolicyOption = NonNullable<
   Parameters<typeof import('dompurify').default.sanitize>[1]
 >['TRUSTED_TYPES_POLICY'];
 
-/**
- * Server HTML (SEO description, not-found page) after DOMPurify; nothing is inserted before it is
- * sanitised. While the sanitiser loads, the element keeps its place empty.
- */
+/** Server HTML, inserted only once sanitised. */
 export function SafeHtml({ html, className, hook }: { html: string; className: string; hook: string }) {
   const [clean, setClean] = useState<string | null>(null);
-  // In adopted server markup the server's sanitised copy is on show: it stays (React leaves content
-  // given as HTML alone while it adopts) until this sanitiser's own copy replaces it.
+  // Adopted server markup keeps the server's sanitised copy until this one replaces it.
   const { serverMarkup } = useStores();
   const [adopted] = useState(serverMarkup);
   useEffect(() => {

@@ -5,10 +5,7 @@ import { useStores } from '../StoreContext.js';
 /** Placeholder cards: two rows on a wide screen, three on a phone, so the first screen is full. */
 const CARDS = 10;
 
-/**
- * A placeholder line with the metrics of the real text it stands for: `className` is that text's own
- * class (same font size and line height), so the line is exactly as tall as what replaces it.
- */
+/** `className` is the real text's class, so the line is exactly as tall as what replaces it. */
 function Line({ className, width, lines = 1 }: { className: string; width: string; lines?: number }) {
   const style: CSSProperties = { width, ...(lines > 1 ? { minHeight: `${lines * 1.3}em` } : {}) };
   return (
@@ -18,12 +15,7 @@ function Line({ className, width, lines = 1 }: { className: string; width: strin
   );
 }
 
-/**
- * The listing while the first search runs (when the render context came without data). It has the
- * shape of the page it becomes, block for block (crumbs, heading, count, filter and sort row, grid of
- * cards with their text lines), built from the same classes, so the page does not jump when the
- * data arrives.
- */
+/** The listing while the first search runs, block for block from the same classes, so nothing jumps. */
 export const Skeleton = observer(function Skeleton({ label }: { label: string }) {
   const { viewport } = useStores();
   return (

@@ -17,10 +17,7 @@ const sortSelectView = createSortSelect(reactRenderer);
 const sortDropdownView = createSortDropdown(reactRenderer);
 const sortListView = createSortList(reactRenderer);
 
-/**
- * The sort control (see sdk/views/sort.ts): a dropdown (button + listbox) on desktop, a native select
- * on mobile and tablet. Picking the first option (the listing's default order) clears the sort.
- */
+/** The sort control; picking the first option (the default order) clears the sort. */
 export const SortControl = observer(function SortControl() {
   const { dlp, viewport, messages: m } = useStores();
   const classes = usePartClasses();

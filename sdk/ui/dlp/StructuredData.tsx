@@ -9,20 +9,14 @@ import { createStructuredDataHolder } from '../../views/listing.js';
 
 const holderView = createStructuredDataHolder(reactRenderer);
 
-/**
- * JSON-LD for search engines, escaped so that no text can close the script. The
- * script element is made here rather than by React, which creates script elements through
- * innerHTML, a write that pages enforcing Trusted Types refuse.
- */
+/** JSON-LD; the script is made here, not by React, whose innerHTML write Trusted Types pages refuse. */
 export const StructuredData = observer(function StructuredData() {
   const { dlp, env, context, messages: m, region, locale } = useStores();
   const holder = useRef<HTMLDivElement>(null);
   const data = dlp.data;
   const { origin, pathname } = env.host.location();
-  // Only a new response or page size changes the JSON-LD. The page size is read through a computed
-  // value, so that a filter or sort change (a new state with the same page size) does not re-render
-  // this in the shopper's click; and the JSON-LD is memoised, since building it again for the same
-  // data would put tens of milliseconds of a slow phone into whichever render does re-run.
+  // A computed page size keeps a filter change from re-rendering this in the click; memoised, as
+  // rebuilding costs a slow phone tens of milliseconds.
   const pageSize = useMemo(() => computed(() => dlp.state.pageSize), [dlp]).get();
   const json = useMemo(() => {
     if (!data || data.pageNotFound) return null;

@@ -10,11 +10,7 @@ import { SortControl } from './SortControl.js';
 
 const toolbarView = createToolbar(reactRenderer);
 
-/**
- * The toolbar (see sdk/views/toolbar.ts): the item count (with a quiet notice when the last update
- * failed), All Filters with its count, one button per filter and the sort. The counts are those of
- * `state`, the listing's own by default: the listing passes it a moment late (see Dlp), like the chips.
- */
+/** The toolbar; its counts are those of `state`, which the listing passes a moment late (see Dlp). */
 export const Toolbar = observer(function Toolbar(props: { state?: UrlState }) {
   const { dlp, drawer, context, messages: m } = useStores();
   const data = dlp.data;
@@ -46,10 +42,7 @@ export const Toolbar = observer(function Toolbar(props: { state?: UrlState }) {
   });
 });
 
-/**
- * The words of an announcement; every other one ends in a no-break space, so that the same count
- * twice in a row is still a change of the region's text and is spoken again.
- */
+/** Every other announcement ends in a no-break space, so the same count twice is still spoken again. */
 function spoken(announcement: { text: string; seq: number } | null): string {
   if (!announcement) return '';
   return announcement.seq % 2 === 0 ? `${announcement.text}\u00a0` : announcement.text;

@@ -2,10 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { usePartClass, useStores } from '../StoreContext.js';
 
-/**
- * The auto-parts vehicle selector: a vehicle and a model year narrow the listing to the parts that
- * fit (the vehicle-selector call is made only when both are given: half a vehicle narrows nothing).
- */
+/** The vehicle selector: only a whole vehicle (and year) narrows the listing. */
 export const VehicleSelector = observer(function VehicleSelector() {
   const { dlp, context, messages: m } = useStores();
   const cx = usePartClass();

@@ -10,10 +10,7 @@ export { CLEAR_FILTERS_AT, selectedChips, type SelectedChip } from '../../views/
 
 const chipsView = createChips(reactRenderer);
 
-/**
- * The selected-filter chips with Clear Filters from two values on; nothing when none. `state` is the
- * state they show, the listing's own by default: the listing passes it a moment late (see Dlp).
- */
+/** The selected-filter chips; `state` is passed a moment late by the listing (see Dlp). */
 export const SelectedChips = observer(function SelectedChips(props: { state?: UrlState }) {
   const { dlp, region, locale, messages: m } = useStores();
   const classes = usePartClasses();

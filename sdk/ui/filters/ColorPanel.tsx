@@ -4,12 +4,7 @@ import { FacetList, usePanelOptions } from './FacetList.js';
 import { OptionRow } from './OptionRow.js';
 import { swatchStyle } from '../../views/filterOptions.js';
 
-/**
- * The colour panel: toggle buttons with a swatch dot. The name is the option text (and count, when
- * the response has one), so the colour itself is never the only cue; a selected swatch also gets a check ring.
- * Swatches are found by name as often as by sight ("ecru", "taupe"), so a long colour list gets the
- * same search box and "Show more" as any other filter.
- */
+/** The colour panel: the option's text names each swatch, so colour is never the only cue. */
 export const ColorPanel = observer(function ColorPanel({ filter }: { filter: Filter }) {
   const options = usePanelOptions(filter);
   return (

@@ -1,7 +1,4 @@
-/**
- * The All Filters drawer, loaded on demand. A modal dialog: focus moves in
- * when it opens, stays inside while it is open, and goes back to the opener when it closes.
- */
+/** The All Filters drawer, a modal dialog loaded on demand. */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef } from 'react';
 import { usePartClass, useStores } from '../StoreContext.js';
@@ -18,7 +15,6 @@ function tabStops(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[hidden]'));
 }
 
-/** The drawer while the store says it is visible; nothing otherwise. */
 const Drawer = observer(function Drawer() {
   const { drawer } = useStores();
   return drawer.visible ? <DrawerDialog /> : null;

@@ -1,9 +1,6 @@
 /**
- * The frame around a filter's options that keeps long lists usable: a search box above lists longer
- * than FACET_SEARCH_THRESHOLD, the first FACET_VISIBLE_LIMIT options with "Show N more" / "Show less"
- * below, and a list area of stable height that scrolls on its own, so revealing or narrowing options
- * never moves the rest of the panel. Which options show is decided in core/facets.ts; each panel
- * renders the options it is handed.
+ * Keeps long option lists usable: a search box, "Show N more", and a list area of stable height that
+ * scrolls on its own, so revealing or narrowing options never moves the rest of the panel.
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -22,22 +19,18 @@ import type { TimerHandle } from '../../ports/env.js';
 import { usePartClass, useStores } from '../StoreContext.js';
 import { panelOptions, type PanelOption } from '../../views/filterOptions.js';
 
-/**
- * A filter's options with their selection read from the listing's state, kept while neither changes,
- * so that the facet's view is not worked out again at a render that changed neither.
- */
+/** A filter's options with their selection, kept while neither changes so the view is not worked out again. */
 export function usePanelOptions(filter: Filter): PanelOption[] {
   const { dlp } = useStores();
   const state = dlp.state;
   return useMemo(() => panelOptions(filter.options, state, filter.key), [filter.options, state, filter.key]);
 }
 
-/** Attribute each panel puts on an option's control (`data-option-key`), holding the option key, so focus can find it. */
+/** On each option's control, so focus can find it. */
 export const OPTION_KEY_ATTRIBUTE = 'data-option-key';
 
 export interface FacetListProps {
   filter: Filter;
-  /** The filter's options with selection already read from the URL state. */
   options: PanelOption[];
   /** `wrap` for chip-like options (sizes, swatches) that flow in rows; `stack` for one per line. */
   layout: 'stack' | 'wrap';
@@ -51,15 +44,12 @@ export const FacetList = observer(function FacetList({ filter, options, layout, 
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('');
   const [focusKey, setFocusKey] = useState<string | null>(null);
-  // The selection when the list was last laid out: ticking a box leaves it where it is (moving it
-  // would pull it from under the pointer and drop keyboard focus); the next layout lists it first.
-  // The selection, worked out again only when the options change (not at each keystroke).
+  // Ticking a box leaves it where it is (moving it would pull it from under the pointer and focus).
   const selection = useMemo(() => selectedKeys(options), [options]);
   const [pinned, setPinned] = useState(selection);
   const list = useRef<HTMLDivElement>(null);
   const timer = useRef<TimerHandle | null>(null);
-  // The option texts are folded once per response and locale; the view is worked out once per change
-  // of what it depends on, not at every render (a status line or focus change re-renders the list).
+  // Folded once per response and locale, not at every render (a status line re-renders the list).
   const matcher = useMemo(() => new FacetMatcher(filter.options, locale), [filter.options, locale]);
   const view = useMemo(
     () => facetView(options, { expanded, query, locale, pinned, matcher }),
@@ -89,8 +79,7 @@ export const FacetList = observer(function FacetList({ filter, options, layout, 
     [env],
   );
 
-  // A new query or "Show less" starts the list from its top: a scroll kept from the longer list would
-  // hide the first matches above the fold of the list area.
+  // A new query or "Show less" scrolls to the top: a kept scroll would hide the first matches.
   useEffect(() => {
     if (list.current) list.current.scrollTop = 0;
   }, [query, expanded]);

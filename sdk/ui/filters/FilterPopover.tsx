@@ -13,19 +13,14 @@ const filterButtonView = createFilterButton(reactRenderer);
 // Panels load when a shopper first opens one: the first render only needs the buttons.
 const FilterPanel = lazy(() => import('./FilterPanel.js').then((m) => ({ default: m.FilterPanel })));
 
-/**
- * One filter's button in the toolbar (see sdk/views/toolbar.ts). On desktop it toggles a popover
- * holding the filter's panel; on mobile and tablet it opens the All Filters drawer on that filter's
- * section.
- * `selected` is the number of its values the badge shows (the listing's own count by default).
- */
+/** One filter's button: a popover on desktop, the drawer at its section on mobile and tablet. */
 export const FilterButton = observer(function FilterButton({
   filter,
   index,
   selected,
 }: {
   filter: Filter;
-  /** Its place among the buttons shown (names its popover). */
+  /** Names its popover. */
   index: number;
   selected?: number;
 }) {

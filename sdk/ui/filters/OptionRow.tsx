@@ -8,9 +8,8 @@ export interface OptionRowProps {
   option: PanelOption;
   /** `checkbox`: a native checkbox and its label, one per line. `toggle`: a pressed / not pressed chip. */
   control: 'checkbox' | 'toggle';
-  /** Extra class of a toggle (`aisle-swatch-option`, `aisle-rating-option`). */
   className?: string;
-  /** Drawn before the text, hidden from screen readers (a swatch dot, stars). */
+  /** Hidden from screen readers. */
   decoration?: ReactNode;
   /** What the option says, when not the response's text (a rating says "4 stars & up"). */
   text?: string;
@@ -18,12 +17,7 @@ export interface OptionRowProps {
   spoken?: string;
 }
 
-/**
- * One option of a filter panel: every panel lists its options with this row, so a click toggles the
- * option the same way everywhere, an option the response counts at zero is disabled the same way,
- * and the count follows the text the same way. While a search is in flight the store ignores the
- * toggle, so the row does not check for that itself.
- */
+/** One option of any filter panel, so every panel toggles, disables and counts alike. */
 export function OptionRow({ filterKey, option, control, className, decoration, text, spoken }: OptionRowProps) {
   const { dlp, locale } = useStores();
   const cx = usePartClass();

@@ -1,8 +1,4 @@
-/**
- * The price panel: a dual-thumb slider on multiples of 10, with "From" and "To" boxes beside it for
- * shoppers who would rather type than drag. It is its own module so that react-slider lands in a
- * chunk loaded only when a price panel is first shown.
- */
+/** The price panel: slider and typed boxes; its own module so react-slider loads only with a price panel. */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import ReactSlider from 'react-slider';
@@ -16,7 +12,6 @@ import { usePartClass, useStores } from '../StoreContext.js';
 
 type Range = [number, number];
 
-// The slider's bounds and the range it shows when nobody is dragging: the URL's range, else the response's.
 function committedRange(filter: Filter, state: UrlState): { bounds: Range; value: Range } {
   const { bounds, value } = sliderRange(filter);
   // The URL state changes the moment a range is sent; the response only when the search returns.
@@ -60,8 +55,7 @@ const PriceSlider = observer(function PriceSlider({ filter }: { filter: Filter }
     timer.current = env.timers.setTimeout(() => send(range), PRICE_DEBOUNCE_MS);
   };
 
-  // A typed value is sent once, when the shopper commits it (Enter or leaving the box), by the same
-  // snapping rules as the slider; anything that is not a price puts the current value back.
+  // Sent on Enter or blur by the slider's rules; anything that is not a price puts the value back.
   const commitTyped = (edge: PriceEdge, text: string) => {
     const amount = parseTypedPrice(text, locale, region);
     if (amount === null) return;
@@ -108,10 +102,7 @@ interface PriceInputProps {
   onCommit: (text: string) => void;
 }
 
-/**
- * One labelled price box. While the shopper types, the text is theirs (and flagged invalid if it is
- * not a price); Enter or leaving the box hands it to `onCommit`, then the box shows the range again.
- */
+/** While the shopper types the text is theirs; on commit the box shows the range again. */
 function PriceInput({ label, value, affix, onCommit }: PriceInputProps) {
   const { locale, region } = useStores();
   const cx = usePartClass();

@@ -1,8 +1,4 @@
-/**
- * Which panel a filter gets, chosen by its key alone: the response names a filter `price`, `rating`,
- * `color` or `size` to get that panel, and any other key gets the checkbox list. To add a panel kind,
- * write its component (a filter in, its options out, each drawn with OptionRow) and list it here.
- */
+/** Which panel a filter gets, by its key alone; to add a kind, write its component and list it here. */
 import type { ComponentType } from 'react';
 import type { Filter } from '../../core/types.js';
 import { PRICE_KEY } from '../../core/urlState.js';
@@ -17,7 +13,6 @@ export interface PanelProps {
   filter: Filter;
 }
 
-/** The filter keys that have a panel of their own. */
 const PANELS = {
   [PRICE_KEY]: PricePanel,
   rating: RatingPanel,
@@ -28,7 +23,6 @@ const PANELS = {
 /** The filter keys with a panel of their own (docs/backend-fields.md names them; a test checks it). */
 export const PANEL_KEYS = Object.keys(PANELS);
 
-/** The panel every other key gets. */
 const DEFAULT_KIND = 'checkbox';
 
 /** Which panel a filter key gets (also the panel's class, `aisle-filter-panel--<kind>`). */
@@ -42,7 +36,7 @@ export function panelKind(key: string): PanelKind {
   return hasPanel(key) ? key : DEFAULT_KIND;
 }
 
-/** The component that draws the options of a filter with this key. */
+/** The component that draws a filter's options. */
 export function panelFor(key: string): ComponentType<PanelProps> {
   return hasPanel(key) ? PANELS[key] : CheckboxPanel;
 }

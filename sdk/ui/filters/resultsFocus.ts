@@ -1,19 +1,13 @@
 /**
- * Where focus lands after "See N Results" closes the drawer: the shopper asked to see the results, so
- * focus goes to them rather than back to the button that opened the drawer. The listing's heading is
- * the natural start; on phones it is visually hidden, and focusing something invisible leaves sighted
- * keyboard users lost, so there the first result's link takes focus instead (it has a visible ring).
+ * After "See N Results", focus goes to the results, not back to the opener: the heading, or on a
+ * phone (where it is hidden from sight) the first result's link, so sighted keyboard users see it.
  */
 
 const HIDDEN_CLASS = 'aisle-visually-hidden';
 
-/** The class of a listing's heading, which the stylesheet hides from sight on a phone. */
 const LISTING_HEADING = 'aisle-h1--listing';
 
-/**
- * The element to focus inside `scope` (an Aisle root), or null when the listing shows nothing to land
- * on. `phone`: the screen is a phone's, where the stylesheet hides the listing's heading.
- */
+/** The element to focus inside an Aisle root, or null when there is nothing to land on. */
 export function resultsFocusTarget(scope: ParentNode, phone = false): HTMLElement | null {
   const heading = scope.querySelector<HTMLElement>('[data-aisle="heading"]');
   const hidden =

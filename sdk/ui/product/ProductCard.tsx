@@ -17,23 +17,19 @@ const swatchesView = createSwatches(reactRenderer);
 /** Everything a card needs; plain values so that `memo` skips cards whose product did not change. */
 export interface ProductCardProps {
   product: Product;
-  /** One-based position in its list (analytics list_position). */
+  /** One-based (analytics list_position). */
   position: number;
   viewport: Viewport;
   region: Region;
   locale: Locale;
   messages: Messages;
-  /** The page's origin: relative product links are checked against it (a string, so `memo` still skips). */
+  /** A string, so `memo` still skips. */
   pageOrigin: string;
-  /** Images above the fold load at once; the rest lazily. */
   eager: boolean;
-  /** The first row's images: the browser fetches them before other images (they are the LCP). */
+  /** The first row's images are the LCP: fetched before other images. */
   priority?: boolean;
-  /** The list the card is in (what its slots are told). */
   list?: CardSlotProduct['list'];
-  /** The retailer's classes per part (config.customization.classes). */
   classes?: PartClasses | undefined;
-  /** The shop's card slots (Aisle.setCardSlots), or null. */
   slots?: CardSlots | null;
   onProductClick?: (
     product: Product,
@@ -43,10 +39,7 @@ export interface ProductCardProps {
   ) => void;
 }
 
-/**
- * A product card (see sdk/views/productCard.ts) and the variant the shopper chose on it, which its
- * link and image follow.
- */
+/** A product card; its link and image follow the variant the shopper chose. */
 export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
   const { product, locale } = props;
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -72,10 +65,8 @@ export const ProductCard = memo(function ProductCard(props: ProductCardProps) {
 });
 
 /**
- * The ref of a card slot's container (which React leaves empty): it draws the slot when the container
- * arrives, in the commit, before the browser paints, and takes it away when the container goes. A
- * new ref when the slot, the product or the variant on show changes makes React call the old one with
- * null and the new one with the container: the slot is drawn again. Undefined when the slot is not set.
+ * The ref of a slot's container: draws the slot in the commit, before paint. A new ref when the slot,
+ * product or variant changes makes React call the old with null and the new one: the slot is redrawn.
  */
 function useSlotRef(
   name: CardSlotName,
@@ -102,14 +93,10 @@ function useSlotRef(
 
 /** How far below the viewport a card's swatch images start loading. */
 const SWATCH_IMAGES_MARGIN = '400px';
-/**
- * Swatch groups whose images start in one frame: a group has about four swatches, and each image
- * costs a phone (4× CPU) over a millisecond of that frame's style work as its request starts.
- */
+/** Each swatch image costs a phone (4× CPU) over a millisecond of style work as its request starts. */
 const SWATCH_GROUPS_PER_FRAME = 2;
 
 let swatchImageQueue: FrameQueue | null = null;
-/** Starts a group's images a few groups per frame (see frameQueue.ts); at once where there are no frames. */
 function startSwatchImages(start: () => void): () => void {
   if (typeof requestAnimationFrame !== 'function') {
     start();
@@ -119,11 +106,7 @@ function startSwatchImages(start: () => void): () => void {
   return swatchImageQueue.add(start);
 }
 
-/**
- * The swatches' radio group (see sdk/views/productCard.ts): the arrow keys, Home and End move the
- * choice, as in any radio group. Background images would all load at once, so they are set only
- * once the group comes near the viewport, as a lazy image would.
- */
+/** A radio group; background images would all load at once, so they wait until the group nears the viewport. */
 function Swatches({
   onChoose,
   classes,

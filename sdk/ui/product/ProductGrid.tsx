@@ -9,14 +9,12 @@ import { reactRenderer } from '../renderer.js';
 
 const productGridView = createProductGrid(reactRenderer);
 
-/** A list of product cards (the result grid or the similar products; see sdk/views/productCard.ts). */
+/** The result grid or the similar products. */
 export const ProductGrid = observer(function ProductGrid(props: {
   products: Product[];
   label: string;
   hook: 'grid' | 'similar-grid';
-  /** Dimmed, taking no clicks: its results are being replaced. */
   busy?: boolean;
-  /** Cards are being added or replaced: assistive technology hears of the list once they are in. */
   updating?: boolean;
 }) {
   const root = useStores();
@@ -36,8 +34,7 @@ export const ProductGrid = observer(function ProductGrid(props: {
     },
     [root, listName],
   );
-  // A listing the shopper came back to is laid out whole, so that their card's offset is exact
-  // (otherwise the cards far below the first screen are laid out only as they come near it).
+  // A listing returned to is laid out whole, so the shopper's card's offset is exact.
   const whole = root.restore !== null;
   const classes = root.context.config.customization?.classes;
   return productGridView({

@@ -1,9 +1,7 @@
 /**
- * The shop's markup in a card (`Aisle.setCardSlots`): the safe DOM builder a slot receives, the
- * product it is drawn from, and the drawing itself. A slot is the shop's code, but what it shows
- * comes from product data, which Aisle treats as untrusted: the builder makes only a few harmless
- * elements, writes text as text (never as HTML), takes links only to web pages, and attaches handlers
- * only as functions, which Aisle removes with the card. A slot that fails leaves its place empty.
+ * The shop's markup in a card (`Aisle.setCardSlots`). A slot is the shop's code but shows untrusted
+ * product data, so its builder makes a few harmless elements, writes text never as HTML, links only
+ * to web pages and takes handlers only as functions. A slot that fails leaves its place empty.
  */
 import type { CardSlot, CardSlotAttributes, CardSlotBuilder, CardSlotChild, CardSlotProduct } from '../../contract.js';
 import { safeHref } from '../../core/safeUrl.js';
@@ -13,14 +11,9 @@ import type { CardView } from '../../views/cardView.js';
 /** The slots of a card. */
 export type CardSlotName = 'badge' | 'actions';
 
-/** The elements a slot may make. */
 const TAGS = new Set(['span', 'div', 'a', 'button', 'img', 'strong', 'em', 'small', 'p']);
-/**
- * The badge sits inside the card's link: a link or a button there would be a control inside a
- * control, which browsers and assistive technology handle each their own way.
- */
+/** The badge sits inside the card's link: a control inside a control is handled differently everywhere. */
 const NOT_IN_BADGE = new Set(['a', 'button']);
-/** Attributes taken as written (besides `aria-*` and `data-*`), and on which elements. */
 const PLAIN: Readonly<Record<string, (tag: string) => boolean>> = {
   alt: (tag) => tag === 'img',
   title: () => true,
@@ -29,19 +22,13 @@ const PLAIN: Readonly<Record<string, (tag: string) => boolean>> = {
   width: (tag) => tag === 'img',
   height: (tag) => tag === 'img',
 };
-/** Attributes that hold an address, and the element each belongs to. */
 const ADDRESSES: Readonly<Record<string, string>> = { href: 'a', src: 'img' };
 
-/** Why a builder call was refused: the slot is left empty and this is what the console says. */
 class SlotRefusal extends Error {}
 
-/** Handlers a slot attached, removed when its card goes or draws the slot again. */
 type Listeners = Array<[EventTarget, string, (event: Event) => void]>;
 
-/**
- * The builder a slot receives, making elements of `doc`. `pageUrl` checks addresses (relative ones
- * resolve against it); handlers attached are kept in `listeners`.
- */
+/** The builder a slot receives; handlers it attaches are kept in `listeners` for removal. */
 export function slotBuilder(doc: Document, slot: CardSlotName, pageUrl: string, listeners: Listeners): CardSlotBuilder {
   const append = (parent: HTMLElement, child: CardSlotChild): void => {
     if (child === null || child === undefined || child === false) return;
@@ -97,7 +84,7 @@ function setAttribute(
 const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && typeof (value as Node).nodeType === 'number';
 
-/** What a card's slots are drawn from: the card's product and variant on show, as plain values. */
+/** The card's product and variant on show, as plain values. */
 export function slotProduct(
   product: Product,
   card: CardView,
@@ -133,14 +120,10 @@ function absolute(href: string, origin: string): string {
   }
 }
 
-/** Slot functions that failed once already: the console hears of each only once, not once per card. */
+/** The console hears of each failing slot function once, not once per card. */
 const reported = new WeakSet<CardSlot>();
 
-/**
- * Draws `slot` for `product` into `container` (empty until then). Returns what takes it away again:
- * the node and every handler it attached. A slot that throws, or returns anything but a node or
- * null, leaves the container empty; the first such failure of each slot function is logged.
- */
+/** Draws `slot` into `container`; returns what removes it and its handlers. A failing slot leaves it empty. */
 export function drawSlot(
   container: HTMLElement,
   name: CardSlotName,

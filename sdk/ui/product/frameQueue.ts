@@ -1,15 +1,12 @@
 /**
- * Work released a few pieces per animation frame. A card's swatch images are set as it comes near
- * the viewport; a screen of cards coming near at once (the app's first render, a fast scroll) would
- * otherwise restyle every one of their swatches and start all their image requests in one frame:
- * 57 swatches made a 36–49 ms style recalculation at 4× CPU, a long task on a phone (23 swatches:
- * 28–33 ms).
+ * Work released a few pieces per frame: a screen of cards starting their swatch images at once made
+ * a 36–49 ms style recalculation at 4× CPU (57 swatches), a long task on a phone.
  */
 
 type Frames = Pick<Window, 'requestAnimationFrame' | 'cancelAnimationFrame'>;
 
 export interface FrameQueue {
-  /** Runs `start` in a coming frame, in the order added; the returned function takes it back. */
+  /** Runs `start` in a coming frame; the returned function takes it back. */
   add(start: () => void): () => void;
 }
 

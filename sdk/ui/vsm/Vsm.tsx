@@ -9,10 +9,7 @@ import { createSitemap } from '../../views/sitemap.js';
 
 const sitemapView = createSitemap(reactRenderer);
 
-/**
- * The visual sitemap: heading, optional breadcrumbs, subcategories sorted by title,
- * the alphabet jump bar (pairs, # first) and one section of links per first letter.
- */
+/** The visual sitemap. */
 export const Vsm = observer(function Vsm({ data }: { data: SitemapData }) {
   const { env, messages: m, locale, region } = useStores();
   const classes = usePartClasses();
@@ -21,8 +18,7 @@ export const Vsm = observer(function Vsm({ data }: { data: SitemapData }) {
   const subcategories = useMemo(() => sortByTitle(data.subcategories, locale), [data.subcategories, locale]);
   const headings = useRef(new Map<string, HTMLHeadingElement>());
   const page = env.host.location().href;
-  // The suffix is added first so that the string checked is the one that lands in `href`; a refused
-  // link renders without one.
+  // The suffix goes on first, so the string checked is the one that lands in `href`.
   const href = (url: string) => safeHref(localeSuffixUrl(url, { region, locale }), page) || undefined;
   const jump = (letters: string[]) => {
     const target = letters.map((l) => headings.current.get(l)).find(Boolean);

@@ -1,8 +1,4 @@
-/**
- * The sitemap's loading state (a sitemap page that came without data, reached in place): its
- * heading and placeholder link lines. Part of the first render's code, so it never waits for the
- * sitemap's own chunk.
- */
+/** The sitemap's loading state, in the first render's code so it never waits for the sitemap's chunk. */
 export function VsmLoading({ heading, label }: { heading: string; label: string }) {
   return (
     <div className="aisle-vsm aisle-vsm--loading">
