@@ -1,26 +1,14 @@
 /**
  * Six characters a shopper reads out over the phone so support can find their visitor: a hash, not
  * the id, with no character that sounds or looks like another. Shared by the page and the service.
+ * The hash needs spread, not secrecy: only a read key resolves a code.
  */
+import { hash53 } from './hash.js';
 
 /** The characters of a visitor code: digits 2–9 and the capitals without I, L and O. */
 export const VISITOR_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 /** How many characters a code has (shown as two groups of three: `K7M-4QX`). */
 export const VISITOR_CODE_LENGTH = 6;
-
-// cyrb53: a fast 53-bit string hash. The code needs spread, not secrecy: only a read key resolves it.
-function hash53(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
 
 /** The code of a visitor of a shop, as shown: `K7M-4QX`. */
 export function visitorCode(shopId: string, visitorId: string): string {
