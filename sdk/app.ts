@@ -15,13 +15,7 @@ import { adoptAislePolicy } from './ui/trustedHtml.js';
 
 /** What the embed's loader calls. */
 export interface AisleApp {
-  /**
-   * `firstPaint`: the first screen aisle.js drew, which Aisle's own screen replaces; `emit`: where
-   * the page's handlers of Aisle's events (`Aisle.on`) are called; `cardSlots`: the page's card
-   * slots (`Aisle.setCardSlots`), followed while mounted; `consent`: the page's consent
-   * (`Aisle.consent`), which analytics and the integrations follow; `conversions`: the page's
-   * `Aisle.track` calls, recorded while mounted.
-   */
+  /** Mounts with what aisle.js keeps for the page (its first paint, handlers, slots, consent, conversions). */
   mount(
     context: unknown,
     firstPaint?: FirstPaint | null,

@@ -1,10 +1,6 @@
 /**
- * The loader of the production embed (`dist/embed/aisle.js`, a classic script of a few kilobytes).
- * It defines `window.Aisle`, reads the render context from `#aisle-context`, installs Aisle's
- * rules (sdk/host/aisleStyles.ts), asks for the app (React, the stores and the screens: one classic script beside it)
- * at once, and meanwhile draws the listing's first screen from the page's data with the DOM alone
- * (sdk/firstPaint), which the app's screen replaces when it arrives. It never throws into the host
- * page: every failure is one console message.
+ * aisle.js, a classic script of a few kilobytes: draws the first screen with the DOM alone while the
+ * app loads beside it. It never throws into the host page: every failure is one console message.
  */
 import type { AisleApp } from './app.js';
 import { FIRST_SCREEN_CSS } from './ui/stylesheet.js';
@@ -69,10 +65,7 @@ function appNeededEarly(): boolean {
   }
 }
 
-/**
- * Starts downloading the app's script without running it: it runs once the first screen is drawn,
- * so on a fast connection its evaluation does not cut into the drawing.
- */
+/** Downloads the app's script without running it, so its evaluation does not cut into the drawing. */
 function preloadApp(): void {
   if (appPromise || preload || registeredApp()) return;
   preload = document.createElement('link');
@@ -91,10 +84,7 @@ function dropPreload(): void {
   preload = null;
 }
 
-/**
- * The app: its script (beside aisle.js, named by the build) is added on the first call (the
- * download a preload started is reused); a failed load is tried again on the next mount.
- */
+/** The app's script, added on the first call (reusing a preload); a failed load is retried on the next mount. */
 function loadApp(): Promise<AisleApp> {
   appPromise ??= new Promise<AisleApp>((resolve, reject) => {
     const present = registeredApp();
@@ -129,7 +119,6 @@ let loaded: AisleApp | undefined;
 let painted: FirstPaint | null = null;
 /** Counts mount and unmount calls: an unmount while the app still loads cancels that mount. */
 let generation = 0;
-/** Aisle's rules on this page (see host/aisleStyles.ts). */
 const styles = new AisleStyles(document, FIRST_SCREEN_CSS, (file) => new URL(file, scriptSrc || location.href).href);
 
 /** Mounts the app for `context` once it is here, handing it the first screen drawn meanwhile. */

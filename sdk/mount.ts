@@ -50,10 +50,8 @@ export interface MountOptions {
 }
 
 /**
- * Mounts Aisle for a raw render context: validates it, builds the stores, installs the host
- * adapters (each returning its cleanup) and renders into `config.mainSelector` once it exists and
- * Aisle has a screen to show. Resolves with the mounted instance once the main element was found
- * (after the first render when the context carries data), or null when the context is unusable.
+ * Mounts Aisle for a raw render context; resolves once the main element was found (after the first
+ * render when the context carries data), or with null when the context is unusable.
  */
 export async function mountAisle(
   raw: unknown,

@@ -1,9 +1,6 @@
 /**
- * The npm package's ES module entry (docs/package.md): the verbs of `window.Aisle` for a shop that
- * builds its pages with a bundler. The app is bundled in (its rarely needed parts stay dynamic
- * imports, which the shop's bundler splits), its rules are one constructed sheet, and it defines
- * no global: a shop that wants `window.Aisle` as well assigns the default export to it. The
- * script-tag build (`embed/aisle.js`) ships beside it for pages without a bundler.
+ * The npm package's entry: `window.Aisle`'s verbs for a shop with a bundler. It defines no global; a
+ * shop that wants `window.Aisle` too assigns the default export to it.
  */
 import { app } from './app.js';
 import type {

@@ -1,8 +1,4 @@
-/**
- * The take-over of the retailer's main element: Aisle's screen goes in when it has one (replacing
- * the retailer's content, or the first paint aisle.js drew), and the retailer's content comes back
- * when the screen cannot load or render. The first render is React's, in long slices.
- */
+/** Aisle's screen takes the main element only when it has one; the retailer's content comes back on failure. */
 import { comparer, reaction } from 'mobx';
 import { createElement, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
@@ -54,10 +50,7 @@ export interface TakeOver {
   onShown: () => void;
 }
 
-/**
- * Shows Aisle's screen in the main element when it has one; the retailer's content stays until
- * then, and comes back when the screen cannot load or render.
- */
+/** Shows Aisle's screen in the main element once it has one. */
 export function takeOver(options: TakeOver): Promise<void> {
   return new ScreenTakeOver(options).settled;
 }

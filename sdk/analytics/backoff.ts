@@ -1,7 +1,4 @@
-/**
- * How the sender reads an answer and how long it waits before trying again. Pure functions, so the
- * timings are tested exactly.
- */
+/** Pure, so the timings are tested exactly. */
 import type { RetryPolicy } from './types.js';
 
 /** Back-off defaults: base 1 s, factor 2, cap 60 s. */
@@ -11,9 +8,8 @@ export const DEFAULT_RETRY: Required<RetryPolicy> = { baseMs: 1000, capMs: 60_00
 export const MAX_UNAUTHORIZED_RETRIES = 2;
 
 /**
- * The wait after a round whose first send and both retries with fresh tokens were all refused (or
- * whose identity request was refused): at least 30 s, doubling with each such round, at most 10
- * minutes. Resending sooner would only be refused again, by every open page of every shopper.
+ * The wait after a round of refused tokens: resending sooner would only be refused again, by every
+ * open page of every shopper.
  */
 export const AUTH_RETRY: Required<RetryPolicy> = { baseMs: 30_000, capMs: 10 * 60_000, factor: 2 };
 
@@ -32,11 +28,7 @@ export function authRetryDelay(rounds: number, random: () => number, policy = AU
 /** What an answer to `POST /v3/event` means for the event. */
 export type Outcome = 'acknowledged' | 'unauthorized' | 'transient' | 'terminal';
 
-/**
- * 202 acknowledges. 401 asks for a fresh token. 408, 429 and 5xx are worth
- * retrying. Every other status, other 2xx included, will not get better by resending the same
- * body, so the event is dead-lettered for inspection rather than retried forever.
- */
+/** Any status but 202, 401, 408, 429 and 5xx (other 2xx too) will not improve on resending: dead-lettered. */
 export function classifyStatus(status: number): Outcome {
   if (status === 202) return 'acknowledged';
   if (status === 401) return 'unauthorized';

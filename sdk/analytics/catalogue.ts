@@ -1,9 +1,6 @@
 /**
- * The analytics event catalogue: per event name, the fields an integrator is promised, with their
- * types, whether they must be there, and their formats (UUID v4 ids, ISO 8601 UTC timestamps,
- * one-based positions, `productId:variantId` result ids). One description serves the validator
- * below (the extension's inspector flags events that break it) and a test that keeps it and
- * docs/analytics-events.md in agreement. Framework-free: no DOM, no MobX, no React.
+ * The fields each event promises integrators. One description serves the validator (the inspector
+ * flags events that break it) and a test that keeps docs/analytics-events.md in agreement.
  */
 import { validate as isUuid, version as uuidVersion } from 'uuid';
 import { isRecord } from '../core/coerce.js';

@@ -1,10 +1,6 @@
 /**
- * Analytics as the shopper's consent allows. Where the tenant requires consent and the shopper has
- * not given it, nothing is written to the device and nothing is sent: no session, no identity, no
- * outbox. The page's events wait in memory instead (as the events they would have been, with the
- * moment and the address they happened at), and when consent arrives during the page a session
- * starts and records them once, in order. A withdrawal stops the session at once and removes what
- * it kept on the device (erase.ts); what happens next waits again, in case consent comes back.
+ * Without required consent nothing is written to the device or sent; events wait in memory and are
+ * recorded in order once consent arrives. A withdrawal erases what the session kept on the device.
  */
 import { permits } from '../core/consent.js';
 import { DEBUG_EVENT } from '../contract.js';
@@ -34,10 +30,8 @@ function sessionStorageOf(win: Window): Storage | null {
 }
 
 /**
- * Follows the page's consent for `root`'s analytics: `start` makes a session when analytics is
- * allowed (at once, or when the shopper consents), `convert` turns an intent into its event. Every
- * intent is attached here, so the tracker never waits on a session that may never come: one held
- * for consent is answered at once (a product link does not wait for it).
+ * Follows the page's consent for `root`'s analytics. Every intent is answered here, so the tracker
+ * never waits on a session that may never come (a product link does not wait for it).
  */
 export function followConsent(
   root: RootStore,

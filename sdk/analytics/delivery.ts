@@ -1,8 +1,6 @@
 /**
- * The sender: one event in flight per shop, oldest sequence number first (head of line), so the
- * service receives each tab's events in the order they happened. It runs while this tab holds the
- * shop's lock and re-reads the shared outbox before every send, so it also delivers what other tabs
- * and earlier pages left there.
+ * One event in flight per shop, oldest first, so the service receives events in order. It re-reads
+ * the shared outbox before every send, so it also delivers what other tabs and earlier pages left.
  */
 import type { TimerHandle } from '../ports/env.js';
 import { classifyStatus, isTransientStatus, MAX_UNAUTHORIZED_RETRIES } from './backoff.js';

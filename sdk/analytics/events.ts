@@ -1,7 +1,4 @@
-/**
- * Builders of the product's analytics events, pure so that their fields are pinned by table tests.
- * Each returns what `AnalyticsSession.track()` takes: `session.track(e.event, e.data, e.url)`.
- */
+/** Event builders, pure so that table tests pin their fields. */
 import { DEFAULT_QUERY_PARAMS, withoutPersonalData } from '../core/privacy.js';
 import { resultId } from '../core/product.js';
 import { CONVERSION_EVENTS, type Conversion, type ConversionKind } from '../core/conversion.js';
@@ -13,11 +10,7 @@ export function analyticsEnvironment(environment: Environment): AnalyticsEnviron
   return environment === 'qa' ? 'staging' : environment;
 }
 
-/**
- * The event as sent: global metadata merged under the event's own keys, and no personal data (the
- * address and referrer keep only `queryParams`, e-mail addresses and phone numbers are redacted;
- * see core/privacy.ts). Every event is built here, so none is stored on the device before that.
- */
+/** The event as sent, with no personal data: every event is built here, so none is stored before that. */
 export function buildEvent(
   parts: Omit<AnalyticsEvent, 'data'> & {
     data: EventData;

@@ -1,8 +1,4 @@
-/**
- * The analytics client's requests: JSON, same-origin credentials and an abort after the time-out,
- * timed through the injected timers so that tests drive them with fake time, and tracked so that
- * `dispose()` leaves no timer behind.
- */
+/** Time-outs go through the injected timers, so tests drive them with fake time and `dispose()` clears them. */
 import type { StoreEnv, TimerHandle, TransportRequest, TransportResponse } from '../ports/env.js';
 import { TOKEN_PARSE_ERROR } from './token.js';
 

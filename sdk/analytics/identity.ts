@@ -1,8 +1,4 @@
-/**
- * The visitor's identity and bearer token: a stored token is reused
- * while it is live, otherwise `POST /v3/identity` issues one. The token is shared with the shop's
- * other tabs through storage and never leaves this module except as an Authorization header.
- */
+/** The bearer token, shared with the shop's tabs through storage, leaves only as an Authorization header. */
 import { v4 as uuidv4 } from 'uuid';
 import type { WireIdentityMetadata } from '../ports/analyticsWire.js';
 import { privateAddress } from '../core/privacy.js';

@@ -1,10 +1,7 @@
 /**
- * The browser side of viewability impressions: one shared IntersectionObserver for every product
- * card (no work per scroll event), a MutationObserver that hands it the cards as they are rendered,
- * and the pauses (drawer open, page hidden). A listing view is one arrival at a listing: each arrival
- * by a link starts a new one, Back or Forward goes on with the one left there, whose seen cards are
- * kept in the tab's session storage so that they are not counted again. The first screen's time
- * counts: what aisle.js saw before the app took over (sdk/host/firstScreenSightings.ts) is credited.
+ * The browser side of impressions: one shared IntersectionObserver (no work per scroll event). A
+ * listing view is one arrival by a link; Back or Forward goes on with the one left there, its seen
+ * cards kept in session storage so they are not counted again.
  */
 import { reaction } from 'mobx';
 import { v4 as uuidv4 } from 'uuid';
@@ -42,11 +39,7 @@ function readView(win: Window, key: string): ListingView | null {
   }
 }
 
-/**
- * The id of the listing view on show at `path` in this tab (what its impressions carry), or null when
- * none was started there (no listing yet, or storage refused it). A click in the grid carries it, so
- * a conversion credited to the click is credited to that listing view.
- */
+/** The listing view on show at `path`, or null; a grid click carries it, so conversions credit that view. */
 export function currentListingView(win: Window, shopId: string, path: string): string | null {
   return readView(win, storageKey(shopId, path))?.id ?? null;
 }
@@ -103,10 +96,7 @@ export interface ImpressionWatchOptions {
   firstScreen?: () => FirstScreenSightings | null;
 }
 
-/**
- * Watches the product cards under `container()` and reports each card seen once per listing view
- * through `send`; returns the cleanup. Without IntersectionObserver nothing is counted.
- */
+/** Reports each card seen once per listing view; without IntersectionObserver nothing is counted. */
 export function watchImpressions(options: ImpressionWatchOptions): () => void {
   const { win } = options;
   if (typeof win.IntersectionObserver !== 'function' || typeof win.MutationObserver !== 'function')

@@ -1,9 +1,6 @@
 /**
- * Viewability impressions, framework-free: a card counts as seen once it has been at least half in
- * view for one continuous second (the MRC display standard), once per product and list per listing
- * view. Sightings are gathered into few batches. The browser side (one shared IntersectionObserver,
- * the drawer, page visibility) is sdk/analytics/impressionWatch.ts; every timer goes through the
- * injected clock.
+ * A card counts as seen once half in view for one continuous second (the MRC display standard), once
+ * per product and list per listing view.
  */
 import { VIEW_MS } from '../core/viewability.js';
 import type { TimerHandle, Timers } from '../ports/env.js';
@@ -120,7 +117,6 @@ export class ImpressionCounter {
     for (const batch of batches.values()) this.#send(batch);
   }
 
-  /** Sends what is pending and stops every timer. */
   dispose(): void {
     this.flush();
     this.pause();

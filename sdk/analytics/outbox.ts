@@ -53,13 +53,9 @@ export const SETTLED_CAP = 100;
 export const TAB_SEQ_SPACE = 2 ** 20;
 
 /**
- * Appends the event `make` builds for the shop's next sequence number straight to the stored outbox,
- * for a page with no Outbox of its own yet (its session has not loaded: see visitNow.ts). The number
- * comes after both the shop's counter and the highest number stored, as `nextSeq` gives it; stored
- * entries are kept as they are (the Outbox that reads them drops unusable ones), and corrupt JSON,
- * which holds nothing deliverable, is replaced. Returns the event's id, or null when nothing is on
- * record (storage unreadable or refusing the write). Never throws. Small on purpose, with no class
- * and no checks of its own: aisle.js carries it.
+ * Appends an event straight to the stored outbox, for a page whose session has not loaded yet; its
+ * id, or null when storage refused. Never throws. Small, with no checks of its own: aisle.js carries
+ * it (the Outbox that reads the entries drops unusable ones).
  */
 export function appendToStoredOutbox(
   storage: Pick<KeyValueStorage, 'getItem' | 'setItem'>,
@@ -188,7 +184,7 @@ export class Outbox {
     }
   }
 
-  /** Moves an event to the dead-letter list, kept in storage for inspection. */
+  /** Kept in storage for inspection. */
   deadLetter(event: AnalyticsEvent, reason: string, httpStatus: number | undefined, at: string): void {
     this.remove(event.id);
     const letters = [...this.deadLetters(), { event, reason, httpStatus, at }].slice(-DEAD_LETTER_CAP);
@@ -209,10 +205,8 @@ export class Outbox {
   }
 
   /**
-   * The next sequence number, unique across the shop's tabs and reloads (a counter in storage).
-   * `own`: a number of this tab's own class, for an event recorded as the page goes away: two tabs
-   * closed together number their last events at the same moment, from the same counter, before
-   * either write can reach the other.
+   * The next sequence number, unique across the shop's tabs and reloads. `own`: from this tab's own
+   * class, as the page goes away: two tabs closed together read the same counter before either write lands.
    */
   nextSeq(own = false): number {
     let stored = 0;

@@ -1,14 +1,7 @@
 /**
- * The analytics of the first paint (sdk/firstPaint), which aisle.js draws before the app and its
- * analytics have arrived. Its product links are plain links: a shopper on a slow phone who taps a
- * card leaves the page before any session exists. So the tap writes, as the link is followed, the
- * same two events the app would have sent (the page's visit, then the product click) straight to the
- * shop's stored outbox; the app's session, if it arrives before the page goes, or the shop's next
- * Aisle page delivers them, and the service stores each id once.
- *
- * Each event is written once: the handover (sdk/host/firstPaintHandover.ts) records the page's
- * visit for the paint or for the app, whichever comes first, and a click is heard by the paint only
- * until the app's screen replaces it (then the app's own handler records it).
+ * The first paint's links are plain links: a shopper on a slow phone leaves before any session exists.
+ * So a tap writes the visit and the click straight to the stored outbox; the app's session or the
+ * shop's next page delivers them, and the service stores each id once.
  */
 import { permits } from '../core/consent.js';
 import { selectedVariant } from '../core/product.js';

@@ -1,10 +1,7 @@
 /**
- * The first paint's last resort: a product click (and the page's visit) that storage refused to hold
- * (storage full) leaves at once, by one keepalive request that outlives the page, instead of being
- * lost. It asks the service for the visitor's identity and hands it the events in the same request
- * (`POST /v3/identity` with `events`), since a page that cannot store a token cannot wait for one:
- * the browser is already following the link. The stored token and visitor id, when there are some,
- * keep the shopper the same visitor. Small on purpose: aisle.js carries it.
+ * The first paint's last resort when storage is full: one keepalive `POST /v3/identity` with the
+ * events, since the browser is already following the link and cannot wait for a token. Small on
+ * purpose: aisle.js carries it.
  */
 import type { AnalyticsEvent } from './types.js';
 import { DISTINCT_ID_KEY, TOKEN_KEY } from './identity.js';

@@ -1,7 +1,4 @@
-/**
- * What this page knows about each event's delivery, observable for the debug panel and the
- * snapshot. Records are replaced whole on every change, so the snapshot hands out plain objects.
- */
+/** Records are replaced whole on every change, so the snapshot hands out plain objects. */
 import { makeAutoObservable, observable } from 'mobx';
 import type { AnalyticsEvent, DeliveryState, EventSnapshot } from './types.js';
 

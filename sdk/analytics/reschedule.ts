@@ -1,16 +1,8 @@
-/**
- * Rescheduling an event the sender could not deliver: a long wait after a round of refused tokens,
- * or a jittered back-off after a transient failure. Both are kept on the event's record.
- */
 import { authRetryDelay, retryDelay } from './backoff.js';
 import { authWaitReason, eventDetail, logFailure, type DeliveryContext } from './settle.js';
 import type { AnalyticsEvent } from './types.js';
 
-/**
- * Ends a refused round: the event is not tried again before the stored next-attempt time (at least
- * 30 s, doubling per round up to 10 minutes, kept across reloads and tabs). The queue behind it
- * waits, in order; nothing is dropped.
- */
+/** Ends a refused round with a wait kept across reloads and tabs; the queue behind waits, nothing dropped. */
 export function waitForAuth(
   ctx: DeliveryContext,
   event: AnalyticsEvent,

@@ -1,8 +1,4 @@
-/**
- * The per-shop analytics session: identity, a durable outbox written before any network work, one
- * sender per shop across tabs, a keepalive flush when the page goes away, and a JSON-safe snapshot
- * plus `aisle:debug` events for the page's debug hook.
- */
+/** The per-shop analytics session: outbox written before any network work, one sender per shop across tabs. */
 import { makeAutoObservable } from 'mobx';
 import { v4 as uuidv4 } from 'uuid';
 import { DEBUG_EVENT } from '../contract.js';
@@ -104,10 +100,9 @@ export class AnalyticsSession {
   }
 
   /**
-   * The status goes created → pending → ready once a token is obtained, then queued events go out.
-   * A second call while pending polls every 100 ms and resolves null after the time-out. A failure
-   * is thrown; unless the answer held no readable token it is also retried after a back-off (short
-   * when it may pass soon, long when the service refused it).
+   * Gets a token, then queued events go out. A second call while pending polls and resolves null
+   * after the time-out. A failure is thrown and, unless the answer held no readable token, retried
+   * after a back-off (long when the service refused it).
    */
   async init(): Promise<AnalyticsIdentity | null> {
     if (this.#disposed) return null;
@@ -130,19 +125,16 @@ export class AnalyticsSession {
   }
 
   /**
-   * Records an event: written to the outbox synchronously, before any network work, then sent when
-   * the session is ready. `at` is when it happened, when that was earlier (an event held in memory
-   * until the shopper consented). Never throws; returns the event id, or null if the event was unusable.
+   * Written to the outbox synchronously, then sent once ready. `at`: an earlier time it happened (held
+   * until the shopper consented). Never throws; the event id, or null if unusable.
    */
   track(event: string, data: EventData = {}, url?: string, at?: number): string | null {
     return this.#record(event, data, url, true, at);
   }
 
   /**
-   * Records an event as the page is hidden or goes away: written to the outbox like any other, but
-   * sent by the keepalive flush that follows (or by the shop's next page), never by a request of its
-   * own. A plain request still in flight when the shopper leaves keeps the browser from putting the
-   * page in its back/forward cache, so Back would load the listing again. Returns the id or null.
+   * Records an event as the page goes away, sent only by the keepalive flush (or the next page): a
+   * plain request in flight on leaving keeps the page out of the back/forward cache.
    */
   trackOnLeave(event: string, data: EventData = {}, url?: string): string | null {
     return this.#record(event, data, url, false);
@@ -235,10 +227,7 @@ export class AnalyticsSession {
     this.tokenExp = tokenExp;
   }
 
-  /**
-   * Storage refused a write (full, or turned off) or took one again: said once per change, as a
-   * `storage_refused` or `storage_restored` debug event, and shown in the snapshot.
-   */
+  /** Storage refused a write or took one again: one debug event per change. */
   #storageAnswered(stored: boolean): void {
     const next = stored ? 'ok' : 'refused';
     if (next === this.storage) return;

@@ -1,8 +1,3 @@
-/**
- * Settling and describing queued events: what the sender and the keepalive flush share with their
- * session, how an accepted or refused-for-good event leaves the outbox, and when a refused token
- * makes an event wait.
- */
 import type { StoreEnv } from '../ports/env.js';
 import { MAX_UNAUTHORIZED_RETRIES } from './backoff.js';
 import type { RequestPool } from './http.js';
@@ -58,9 +53,8 @@ export function authWaitReason(refusals: number, at: number): string {
 }
 
 /**
- * The stored time before which `event` must not be sent (its token was refused, by this page or an
- * earlier one or another tab), shown on its record; null when it may go now. A time further ahead
- * than the longest wait ever set can only be corrupted storage (or a clock set back): ignored.
+ * When `event` may next be sent after refused tokens (any tab's), or null. A time beyond the longest
+ * wait ever set can only be corrupted storage or a clock set back: ignored.
  */
 export function authWaitUntil(ctx: DeliveryContext, event: AnalyticsEvent): number | null {
   const wait = ctx.outbox.waitOf(event.id);

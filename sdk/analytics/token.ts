@@ -1,7 +1,4 @@
-/**
- * Reading the analytics token. The client never verifies the signature: it
- * only needs `sub` (the visitor id) and `exp` (whether the stored token may be reused).
- */
+/** The client never verifies the token's signature: it only needs `sub` and `exp`. */
 
 /** The claims the client reads from a token. */
 export interface TokenPayload {
@@ -14,11 +11,7 @@ export interface TokenPayload {
 /** The error raised for an identity answer without a usable token. */
 export const TOKEN_PARSE_ERROR = 'Could not parse token';
 
-/**
- * Longest token the client keeps or sends. Real tokens are a few hundred characters; a much longer
- * one (a corrupted or tampered store) makes every request's headers too large for the service,
- * which then refuses each send (431) and wedges delivery.
- */
+/** Real tokens are a few hundred characters; a tampered huge one would get every send refused (431). */
 export const MAX_TOKEN_LENGTH = 8 * 1024;
 
 /** Three base64url segments separated by dots: the only shape a bearer token may have. */
@@ -44,10 +37,7 @@ function claimsFit(payload: TokenPayload): boolean {
   return iat === undefined || (typeof iat === 'number' && Number.isFinite(iat));
 }
 
-/**
- * The payload of a JWT (base64url JSON between the first and second dot), or null when the value
- * is not a token of sane size, shape and claims.
- */
+/** The JWT's payload, or null when it is not a token of sane size, shape and claims. */
 export function decodeToken(token: unknown): TokenPayload | null {
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !JWT_SHAPE.test(token)) return null;
   const encoded = token.split('.')[1]!;

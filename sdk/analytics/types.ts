@@ -1,8 +1,3 @@
-/**
- * The analytics client's shapes: the event as the service receives it, the per-event delivery
- * state shown by `Aisle.debug.snapshot()`, and the options of a session (its page lifecycle and
- * cross-tab lock adapters are ports, shared with the host adapters that implement them).
- */
 import type { WireEvent, WireEventData } from '../ports/analyticsWire.js';
 import type { StoreEnv } from '../ports/env.js';
 import type { LifecycleAdapter, LockAdapter } from '../ports/lifecycle.js';
@@ -16,11 +11,7 @@ export type SessionStatus = 'created' | 'pending' | 'ready';
 /** Page details of an event, as a caller gives them to `track()` (the wire's, see sdk/ports/analyticsWire.ts). */
 export type EventData = WireEventData;
 
-/**
- * One analytics event as stored in the outbox and sent to `POST /v3/event`; `id` never changes. The
- * wire's event, narrowed where this client always sends more: every event carries `data.metadata`
- * (the page's global metadata at least), and its environment is one of three.
- */
+/** An event as stored and sent to `POST /v3/event` (`id` never changes); always carries `data.metadata`. */
 export interface AnalyticsEvent extends WireEvent {
   data: EventData & { metadata: Record<string, unknown> };
   environment: AnalyticsEnvironment;

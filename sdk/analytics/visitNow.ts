@@ -1,9 +1,6 @@
 /**
- * Events written to the shop's durable outbox before the analytics session has loaded: the first
- * visit of a page, the moment Aisle mounts, and (sdk/analytics/paintClicks.ts) a product click on the
- * first paint. A page left at once (a quick Back, a closed tab, a crash, a product link followed
- * before the app arrived) still has them on record, and this page's session, or the shop's next
- * page in any tab, delivers them. Small on purpose: it ships with the app, and with aisle.js.
+ * Events written to the stored outbox before the session loads, so a page left at once (a quick Back,
+ * a crash) still has them on record. Small on purpose: it ships with the app and with aisle.js.
  */
 import type { Locale } from '../core/locales.js';
 import { permits } from '../core/consent.js';
@@ -55,10 +52,8 @@ export interface OutboxPage {
 }
 
 /**
- * Writes `input` as the session would have sent it into the shop's stored outbox, with the shop's
- * next sequence number; returns its id, or null when nothing was stored (no analytics on this page,
- * storage refused or unreadable). With `refused`, an event storage would not take is handed to it
- * instead (to be sent at once), and its id returned. Never throws.
+ * Writes `input` as the session would into the stored outbox; its id, or null when nothing was
+ * stored. `refused` takes an event storage would not (to be sent at once). Never throws.
  */
 export function recordNow(
   page: OutboxPage,
@@ -92,11 +87,7 @@ export function recordNow(
   }
 }
 
-/**
- * Writes `visit` as a `navigate:visit_page` event into the shop's stored outbox; returns its id, or
- * null when nothing was stored (storage refused, or no consent yet), in which case the session
- * records the visit itself once it loads. Never throws.
- */
+/** Writes `visit` into the stored outbox; on null the session records it itself once it loads. */
 export function recordVisitNow(
   root: { env: StoreEnv; context: RenderContext; locale: Locale; region: Region },
   visit: PageVisit,

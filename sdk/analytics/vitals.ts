@@ -1,8 +1,4 @@
-/**
- * The page's own Web Vitals and Aisle's marks, gathered over one page view and recorded once, as
- * `page:web_vitals`, when the page is first hidden or goes away. Framework-free: the browser side
- * (the web-vitals library, User Timing marks, the tracker's intents) is sdk/analytics/vitalsWatch.ts.
- */
+/** One page view's vitals, recorded once as `page:web_vitals` when the page is first hidden. */
 import type { Viewport } from '../core/types.js';
 import type { TrackInput } from './types.js';
 

@@ -1,10 +1,6 @@
 /**
- * The browser side of the page's Web Vitals: Google's web-vitals library (its standard build; the
- * element and interaction are read from the metric's own entries), in a chunk of its own loaded at
- * idle, never in aisle.js (loaded with the analytics session it slowed the drawer's opening in the
- * benchmark); Aisle's User Timing marks; and the time
- * from a filter or sort change to the updated grid, read from the tracker's intents. The page
- * view's measures are recorded once, when the page is first hidden or goes away.
+ * Web Vitals via the web-vitals library in its own chunk loaded at idle (loaded with the analytics
+ * session it slowed the drawer's opening in the benchmark), recorded once when the page first hides.
  */
 import type { RootStore } from '../stores/RootStore.js';
 import type { LifecycleAdapter } from '../ports/lifecycle.js';
@@ -93,11 +89,7 @@ function watchFilterWaits(root: RootStore, record: VitalsRecord, win: Window): (
   });
 }
 
-/**
- * Watches this page view's vitals and hands them to `send` once (first hide or page hide); returns
- * the cleanup. Call it before the analytics session starts, so that the event is in the outbox
- * before the session's own page-hide flush sends it.
- */
+/** Watches the vitals; call before the session starts, so its page-hide flush finds the event in the outbox. */
 export function watchVitals(options: {
   win: Window & typeof globalThis;
   root: RootStore;

@@ -1,8 +1,4 @@
-/**
- * Connects the analytics session to a mounted Aisle (loaded after the first render): the RootStore's
- * intents become analytics events, once the shopper's consent allows. Without
- * `config.analyticsHost` there is no session and intents are dropped.
- */
+/** Loaded after the first render: the RootStore's intents become analytics events once consent allows. */
 import { queryParamsOf } from '../core/privacy.js';
 import { selectedVariant } from '../core/product.js';
 import { browserLifecycle } from '../host/lifecycle.js';
@@ -83,11 +79,7 @@ export interface RunningAnalytics {
   dispose(): void;
 }
 
-/**
- * Starts the analytics session for `root`, with its vitals and impression watchers; never throws.
- * `recordedVisit` is the id of the page's first visit when mount already wrote it to the outbox
- * (then that intent is not recorded a second time).
- */
+/** Starts the session with its watchers; never throws. `recordedVisit`: the visit mount already wrote. */
 export function startAnalytics(
   root: RootStore,
   win: Window & typeof globalThis,
@@ -167,11 +159,7 @@ export function startAnalytics(
   };
 }
 
-/**
- * Connects the analytics session to a mounted Aisle, as the shopper's consent allows (see
- * consentHold.ts); without `config.analyticsHost` there is no session and intents are dropped.
- * `recordedVisit`: the page's first visit when mount already wrote it to the outbox.
- */
+/** Connects the session as consent allows; without `config.analyticsHost` intents are dropped. */
 export function connectAnalytics(
   root: RootStore,
   win: Window & typeof globalThis,

@@ -18,10 +18,8 @@ export interface PaintQueue {
 type FrameWindow = Pick<Window, 'requestAnimationFrame' | 'cancelAnimationFrame'>;
 
 /**
- * A queue run once the frame being prepared has been painted: a task posted from an animation frame
- * callback runs after that frame's paint, so work a click does not need to show (writing the address,
- * recording an analytics event) stays out of the frame that answers it. One run that throws is
- * reported and does not stop the others.
+ * A queue run after the next paint (a task posted from an animation frame callback runs after that
+ * frame's paint), so work a click need not show stays out of the frame that answers it.
  */
 export function paintQueue(win: FrameWindow, timers: Timers, log: Pick<Console, 'error'>): PaintQueue {
   let waiting: Array<() => void> = [];

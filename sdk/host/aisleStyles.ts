@@ -1,9 +1,6 @@
 /**
- * Aisle's rules on the retailer's page, as the embed (aisle.js) installs them: the first screen's
- * rules as a constructed sheet that travels inside aisle.js (no request to wait for, and a page's
- * style-src policy, which governs style elements, does not apply to it), the app's own rules as a
- * second sheet when the app arrives, or where the browser has no constructed sheets (and in the
- * unstyled mode) a stylesheet linked from beside aisle.js. Everything it adds, `remove()` takes away.
+ * Aisle's rules on the page: constructed sheets inside aisle.js (no request to wait for, and style-src,
+ * which governs style elements, does not apply), else a stylesheet linked from beside aisle.js.
  */
 import { LAYOUT_STYLESHEET } from './unstyled.js';
 
@@ -18,20 +15,14 @@ type Installed =
 export class AisleStyles {
   private installed: Installed;
 
-  /**
-   * `css`: the first screen's rules; `fileUrl` makes the address of a file beside aisle.js (the
-   * whole `aisle.css`, or the unstyled mode's layout-only file).
-   */
+  /** `css`: the first screen's rules; `fileUrl`: the address of a file beside aisle.js. */
   constructor(
     private readonly doc: Document,
     private readonly css: string,
     private readonly fileUrl: (file: string) => string,
   ) {}
 
-  /**
-   * Uses the whole of Aisle's rules that the page links already (the server render's `aisle.css`, in
-   * the head so that its markup shows styled): nothing is added. Returns false where there is none.
-   */
+  /** Uses the `aisle.css` the page links already (the server render's), adding nothing; false if none. */
   usePageStylesheet(): boolean {
     const link = this.doc.querySelector<HTMLLinkElement>('link[rel="stylesheet"][data-aisle-css]');
     if (!link) return false;
@@ -54,10 +45,8 @@ export class AisleStyles {
   }
 
   /**
-   * Applies the constructed sheet to the document (again: nothing more). The first paint does it
-   * as it rehearses the screen, off the page's view, not before: every rule starts with Aisle's
-   * root, so the retailer's content looks the same either way, but each application makes the
-   * browser restyle it.
+   * Applies the constructed sheet (again: nothing more). The first paint does it as it rehearses the
+   * screen, not before: each application makes the browser restyle the retailer's content.
    */
   adopt(): void {
     const installed = this.installed;
@@ -67,10 +56,8 @@ export class AisleStyles {
   }
 
   /**
-   * Loads the fonts of the first screen's text (Aisle's font stack in each weight its rules use) by
-   * measuring a word in each on a canvas, apart from the page. The browser keeps a font once loaded;
-   * left alone, it loads each one while laying out the frame that first shows the screen, about a
-   * fifth of that frame on a phone.
+   * Loads the first screen's fonts by measuring a word in each weight on a canvas: left alone, the
+   * browser loads them while laying out the first frame, about a fifth of that frame on a phone.
    */
   loadFonts(): void {
     const stack = /--aisle-font: *([^;}]+)/.exec(this.css)?.[1];
@@ -82,11 +69,7 @@ export class AisleStyles {
     }
   }
 
-  /**
-   * Installs the rules once for a mount, styled or `unstyled`: the constructed sheet, or a linked
-   * file (`aisle.css`, or the layout-only one), resolved once it has loaded or failed, or after
-   * LINK_WAIT_MS. A mount in the other mode takes the previous mode's rules away.
-   */
+  /** Installs the rules once for a mount, styled or `unstyled`, replacing the other mode's rules. */
   load(unstyled: boolean): Promise<void> {
     const file = unstyled ? LAYOUT_STYLESHEET : 'aisle.css';
     const installed = this.installed;
@@ -114,10 +97,7 @@ export class AisleStyles {
     });
   }
 
-  /**
-   * Adds the app's own rules (what only the app draws) after the first screen's, when those are a
-   * constructed sheet; a linked aisle.css holds them already.
-   */
+  /** Adds the app's own rules as a second sheet; a linked aisle.css holds them already. */
   adoptApp(css: string): void {
     const installed = this.installed;
     if (!installed || !('sheet' in installed) || installed.app) return;
@@ -131,7 +111,6 @@ export class AisleStyles {
     }
   }
 
-  /** Takes away every sheet and link it added. */
   remove(): void {
     const installed = this.installed;
     if (installed && 'sheet' in installed) {

@@ -3,12 +3,7 @@ import type { Timers } from '../ports/env.js';
 /** Delayed body scripts are injected 100 ms after the listing rendered (a product rule). */
 export const BODY_SCRIPTS_DELAY_MS = 100;
 
-/**
- * Injects the retailer's delayed body scripts (the `<script>` elements of
- * `<template id="aisle-body-scripts">`, the host page's own markup) into the body 100 ms after
- * Aisle rendered, so that tags which look for the listing find it. Returns the cleanup, which
- * cancels a pending injection and removes the injected elements.
- */
+/** Injects `<template id="aisle-body-scripts">`'s scripts after the render, so tags find the listing. */
 export function injectDelayedScripts(doc: Document, timers: Timers): () => void {
   const injected: HTMLScriptElement[] = [];
   const handle = timers.setTimeout(() => {

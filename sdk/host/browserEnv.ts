@@ -71,10 +71,7 @@ export function browserHost(win: Window, getRoot: () => Element | null, head: He
   };
 }
 
-/**
- * The StoreEnv for a real page, with timers tracked so that unmount can clear them all, and the
- * queue of work that waits for the next paint (flushed or dropped by the mount).
- */
+/** The StoreEnv for a real page; timers are tracked so that unmount can clear them all. */
 export function browserEnv(
   win: Window & typeof globalThis,
   getRoot: () => Element | null,

@@ -1,9 +1,6 @@
 /**
- * The shop's card slots (`Aisle.setCardSlots`): functions of the shop's own that add markup to each
- * product card (a badge over the image, an action row under the price). Only the registry lives in
- * aisle.js, as small as it can be, so that a page can register its slots before the app has arrived
- * (and the first paint can leave room for them); checking them (readCardSlots, run by the app's
- * mount), building and drawing the markup (sdk/ui/product/cardSlots.ts) are the app's.
+ * The shop's card slots (`Aisle.setCardSlots`). Only this small registry lives in aisle.js, so a page
+ * can register before the app arrives and the first paint leaves room; checking and drawing are the app's.
  */
 import type { CardSlot, CardSlots } from '../contract.js';
 
@@ -13,7 +10,7 @@ export class CardSlotRegistry {
   current: unknown = null;
   private readonly listeners = new Set<(slots: unknown) => void>();
 
-  /** Replaces the slots (null or nothing removes them). */
+  /** null or nothing removes them. */
   set(slots: unknown): void {
     this.current = slots ?? null;
     for (const listener of [...this.listeners]) listener(this.current);

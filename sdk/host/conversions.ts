@@ -1,8 +1,6 @@
 /**
- * The page's conversions (`Aisle.track('add_to_cart' | 'purchase', data)`): checked where the page
- * calls, then handed to the mounted app, whose tracker records them through the analytics session
- * (the outbox, and the shopper's consent, as every other event). Only this small queue lives in
- * aisle.js, so a call made before the app has arrived waits here, in order, until it mounts.
+ * The page's conversions (`Aisle.track`), checked where the page calls. Only this small queue lives
+ * in aisle.js, so a call made before the app arrives waits here, in order.
  */
 import type { AisleTrackResult } from '../contract.js';
 import { checkConversion, isConversionKind, type Conversion, type ConversionKind } from '../core/conversion.js';

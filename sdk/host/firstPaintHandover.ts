@@ -1,21 +1,12 @@
 /**
- * The hand-over from the first paint (drawn by aisle.js alone, see sdk/firstPaint/paint.ts) to the app.
- * The app's container takes the paint's place in one step; because both hold the same elements in
- * the same places, nothing moves and focus stays on the same control.
- *
- * Nothing the shopper does while the app is on its way is lost:
- * - a product link followed from the paint is on record for analytics (the click and the page's
- *   visit, written to the stored outbox as the link is followed, see `PaintAnalytics`);
- * - what the shopper pressed is kept as it happened, and the app plays again what it amounts to
- *   (sdk/host/paintPresses.ts, which ships with the app: aisle.js only takes notes).
+ * The first paint's hand-over to the app, in one step: both hold the same elements in the same places,
+ * so nothing moves and focus stays put. Presses are noted for the app to replay (paintPresses.ts), and
+ * a product link followed meanwhile is written to the stored outbox before the browser leaves.
  */
 import type { RenderContext } from '../core/types.js';
 import { watchFirstScreen, type FirstScreenWatch } from './firstScreenSightings.js';
 
-/**
- * Something the shopper did on the paint, as it happened: a click anywhere in the page (its target),
- * a select of the paint set to `value`, or Escape.
- */
+/** A click anywhere in the page, a paint select set to `value`, or Escape, as it happened. */
 export type PaintPress = { target: Element; value?: string } | { escape: true };
 
 /** What the paint hands the app as it takes its place. */
@@ -30,51 +21,30 @@ export interface Handover {
 export interface FirstPaint {
   /** The render context the paint read (and checked), which the app need not read again. */
   readonly context: RenderContext;
-  /** The page's main element. */
   readonly main: Element;
   /** The paint's `.aisle-mount` container, in `main`. */
   readonly container: HTMLElement;
   /** The retailer's own content that the paint replaced. */
   readonly hostContent: readonly ChildNode[];
-  /**
-   * Set when the first screen is the retailer's server render (sdk/serverRender), which the app
-   * adopts in place instead of replacing: the width it was drawn for.
-   */
+  /** Set for the retailer's server render, adopted in place instead of replaced: the width it was drawn for. */
   readonly serverMarkup?: { width: number };
   /** True until the paint was replaced or withdrawn. */
   readonly pending: boolean;
   /** What the shopper saw of the first screen's cards, for the app's impressions (frozen at the hand-over). */
   readonly firstScreen: FirstScreenWatch;
-  /**
-   * Puts `next` (the app's container, holding the same screen) in the paint's place and stops
-   * listening; returns what the shopper did meanwhile and where the focus was, for the app to put
-   * the focus and the presses on its own screen (sdk/host/listingSlot.ts).
-   */
+  /** Puts `next` in the paint's place and stops listening; returns the presses and focus meanwhile. */
   replaceWith(next: HTMLElement): Handover;
   /** Gives the retailer's content back (the app could not take over). */
   withdraw(): void;
-  /**
-   * Stops noting presses (a product link followed is still recorded): the app's hydration of
-   * adopted markup listens from now on, and replays what it hears itself.
-   */
+  /** Stops noting presses (links followed still record): hydration of adopted markup listens itself. */
   stopNotingPresses(): void;
-  /**
-   * Hands the app the #department guard the paint installed, so that the guard holds without a gap
-   * and the app's unmount is what removes it; returns its cleanup.
-   */
+  /** Hands the app the paint's #department guard, so it holds without a gap until the app unmounts. */
   adoptGuard(): () => void;
-  /**
-   * This page view's visit in the stored outbox: the one a product click on the paint wrote, else
-   * the one `record` writes now. Whichever side comes first records it, once; returns its id, or
-   * null when none is stored.
-   */
+  /** This page view's visit id, recorded once by whichever side (paint click or app) comes first. */
   visitOnRecord(record: () => string | null): string | null;
 }
 
-/**
- * Writes analytics straight to the shop's stored outbox, for a paint the app has not replaced yet
- * (sdk/analytics/paintClicks.ts): the app's session, or the shop's next page, delivers them.
- */
+/** Writes to the stored outbox before the app arrives: its session, or the shop's next page, delivers. */
 export interface PaintAnalytics {
   /** Writes this page view's `navigate:visit_page`; its id, or null when nothing was stored. */
   recordVisit(): string | null;
@@ -82,10 +52,7 @@ export interface PaintAnalytics {
   recordProductClick(productId: string, position: number): void;
 }
 
-/**
- * A product link on the paint's grid the shopper followed: the card's product id and its one-based
- * position in the grid (as the app's grid numbers its cards), or null for any other click.
- */
+/** The followed card's product id and one-based position (as the app's grid numbers them), else null. */
 function productLinkClicked(container: Element, target: EventTarget | null): [string, number] | null {
   const link = (target as Element | null)?.closest?.(
     '[data-aisle="grid"] > [data-aisle="product"] > a.aisle-card__link',
@@ -95,11 +62,7 @@ function productLinkClicked(container: Element, target: EventTarget | null): [st
   return card && id && container.contains(card) ? [id, [...card.parentElement!.children].indexOf(card) + 1] : null;
 }
 
-/**
- * Takes note of what the shopper does on the painted `container` and returns its hand-over;
- * `unguard` removes the paint's #department guard, when the paint is withdrawn before the app
- * adopted it; `analytics` records a followed product link (null: this page has no analytics).
- */
+/** Notes what the shopper does on the painted `container`; `unguard` runs if the paint is withdrawn. */
 export function firstPaintHandle(
   context: RenderContext,
   main: Element,
@@ -111,7 +74,6 @@ export function firstPaintHandle(
   return new PaintHandle(context, main, container, hostContent, unguard, analytics);
 }
 
-/** The paint's two phases: pending (noting presses, or no longer noting them) until replaced or withdrawn. */
 class PaintHandle implements FirstPaint {
   readonly firstScreen: FirstScreenWatch;
   private readonly doc: Document;

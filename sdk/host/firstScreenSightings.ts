@@ -1,8 +1,6 @@
 /**
- * What the shopper saw of the first screen (aisle.js's paint, or the server's markup) before the app
- * took it over: which cards stayed half in view for a continuous second, and which are in view now
- * and since when. The app's impression count starts from this, so the first screen's time counts.
- * One IntersectionObserver, and nothing while the page is hidden; `freeze()` at the hand-over.
+ * What the shopper saw of the first screen before the app took over, so the app's impression count
+ * includes that time. Nothing counts while the page is hidden.
  */
 import { VIEWABLE_RATIO, VIEW_MS } from '../core/viewability.js';
 

@@ -47,10 +47,7 @@ function createTag(doc: Document, kind: (typeof kinds)[number]): Element {
   return meta;
 }
 
-/**
- * Writes `tags` into the head, replacing the host's tags of the same kind (one of each), and returns
- * the cleanup that puts the host's own tags back.
- */
+/** Replaces the host's tags of the same kind; the cleanup puts them back. */
 export function applyHeadTags(doc: Document, tags: HeadTags): () => void {
   const restores: Array<() => void> = [];
   for (const kind of kinds) {
@@ -79,7 +76,7 @@ export interface HeadManager {
   restore(): void;
 }
 
-/** A head manager for `doc`. */
+/** Head manager for `doc`. */
 export function createHeadManager(doc: Document): HeadManager {
   let restore: (() => void) | undefined;
   return {
@@ -94,10 +91,7 @@ export function createHeadManager(doc: Document): HeadManager {
   };
 }
 
-/**
- * Copies the head template into the head, retrying every 100 ms for 10 s until the template is
- * there, then warning once per tag it lacks. Returns the cleanup (stops retrying, restores tags).
- */
+/** Copies the head template into the head, retrying until it appears, then warns once per missing tag. */
 export function syncHeadFromTemplate(
   doc: Document,
   timers: Timers,

@@ -9,13 +9,9 @@ export function isBlockedHistoryUrl(url: string | URL | null | undefined): boole
 }
 
 /**
- * Patches `history.pushState` and `replaceState` so that updates to an address containing
- * `#department` are stopped, whoever makes them. Small and free of imports on purpose: the mount
- * installs it synchronously, before the first render, so that nothing the host does early slips by.
- *
- * The cleanup restores the originals when nobody patched them after us. When someone did (a
- * router, an analytics tag), their patch still calls ours, so ours cannot be torn out of the
- * chain: it becomes inert instead and just calls through.
+ * Stops `pushState`/`replaceState` to `#department`, whoever calls. Free of imports on purpose: it
+ * installs synchronously before the first render. If someone patched after us (a router, a tag),
+ * their patch still calls ours, so cleanup makes ours inert instead of tearing it out.
  */
 export function guardHistory(win: Window, log: Pick<Console, 'info'> = console): () => void {
   const history = win.history;

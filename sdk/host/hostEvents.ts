@@ -1,10 +1,6 @@
 /**
- * The host events: what Aisle tells the retailer's own code (`Aisle.on('productClick', …)`), so that
- * their analytics, their cart or their page can follow the shopper without reading Aisle's DOM. The
- * registry lives in aisle.js, so a page can subscribe before the app has arrived; the app turns its
- * tracking intents into events (the same moments its analytics records, after the frame that
- * answered the shopper). A handler that throws is reported and never reaches Aisle or the other
- * handlers; unmount drops every handler.
+ * Host events (`Aisle.on`) let the retailer's code follow the shopper without reading Aisle's DOM.
+ * The registry lives in aisle.js so a page can subscribe before the app arrives.
  */
 import { HOST_EVENT_NAMES, type HostEventHandler, type HostEventName, type HostEventPayloads } from '../contract.js';
 import type { TrackIntent } from '../stores/Tracker.js';
@@ -50,7 +46,6 @@ export class HostEvents {
       }
   };
 
-  /** Drops every handler (unmount). */
   clear(): void {
     this.#handlers.clear();
   }

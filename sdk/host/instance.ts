@@ -1,12 +1,7 @@
 /**
- * One Aisle instance on a page, and the public `window.Aisle` object it owns. aisle.js, the
- * extension's preview and the npm package each make theirs with `createAisleInstance`: the verbs
- * every one of them offers (`on`, `off`, `setCardSlots`, `track`, `consent`, `debug`) are written once here,
- * and each adds only what is its own to `mount` and `unmount`.
- *
- * The instance has an explicit phase. Each transition is a named step that the phase allows or
- * refuses, so that a late answer cannot undo a newer decision (an app that arrives after
- * `unmount()` does not make the page "shown"):
+ * One Aisle instance and the `window.Aisle` object it owns, shared by aisle.js, the preview and the
+ * package. Each transition is a step the phase allows or refuses, so a late answer cannot undo a
+ * newer decision (an app that arrives after `unmount()` does not make the page "shown"):
  *
  *   idle ──paint──▶ painting ──┐
  *   idle ──adopt──▶ adopting ──┼──mount──▶ mounting ──show──▶ shown
@@ -21,11 +16,7 @@ import { HostEvents } from './hostEvents.js';
 
 /** Where an instance stands. */
 export type Phase = 'idle' | 'painting' | 'adopting' | 'mounting' | 'shown' | 'kept-host-content' | 'ended';
-/**
- * What moves it: the first screen drawn by aisle.js (`paint`) or the server's adopted (`adopt`), the
- * app mounting (`mount`, also a new mount by the page), the app's screen on show (`show`), the
- * page's own content kept because the listing could not be shown (`keep`), and `unmount()` (`end`).
- */
+/** What moves it; `keep`: the page's own content stays because the listing could not be shown. */
 export type Step = 'paint' | 'adopt' | 'mount' | 'show' | 'keep' | 'end';
 
 const MOUNTABLE = { mount: 'mounting', end: 'ended' } as const;

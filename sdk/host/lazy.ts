@@ -1,7 +1,5 @@
 /**
- * What a mounted Aisle has installed on the page, as cleanups to run at unmount, and the one way to
- * start a part that loads later (page adapters, analytics, integrations): load its chunk, start it
- * only if Aisle is still mounted, and keep its cleanup with the others. A chunk that lands after
+ * A mount's cleanups, and the one way to start a lazily loaded part: a chunk that lands after
  * unmount starts nothing, so it can leave no listener or timer behind.
  */
 export class Lifetime {
@@ -19,10 +17,7 @@ export class Lifetime {
     else this.cleanups.push(cleanup);
   }
 
-  /**
-   * Loads a chunk and starts it unless the lifetime ended meanwhile; the cleanup `start` returns is
-   * kept. `fail` hears of a chunk that could not load or start (also after the end, for the log).
-   */
+  /** Loads a chunk and starts it unless ended meanwhile; `fail` hears of failures, even after the end. */
   load<M>(load: () => Promise<M>, start: (module: M) => (() => void) | void, fail: (error: unknown) => void): void {
     load()
       .then((module) => {
@@ -33,7 +28,7 @@ export class Lifetime {
       .catch(fail);
   }
 
-  /** Runs every cleanup, the last installed first; later calls do nothing. */
+  /** Last installed first; later calls do nothing. */
   end(): void {
     this.over = true;
     this.cleanups

@@ -1,10 +1,8 @@
 import type { LifecycleAdapter } from '../ports/lifecycle.js';
 
 /**
- * The page signals the analytics session needs: the page becoming hidden (tab switch, app switch
- * on mobile, often the last reliable moment) and `pagehide` (unload or back-forward cache) for the
- * keepalive flush, and `storage` (another tab queued events) to wake the sender. Each registration
- * returns its cleanup.
+ * Hidden (on mobile often the last reliable moment) and `pagehide` trigger the keepalive flush;
+ * `storage` (another tab queued events) wakes the sender.
  */
 export function browserLifecycle(win: Window): LifecycleAdapter {
   return {

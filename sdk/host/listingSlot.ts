@@ -2,34 +2,21 @@ import { DEBUG_EVENT } from '../contract.js';
 import type { FirstPaint } from './firstPaintHandover.js';
 import { findControl, identityOf, replayPresses } from './paintPresses.js';
 
-/**
- * The retailer's main element and Aisle's place in it. Aisle takes the element over only when it
- * has a screen to show, and gives the retailer's own content back whenever it cannot show one
- * (its data could not load, its rendering failed) or unmounts: the page never has a hole.
- */
+/** Aisle's place in the main element, taken only with a screen to show, so the page never has a hole. */
 export interface ListingSlot {
   /** Aisle's container: rendered into even while detached, so that it can be swapped in whole. */
   readonly container: HTMLElement;
   /** True while the container, not the retailer's content, is in the main element. */
   readonly shown: boolean;
-  /**
-   * Set when the container is the server's markup, already in the page: the app adopts it (React's
-   * hydration) instead of rendering into an empty container. Tells the first paint to stop noting
-   * presses when called (the hydration hears them from then on).
-   */
+  /** Set when the container is the server's markup, hydrated in place; stops the paint noting presses. */
   readonly adopt: (() => void) | null;
-  /** Puts Aisle's container in place of the retailer's content (no-op when it is there). */
+  /** No-op when Aisle's container is in place already. */
   show(): void;
-  /** Puts the retailer's content back (no-op when it is there). */
+  /** Gives the retailer's content back; no-op when it is there. */
   restore(): void;
 }
 
-/**
- * Swaps `main`'s children with Aisle's container on demand, and back. When aisle.js already drew
- * the first screen there (`paint`), the container takes that paint's place (with the focus, and
- * what the shopper pressed meanwhile played again), and giving the page back means the retailer's
- * content from before the paint.
- */
+/** Swaps `main`'s children with Aisle's container and back; a `paint` hands over its focus and presses. */
 export function listingSlot(main: Element, doc: Document, paint?: FirstPaint | null): ListingSlot {
   // Taken when Aisle takes over, not before: the host may change its content while Aisle waits.
   let previous: ChildNode[] = [];

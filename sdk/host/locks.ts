@@ -7,7 +7,7 @@ import { v4 as uuidv4 } from 'uuid';
 import type { LockAdapter } from '../ports/lifecycle.js';
 import type { KeyValueStorage, Timers } from '../ports/env.js';
 
-/** How long a storage lease lasts without a heartbeat. */
+/** Lease lifetime without a heartbeat. */
 export const LEASE_TTL_MS = 5000;
 /** How often a tab waiting for a storage lease looks again. */
 export const LEASE_POLL_MS = 250;

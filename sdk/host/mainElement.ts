@@ -3,10 +3,7 @@ import type { Timers } from '../ports/env.js';
 /** The main element is looked for every 100 ms until it exists. */
 export const MAIN_POLL_MS = 100;
 
-/**
- * Calls `onFound` with the first element matching `selector`, polling every 100 ms until it exists.
- * Returns the cleanup that stops polling. An invalid selector is reported once and never polled.
- */
+/** Polls for `selector` until it matches; an invalid selector is reported once and never polled. */
 export function waitForElement(
   doc: Document,
   selector: string,

@@ -3,10 +3,8 @@ import { injectDelayedScripts } from './bodyScripts.js';
 import { createHeadManager, syncHeadFromTemplate, type HeadManager } from './head.js';
 
 /**
- * The adapters that act on the retailer page around the listing rather than on the listing itself:
- * head tags and the delayed body scripts. They load once the listing is first on show, which does
- * not need them. (The `#department` history guard is not here: it must hold from Aisle's first
- * moment, so the mount installs it synchronously.)
+ * Head tags and delayed body scripts, loaded once the listing is on show. The `#department` guard is
+ * not here: it must hold from Aisle's first moment, so the mount installs it synchronously.
  */
 export function installPageAdapters(
   win: Window & typeof globalThis,

@@ -1,8 +1,4 @@
-/**
- * The consent of this page, kept by aisle.js: `Aisle.consent()` sets it at any time (before Aisle
- * mounts too), the first paint's analytics read it, and each mount of the app follows it. Only
- * aisle.js's modules import this; the app gets the same object from the mount call.
- */
+/** Kept by aisle.js so `Aisle.consent()` works before mount; the app gets this object from the mount call. */
 import { PageConsent, sendsGpc } from '../core/consent.js';
 
 let consent: PageConsent | undefined;

@@ -12,9 +12,8 @@ export interface LoadedPage {
 export const PAGE_LOAD_TIMEOUT_MS = 8000;
 
 /**
- * Fetches a same-origin retailer page and reads its render context and head template, so that
- * Aisle can show it without a full page load. The HTML is parsed by DOMParser (whose documents
- * run no script) and only two elements' text is read. Null when the page cannot be used.
+ * Fetches a same-origin retailer page to show it without a full load. DOMParser's documents run no
+ * script, and only two elements' text is read. Null when the page cannot be used.
  */
 export async function loadRetailerPage(
   url: string,

@@ -1,9 +1,4 @@
-/**
- * A small listing screen as the first paint and the app both draw it, for the hand-over's tests:
- * the toolbar's disclosure buttons and sort, and two cards with a link and swatches. `desktop` draws
- * the wide layout (a sort list box, filter buttons with popovers), otherwise the narrow one (a native
- * select, filter buttons that open the drawer). Not shipped: only tests import it.
- */
+/** A small listing screen as both the paint and the app draw it, for the hand-over's tests (not shipped). */
 
 /** The screen's markup inside its `.aisle-mount` container. */
 export function listingMarkup(desktop: boolean, options: { notice?: boolean } = {}): string {

@@ -1,23 +1,12 @@
 /**
- * What the shopper pressed on the first paint while the app was on its way, played again on the
- * app's screen as what it amounts to. aisle.js only notes each press as it happens
- * (firstPaintHandover.ts); this, which ships with the app, works out what they meant.
+ * Replays on the app's screen what the presses on the first paint amount to (aisle.js only notes
+ * them; this ships with the app). A control is known by identity, not place: both screens draw the
+ * same controls from the same data. One missing from the app's screen (the window crossed the
+ * 1,024 px breakpoint) is not pressed, nor anything in its place.
  *
- * A control is known by who it is, not where it is: its `data-aisle` hook, the product card it is
- * in, its element, role and the kind of popup it opens, and its name (`data-filter-key`, else its
- * ARIA label, else its text). Both screens draw the same controls from the same data, so the same
- * control has the same identity on both; a control missing from the app's screen (the window
- * crossed the 1,024 px breakpoint: the sort became a list box, a filter button opens a popover
- * instead of the drawer) is not pressed, and nothing else is pressed in its place.
- *
- * The presses collapse to the shopper's final intent:
- * - a control that opens something (it carries `aria-expanded`) is open or closed: a second press
- *   closes it, pressing another one opens that one instead, and Escape or a click anywhere else
- *   closes it (as the app's drawer and popovers do);
- * - a select, and each card's swatch group, keeps its last choice only, and a choice the app's
- *   screen shows already is not made again (one search, one sort event);
- * - any other button is pressed again, once per press.
- * Choices are made first, then the other buttons, then what was left open is opened.
+ * Presses collapse to the final intent: an `aria-expanded` control is open or closed (as the app's
+ * drawer and popovers behave); a select or swatch group keeps its last choice, skipped if the app
+ * shows it already (one search, one sort event); any other button is pressed once per press.
  */
 import type { PaintPress } from './firstPaintHandover.js';
 

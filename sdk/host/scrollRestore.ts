@@ -1,11 +1,8 @@
 /**
- * The browser side of coming back to a listing. While Aisle is mounted the browser's own scroll
- * restoration is off (it would scroll before the grid exists and the page would jump when it
- * appears); instead this history entry remembers where the shopper was and which card they opened,
- * and on a return to the entry Aisle puts that card back at the same height once the restored grid
- * is rendered, and gives its link the focus back. A return from the back/forward cache needs none of
- * this (the page comes back as it was), so nothing here listens to `unload`, which would keep the
- * page out of that cache.
+ * Coming back to a listing: the browser's scroll restoration is off while mounted (it would scroll
+ * before the grid exists, and the page would jump); the history entry remembers the opened card,
+ * which comes back at the same height with its link focused. No `unload` listener: it would keep
+ * the page out of the back/forward cache, which needs none of this.
  */
 import { reaction } from 'mobx';
 import type { ListingRestore } from '../stores/restore.js';
@@ -29,10 +26,7 @@ export function readArrival(win: Window): Arrival {
   }
 }
 
-/**
- * Writes `record` under Aisle's key of the entry's state, keeping whatever the host keeps there.
- * A host state that is not an object cannot be merged with, so it is left alone.
- */
+/** Writes under Aisle's key, keeping the host's state; a host state that is not an object is left alone. */
 function writeEntryMemory(win: Window, record: RestoreRecord): void {
   try {
     const state: unknown = win.history.state;
@@ -49,13 +43,7 @@ function cardSelector(win: Window, id: string): string {
   return `${GRID_CARD}[data-product-id="${escaped}"]`;
 }
 
-/**
- * Installs the restore for `store` on `win`: turns the browser's scroll restoration off (given back
- * on cleanup), remembers the shopper's place on every link click (with the card, for a product) and
- * when the page is hidden, carries out each restore the store starts (on load, or on Back to a
- * listing left in place), and gives the focus back after a return from the back/forward cache.
- * Returns the cleanup.
- */
+/** Installs the scroll restore for `store` on `win`; returns the cleanup. */
 export function keepListingPlace(win: Window, store: RootStore, getRoot: () => Element | null): () => void {
   const place = new ListingPlace(win, store, getRoot);
   return () => place.end();
@@ -121,7 +109,6 @@ class ListingPlace {
     this.cleanups.push(() => this.start(null));
   }
 
-  /** Removes every listener and gives the browser its scroll restoration back. */
   end(): void {
     this.cleanups
       .splice(0)

@@ -1,8 +1,6 @@
 /**
- * A listing the retailer's server rendered into the page (sdk/serverRender): aisle.js draws nothing
- * over it, and the app adopts it by hydration, its elements staying the same objects. Markup drawn
- * for another page (a stale cache, another tenant, locale, address or build) is not adopted: Aisle
- * draws the page afresh over it, as it would over any retailer content.
+ * The server's listing is adopted by hydration, its elements kept; markup drawn for another page (a
+ * stale cache, another tenant, locale, address or build) is drawn over like any retailer content.
  */
 import { DEBUG_EVENT } from '../contract.js';
 import { markupKey } from '../core/markupKey.js';

@@ -4,7 +4,6 @@ import type { TimerHandle, Timers } from '../ports/env.js';
 export interface TrackedTimers extends Timers {
   /** How many timeouts and intervals are still pending. */
   pending(): number;
-  /** Clears everything still pending. */
   dispose(): void;
 }
 

@@ -14,10 +14,7 @@ export function withParams(url: string, params: TransportRequest['params']): str
   return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
-/**
- * The browser transport: the platform's fetch with JSON bodies, same-origin credentials by default
- * and an AbortController time-out. A caller's signal aborts the request too.
- */
+/** fetch with JSON bodies, same-origin credentials by default, a time-out; a caller's signal aborts too. */
 export function fetchTransport(fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Transport {
   return {
     async request(url: string, init: TransportRequest = {}): Promise<TransportResponse> {

@@ -1,11 +1,7 @@
 /**
- * The unstyled mode (`config.customization.unstyled`): Aisle's stylesheet keeps only what its layout
- * needs to work (what is shown or hidden and where, the grid, sizes, overflow, the drawer's
- * placement) and drops everything a theme decides (colours, fonts, borders, spacing, shadows, list
- * markers, transitions), so the retailer's own rules style Aisle's parts through their classes.
- * The build writes those rules to a file of their own beside aisle.js (LAYOUT_STYLESHEET), which
- * the embed links in this mode, so aisle.js carries no second stylesheet; the extension's preview
- * removes the same declarations from its parsed sheet (keepLayoutOnly). One predicate decides both.
+ * The unstyled mode keeps only the layout's rules, so the retailer's own rules theme Aisle's parts.
+ * One predicate decides both the build's file beside aisle.js (so aisle.js carries no second
+ * stylesheet) and what the extension's preview strips from its parsed sheet.
  */
 
 /** The unstyled mode's stylesheet, beside aisle.js. */

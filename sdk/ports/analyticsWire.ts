@@ -1,12 +1,6 @@
 /**
- * What travels between the browser's analytics client and the analytics service, declared once:
- * the SDK (sdk/analytics) builds these and the service (server/analytics) checks and stores them.
- * The service's checks (server/analytics/validate.ts) decide what is accepted, so these are the
- * shapes it accepts; the client narrows them where it always sends more (see
- * sdk/analytics/types.ts). A type-level and a run-time test keep the two sides in step
- * (server/analytics/clientEvents.test.ts).
- *
- * A port: types only, importing nothing, so that both sides may import it.
+ * The analytics client's and service's shared shapes, as the service's checks accept them; types
+ * only, so both sides may import it. server/analytics/clientEvents.test.ts keeps them in step.
  */
 
 /**

@@ -1,9 +1,6 @@
 /**
- * What the stores need from the outside world, passed in so that tests can give fakes: the network,
- * the clock and timers, storage, and the host page. Nothing in stores/ reads `window` directly.
- *
- * These are ports: types only, importing nothing. Every layer may depend on them (stores and
- * analytics use them, host implements them) without one layer having to import another.
+ * What the stores need from the outside world, passed in so tests can give fakes. Types only,
+ * importing nothing, so every layer may depend on them without importing another.
  */
 
 /** An HTTP answer with its JSON already parsed (undefined when the body was not JSON). */
@@ -112,11 +109,7 @@ export interface StoreEnv {
   now(): number;
   /** Where diagnostics go (console in the browser). */
   log: Pick<Console, 'warn' | 'error' | 'info'>;
-  /**
-   * Runs `run` once the frame being prepared has been painted, in the order given: work a click must
-   * do but the shopper does not see (the address, analytics) waits there instead of delaying the frame
-   * that answers the click.
-   */
+  /** Runs `run` after the next paint, so work the shopper does not see stays out of the frame answering a click. */
   afterPaint(run: () => void): void;
   /** The page's consent (core/consent.ts); absent, everything runs as under the `implied` mode. */
   consent?: ConsentPort;

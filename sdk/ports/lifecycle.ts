@@ -1,8 +1,4 @@
-/**
- * The page signals and the cross-tab lock the analytics session takes from the host page. They are
- * ports: the session (analytics/) uses them and the browser adapters (host/) implement them, so
- * neither folder has to import the other for them.
- */
+/** Ports, so analytics/ (which uses them) and host/ (which implements them) need not import each other. */
 
 /** Page signals the session reacts to; each registration returns its cleanup. */
 export interface LifecycleAdapter {

@@ -1,7 +1,6 @@
 /**
- * What the extension's screens (popup, inspector, share page) use of the SDK: the public contract
- * and pure rules, so that the popup checks a tenant, a locale or an event exactly as Aisle does.
- * Nothing here touches a page or loads the app.
+ * The SDK's pure rules for the extension's screens, so they check a tenant, locale or event exactly
+ * as Aisle does. Nothing here touches a page or loads the app.
  */
 export {
   CONTEXT_ELEMENT_ID,
