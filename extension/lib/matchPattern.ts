@@ -14,7 +14,6 @@ export interface MatchPattern {
   port: string | null;
   /** The path pattern, starting with "/". */
   path: string;
-  /** The path pattern as a regular expression. */
   pathRegExp: RegExp;
 }
 
