@@ -1,8 +1,4 @@
-/**
- * The inspector: session, delivery health, counts by state, a dense keyboard-navigable table of
- * events grouped by page load, a detail pane (payload tree, raw JSON, the request as sent, the
- * attempt timeline), the search requests decoded, filters, copy, export and import.
- */
+/** The whole inspector of one tab, for the DevTools panel and the side panel. */
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import type { DeliveryRequestLog } from '../lib/deliveryRequests.js';

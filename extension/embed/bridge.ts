@@ -1,7 +1,6 @@
 /**
- * The main-world bridge, on every page: forwards `aisle:debug` details and changed
- * `Aisle.debug.snapshot()`s to the relay. It works for the page's own (production) Aisle as well
- * as for the extension's copy, whichever loads first: it listens from document_start and polls.
+ * The main-world bridge forwards `aisle:debug` details and changed snapshots to the relay, for the page's
+ * own Aisle or the extension's, whichever loads first: it listens from document_start and polls.
  */
 import { MAX_MESSAGE_CHARS } from '../lib/pageData.js';
 import { createPageChannel } from '../lib/pageChannel.js';

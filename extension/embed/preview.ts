@@ -1,8 +1,6 @@
 /**
- * The extension's Aisle, in the page's main world: the app bundled into one classic script (no
- * chunks to load, so the page's CSP cannot stop it), its CSS adopted as a constructable style
- * sheet, and `window.Aisle` claimed before the page's own aisle.js runs when the user chose
- * takeover. It waits for its render context from the relay and reports what it did.
+ * The extension's Aisle in the page's main world: one classic script (no chunks, so the page's CSP cannot
+ * stop it), CSS as a constructable style sheet, and `window.Aisle` claimed before the page's aisle.js on takeover.
  */
 import { createPageChannel } from '../lib/pageChannel.js';
 import type { PreviewConfig } from '../lib/previewContext.js';

@@ -1,9 +1,7 @@
 /**
- * What the preview tells the popup about itself (shown, not found, failed, pending, stood aside or
- * idle), with the cause in words. Only the state after a search tells the truth: an element was
- * found, but is there a listing? So once a search has answered, the listing on show is the status,
- * looked at again whenever the page changes. What the page's Content-Security-Policy blocks is kept
- * to name the cause of a failure, or to warn beside a listing that is shown.
+ * What the preview tells the popup. Only the state after a search tells the truth (an element was found,
+ * but is there a listing?), so once a search answered, the listing on show is the status. CSP refusals are
+ * kept to name a failure's cause or warn beside a shown listing.
  */
 import type { PreviewStatus } from '../lib/pageData.js';
 import type { PreviewConfig } from '../lib/previewContext.js';
@@ -38,7 +36,6 @@ export class PreviewStatusReport {
     private readonly reached: (outcome: Outcome) => void,
   ) {}
 
-  /** The outcome last reported, if any. */
   get outcome(): Outcome | null {
     return this.last?.[0] ?? null;
   }

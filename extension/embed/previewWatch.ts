@@ -1,8 +1,6 @@
 /**
- * Two things the preview watches on the page, each an adapter returning its cleanup: the address
- * changing without a page load (a single-page site's router, Back and Forward), and the listing
- * changing under Aisle (cards rendered, pages appended by infinite loading, a route's new screen, a
- * part such as the SEO text filled or left empty).
+ * What the preview watches, each an adapter returning its cleanup: route changes without a page load and
+ * the listing changing under Aisle.
  */
 
 /** The address without its fragment: match patterns never see the fragment. */

@@ -71,7 +71,6 @@ export class GroundTruthStore {
     });
   }
 
-  /** Forgets the saved key. */
   async forgetKey(): Promise<void> {
     await this.deps.save(null);
     runInAction(() => {

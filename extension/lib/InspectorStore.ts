@@ -1,8 +1,4 @@
-/**
- * The inspector view's state: the tab's buffer as the background last sent it (or an imported
- * export), the filters, what the filters leave (grouped by page load), the selected row, counts by
- * state, validation warnings and the delivery health. Used by the DevTools panel and the side panel.
- */
+/** The inspector view's state (filters, page-load groups, selection), for the DevTools panel and side panel. */
 import { action, computed, makeObservable, observable } from 'mobx';
 import {
   closedAt,
@@ -111,7 +107,6 @@ export class InspectorStore {
     return currentLoad(this.buffer)?.activeShop ?? null;
   }
 
-  /** True when some filter is set. */
   get filtersActive(): boolean {
     return this.nameFilter !== '' || this.stateFilter !== '' || this.textFilter.trim() !== '';
   }
@@ -231,7 +226,6 @@ export class InspectorStore {
     return this.imported ? null : closedAt(this.buffer);
   }
 
-  /** The delivery health banner's content. */
   get health(): Health {
     return healthOf(this.buffer, this.now);
   }

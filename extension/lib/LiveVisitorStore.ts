@@ -1,9 +1,6 @@
 /**
- * One visitor, live, as the analytics service stores their events: from any device, without the
- * shopper's tab (a support agent asks the shopper for their visitor id). With the saved read key
- * it asks `GET {analyticsHost}/v3/events?shop_id=…&visitor=…` every LIVE_POLL_MS while followed,
- * one request at a time, and shows what the service holds, newest first. The visitor may also be
- * named by a pasted token's subject or by the code their page shows (visitorLookup.ts).
+ * One visitor, live, as the service stores their events from any device, without the shopper's tab.
+ * Polls `GET …/v3/events?shop_id=…&visitor=…` every LIVE_POLL_MS, one request at a time, while followed.
  */
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import { fetchStoredEvents, type ServiceQuery, type StoredEvent } from './groundTruth.js';

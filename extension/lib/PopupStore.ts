@@ -1,9 +1,6 @@
 /**
- * The popup's state: the settings of the current tab's site (its origin), the tenants to choose
- * from, the custom-tenant import and what the preview did on the tab. Saving goes to
- * storage.local; the relay re-renders the page for tenant, environment, region, locale and page
- * changes, and the tab is reloaded when the preview is turned on or off, the takeover choice or
- * the path patterns change.
+ * The popup's state for the current tab's site. The relay re-renders the page for tenant, region,
+ * locale and page changes; turning the preview on or off, the takeover or the path patterns reload the tab.
  */
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
 import type { TabStatus } from './messaging.js';
@@ -33,7 +30,6 @@ export interface PopupDeps {
   openInspector(tabId: number): Promise<void>;
   /** Checks a CSS selector (the popup's own document). */
   isValidSelector?(selector: string): boolean;
-  /** Puts text on the clipboard. */
   copy?(text: string): Promise<void>;
 }
 
@@ -236,7 +232,6 @@ export class PopupStore {
     if (this.deps.tab) await this.deps.reloadTab(this.deps.tab.id);
   }
 
-  /** Opens the inspector for the tab. */
   async openInspector(): Promise<void> {
     if (this.deps.tab) await this.deps.openInspector(this.deps.tab.id);
   }

@@ -1,10 +1,6 @@
 /**
- * The toolbar icon says per tab what the popup would say there: it is worked out from the same
- * facts with the same function (`statusKindOf`), so the two never disagree. The coloured icon and
- * a green "ON" badge (text, not colour alone) where the preview runs (starting, shown, page not
- * found), an amber "ON" where it is shown with a problem, a red "!" where it failed (the local
- * stack does not answer, an unknown tenant), and the grey icon where it is off, not running or
- * stood aside. The tooltip is the popup's leading word and sentence.
+ * The toolbar icon is worked out with the popup's own `statusKindOf`, so the two never disagree. Its badge
+ * text ("ON", "!") says the state without relying on colour alone.
  */
 import type { TabStatus } from './messaging.js';
 import { defaultPathPatterns, parsePathPatterns } from './pathScope.js';

@@ -1,8 +1,4 @@
-/**
- * The shopper's consent as the page reports it (`Aisle.debug.snapshot().consent`), read as untrusted
- * input, and said in one line for the inspector: the tenant's mode, Global Privacy Control, each
- * category, and why events wait.
- */
+/** The page's reported consent, read as untrusted input and said in one line for the inspector. */
 import {
   isRecord,
   CONSENT_CATEGORIES,

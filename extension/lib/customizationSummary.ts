@@ -1,7 +1,6 @@
 /**
- * What a tenant customises, in one line for the popup: a solution engineer previewing a tenant sees
- * at once that its buttons carry the shop's classes or that some words are the shop's own, and does
- * not take them for a bug of the preview.
+ * What a tenant customises, in one line, so a solution engineer does not take the shop's own classes or
+ * words for a bug of the preview.
  */
 import { readCustomization, messagesFor } from '../../sdk/public/tools.js';
 

@@ -1,9 +1,6 @@
 /**
- * The network requests behind each delivery attempt, as DevTools saw them: every `POST …/v3/event`
- * (one event) and `POST …/v3/batch` (a keepalive batch) of the inspected tab, joined to events by
- * the ids in their bodies. Only the DevTools panel hears the tab's requests
- * (`devtools.network.onRequestFinished`), and only while DevTools is open. Headers are never kept:
- * they carry the bearer token.
+ * The `POST …/v3/event` and `…/v3/batch` requests DevTools saw, joined to events by the ids in their bodies.
+ * Only the DevTools panel hears them, and only while open. Headers are never kept: they carry the bearer token.
  */
 import { action, makeObservable, observable } from 'mobx';
 import { isRecord } from '../../sdk/public/tools.js';

@@ -1,7 +1,6 @@
 /**
- * Ground truth for support staff: what the analytics service stored for a visitor of a shop,
- * compared with what the inspector saw. The service answers `GET {analyticsHost}/v3/events` to a
- * shop's read key (or the admin key); its answer is untrusted input and is read field by field.
+ * What the analytics service stored for a visitor, compared with what the inspector saw. The service's
+ * answer to `GET {analyticsHost}/v3/events` is untrusted input and is read field by field.
  */
 import { isSettled, type BufferedEvent, type TabBuffer } from './inspectorBuffer.js';
 import { isRecord } from '../../sdk/public/tools.js';

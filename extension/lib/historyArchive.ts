@@ -1,10 +1,7 @@
 /**
- * The history of inspected page loads, kept in storage.local so that it survives a browser
- * restart (storage.session, where the tabs' buffers live, is emptied when the browser closes).
- * Every page load a tab's buffer changed is saved again HISTORY_DELAY_MS later, as its JSON text
- * under its own key, up to MAX_HISTORY_LOADS loads and MAX_HISTORY_BYTES of text: past either
- * cap, the page loads that started first go. Tab ids start again after a restart, so the history
- * is kept by page load, beside the tab buffers rather than in place of them.
+ * The history of inspected page loads, in storage.local because storage.session is emptied when the
+ * browser closes. Capped by MAX_HISTORY_LOADS and MAX_HISTORY_BYTES, oldest loads first to go. Kept by
+ * page load, since tab ids start again after a restart.
  */
 import { storage } from 'wxt/utils/storage';
 import type { PageLoad, TabBuffer } from './inspectorBufferModel.js';

@@ -1,7 +1,6 @@
 /**
- * The history of inspected page loads read back for the panel (see historyArchive.ts): each kept
- * load restored field by field, those of an earlier browser session marked so, their events that
- * had not settled then "unconfirmed since" their last save: nothing of them is live any more.
+ * The history read back for the panel; unsettled events of an earlier browser session are "unconfirmed
+ * since" their last save: nothing of them is live any more.
  */
 import { storage } from 'wxt/utils/storage';
 import { readEntries } from './historyArchive.js';

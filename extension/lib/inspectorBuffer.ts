@@ -1,10 +1,6 @@
 /**
- * One tab's inspector buffer: what the page's Aisle reported, grouped by page load, with one row
- * per event id. This module applies each report (analytics steps, search requests and answers,
- * preview outcomes) and is the one place the rest of the extension imports the buffer from; the
- * shape lives in inspectorBufferModel, reconciliation across page loads and tabs in
- * inspectorReconcile, reading back from storage in inspectorRestore and the timeline in
- * inspectorTimeline.
+ * Applies each page report to a tab's buffer, one row per event id; the one place the rest of the
+ * extension imports the buffer from.
  */
 import type { DebugDetail } from './pageData.js';
 import {

@@ -1,8 +1,4 @@
-/**
- * The shape of one tab's inspector buffer and the small reads every part of it shares. It is plain
- * JSON (it is mirrored to storage.session) and capped, so a chatty or hostile page cannot grow it
- * without bound.
- */
+/** One tab's inspector buffer: plain JSON (mirrored to storage.session), capped so a hostile page cannot grow it. */
 import type { DebugDetail, EventState, InspectedEvent, PageSnapshot, PreviewStatus, SessionInfo } from './pageData.js';
 
 /** The most page loads a tab keeps. */

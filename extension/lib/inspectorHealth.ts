@@ -1,8 +1,4 @@
-/**
- * What the inspector says in plain words: each event's shown state (an unsettled event whose page
- * went away is "unconfirmed", never "in flight"), the delivery health of the tab (a banner when
- * delivery is stuck), and each search request decoded ("what answers 'why is the page empty'").
- */
+/** The inspector's plain words: an unsettled event whose page went away is "unconfirmed", never "in flight". */
 import { isSettled, type BufferedEvent, type SearchRecord, type TabBuffer } from './inspectorBuffer.js';
 import type { EventState } from './pageData.js';
 import { isRecord } from '../../sdk/public/tools.js';

@@ -1,7 +1,6 @@
 /**
- * What the inspector sums over every page load (the event names, the shops, the counts by state),
- * worked out once per version of a load. A tab holds up to 10,000 events and an event arriving
- * changes one load: the other loads keep their objects (see inspectorChanges) and their facts.
+ * Sums over every page load, worked out once per version of a load: a tab holds up to 10,000 events
+ * and an arriving event changes one load, so the others keep their objects (inspectorChanges) and their facts.
  */
 import type { BufferedEvent, PageLoad } from './inspectorBuffer.js';
 import { shownState, SHOWN_STATES, type ShownState } from './inspectorHealth.js';

@@ -1,10 +1,7 @@
 /**
- * The inspector's buffers mirrored to storage.session, so that a restarted MV3 worker finds them
- * again. A tab is stored as one key per page load and a list of its loads' ids: a write holds the
- * loads changed since the last one (as JSON text, see `BufferMirror`), not the tab's 10,000 events.
- * Writing the whole buffer as objects 150 ms after each change (about 5 MB, six times a second with
- * 5 events a second arriving) kept the worker and the browser's main thread busy about one core
- * between them, which a side panel's key presses then waited for.
+ * The buffers mirrored to storage.session for a restarted MV3 worker, one key per page load, writing only the
+ * loads changed. Writing the whole buffer as objects (about 5 MB, six times a second at 5 events a second)
+ * kept about one core busy, which a side panel's key presses then waited for.
  */
 import type { TabBuffer } from './inspectorBuffer.js';
 import { ChangeTracker, type Touched } from './inspectorChanges.js';

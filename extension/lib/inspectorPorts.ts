@@ -1,9 +1,6 @@
 /**
- * The inspector's live feed: a panel opens a port named `inspector`, subscribes to a tab and gets
- * that tab's whole buffer once, then the changes after each change (at most every THROTTLE_MS;
- * see inspectorChanges). Ports die with the MV3 background; the client reconnects and subscribes
- * again, gets the whole buffer again, and the restarted background reads it back from
- * storage.session.
+ * The inspector's live feed over a port named `inspector`: the whole buffer once, then changes at most every
+ * THROTTLE_MS. Ports die with the MV3 background; the client reconnects and gets the whole buffer again.
  */
 import type { TabBuffer } from './inspectorBuffer.js';
 import { applyChanges, ChangeTracker, type BufferChanges } from './inspectorChanges.js';

@@ -1,10 +1,7 @@
 /**
- * Reconciliation of events across page loads and tabs. An event keeps the page load it was first
- * seen in; later loads (which resend a previous page's outbox) and other tabs (which may be the
- * shop's sender) update its state there. A page that goes away cannot report what happened to the
- * events it was sending, so those rows are marked as unconfirmed until a later page of the same
- * shop shows whether its durable outbox still holds them: an event that left the outbox was taken
- * by the service.
+ * An event keeps the page load it was first seen in; later loads and other tabs (the shop's sender) update it.
+ * A page that goes away cannot report its sends, so those rows stay unconfirmed until a later page of the
+ * shop shows whether its durable outbox still holds them: one that left it was taken by the service.
  */
 import type { PageSnapshot } from './pageData.js';
 import {

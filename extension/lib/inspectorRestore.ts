@@ -1,7 +1,6 @@
 /**
- * Reading a tab's buffer back, field by field: from storage.session (an older version may lack
- * fields) or from an imported file (which may hold anything, and must never break the panel's
- * rendering). Anything unexpected is dropped rather than trusted.
+ * Reads a buffer back field by field from storage.session (an older version may lack fields) or an
+ * imported file (which may hold anything); anything unexpected is dropped.
  */
 import { readConsent } from './consentSummary.js';
 import { capJson, EVENT_STATES, readPreviewStatus, type SessionInfo } from './pageData.js';

@@ -1,8 +1,4 @@
-/**
- * happy-dom lays nothing out: tests of the inspector give its scrolling pane (`.list`) a height and
- * a scroll position, and the event table's rows their heights, so that the table draws the rows a
- * panel of that height would show.
- */
+/** happy-dom lays nothing out: inspector tests give the pane and rows heights and a scroll position. */
 
 /** Heights of the table's rows in these tests, in px. */
 export const TEST_ROW_PX = { event: 20, load: 30 };

@@ -1,10 +1,7 @@
 /**
- * Browser match patterns (`https://shop.example:443/maple/*`), matched the way Chrome and Firefox
- * match a content script's `matches` and `excludeMatches`: the scheme, the host, the port when the
- * pattern names one (Chrome), and the path pattern against the URL's path AND query (`?…`
- * included, the fragment never). `*` is the only wildcard; `?` in a pattern is a literal question
- * mark. Every scope decision of the extension goes through `matchesUrl`, so that the popup, the
- * badge and the relay never disagree with what the browser injected.
+ * Browser match patterns, matched the way Chrome and Firefox match a content script's: the path pattern
+ * covers the query too (never the fragment), the port counts when named (Chrome), and `?` is a literal.
+ * Every scope decision goes through `matchesUrl`, so none disagrees with what the browser injected.
  */
 
 /** A match pattern read into its parts. */
@@ -17,7 +14,6 @@ export interface MatchPattern {
   port: string | null;
   /** The path pattern, starting with "/". */
   path: string;
-  /** The path pattern as a regular expression. */
   pathRegExp: RegExp;
 }
 

@@ -1,8 +1,6 @@
 /**
- * The page channel between the extension's main-world scripts and its isolated-world relay. The
- * page can read and spoof it, so the relay and the background validate everything that comes
- * through (pageData.ts). A send with no listener never settles: every send here is one-way and
- * never awaited.
+ * The channel between the main-world scripts and the relay. The page can read and spoof it, so everything
+ * through it is validated (pageData.ts). A send with no listener never settles: every send is one-way, never awaited.
  */
 import { defineWindowMessaging } from '@webext-core/messaging/page';
 import type { PreviewConfig } from './previewContext.js';

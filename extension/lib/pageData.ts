@@ -1,8 +1,6 @@
 /**
- * Everything that comes from a page is untrusted: the page can read and spoof the page channel.
- * These readers check the shape of each message, cap every string and payload, and drop anything
- * that looks like a credential, before it reaches the background or a panel (which then render it
- * as text only).
+ * The page can read and spoof the page channel: these readers check each message's shape, cap every
+ * string and payload, and drop credential-looking keys before anything reaches the background or a panel.
  */
 import { readConsent, type ConsentInfo } from './consentSummary.js';
 import { isRecord } from '../../sdk/public/tools.js';

@@ -1,14 +1,7 @@
 /**
- * Which pages of an enabled site the preview may take over. A retailer's site is more than its
- * listings (product pages, cart, checkout), so the preview is limited to path patterns: one per
- * line, `*` matching anything (slashes and the query included), a leading `!` excluding. By
- * default they are the tenant's listing paths: `{base}/*` without the product pages `{base}/p/*`.
- *
- * The patterns become the browser match patterns the preview is registered with
- * (`siteMatchPatterns`), and every other decision (relay, popup, badge) asks `urlInSiteScope`,
- * which matches those same patterns the browser's way (path and query), so none can disagree with
- * what the browser injected. A text with any invalid line takes over nothing: a line meant to
- * leave pages alone must never be skipped while the others apply.
+ * The path patterns the preview may take over (a site is more than its listings). Every decision asks
+ * `urlInSiteScope`, which matches the registration's patterns the browser's way, so none disagrees with what
+ * was injected. A text with any invalid line takes over nothing: an exclusion must never be skipped.
  */
 import { matchesUrl } from './matchPattern.js';
 

@@ -1,8 +1,4 @@
-/**
- * Builds the render context the extension hands to its injected Aisle: the chosen tenant,
- * environment, region and locale, no `data` (Aisle fetches the first listing itself), and for the
- * development environment the local stack as search and analytics host.
- */
+/** The render context handed to the injected Aisle: no `data`, since Aisle fetches the first listing itself. */
 import type { PreviewEnvironment, SiteSettings } from './settings.js';
 import type { PreviewTenant, PreviewTenantConfig } from './tenants.js';
 

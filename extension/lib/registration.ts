@@ -1,10 +1,7 @@
 /**
- * The preview is a main-world content script registered at run time for the enabled sites only
- * (`scripting.registerContentScripts`, `world: 'MAIN'`, `document_start`): it runs before the
- * page's own scripts and the page's Content-Security-Policy does not apply to it. It is registered
- * per origin and only for the site's path patterns, so product pages, cart and checkout stay alone. The takeover
- * choice is known before anything runs because each choice has its own registration, led by a
- * one-line script that sets it.
+ * The preview is a main-world, document_start content script registered at run time per origin and path
+ * patterns: it runs before the page's scripts, the page's CSP does not apply, and product pages, cart and
+ * checkout stay alone. Each takeover choice has its own registration, led by a one-line script that sets it.
  */
 import { defaultPathPatterns, siteMatchPatterns } from './pathScope.js';
 import type { ExistingAisle, SiteSettings } from './settings.js';

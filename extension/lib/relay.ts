@@ -1,7 +1,6 @@
 /**
- * The isolated-world relay, on every page: hands the preview script its config (from the site's
- * settings) and forwards what the page's Aisle reports to the background. It forwards only
- * JSON of bounded size; the background validates the shape.
+ * The isolated-world relay: hands the preview its config and forwards the page's reports to the background,
+ * only as JSON of bounded size (the background validates the shape).
  */
 import { MAX_MESSAGE_CHARS, type PageMessageKind } from './pageData.js';
 import type { createPageChannel } from './pageChannel.js';

@@ -1,11 +1,7 @@
 /**
- * Per-site preview settings and the extension-wide ones, kept in storage.local so they survive
- * browser restarts. A site is an ORIGIN (scheme, host and port): enabling the preview on a shop's
- * staging port must not take over its live site. Everything read back is normalised: storage
- * written by an older version (or edited by hand) never breaks the popup or the injection.
- *
- * The values live in WXT storage items (typed, with fallbacks, watchers and versioned
- * migrations); they are defined on demand, because defining an item starts its migration.
+ * Preview settings in storage.local, kept per ORIGIN: enabling a shop's staging port must not take over its
+ * live site. Everything read back is normalised, so old or hand-edited storage never breaks the popup.
+ * Storage items are defined on demand, because defining one starts its migration.
  */
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import { STORAGE_KEYS } from './storageKeys.js';
@@ -195,7 +191,6 @@ export class SettingsRepository {
     await this.storeTenants([...current, result.tenant]);
   }
 
-  /** Forgets an imported tenant. */
   async removeCustomTenant(id: string): Promise<void> {
     await this.storeTenants((await this.customTenants()).filter((t) => t.config.id !== id));
   }

@@ -1,8 +1,4 @@
-/**
- * What a colleague confirms before a shared preview is applied, and applying it: the custom
- * tenant the link carries is imported (replacing one of the same id), the site's settings are
- * saved and the preview turned on for it. Nothing is saved before the confirmation.
- */
+/** Applying a shared preview once confirmed: nothing is saved before the confirmation. */
 import type { SettingsRepository } from './settings.js';
 import type { SharedPreview } from './shareLink.js';
 import { allTenants, findTenant, type PreviewTenant } from './tenants.js';

@@ -1,9 +1,6 @@
 /**
- * The shareable preview link: the retailer's page address with the preview's settings in its
- * fragment (`#aisle-preview=…`, never sent to the retailer's server). A colleague with the
- * extension opens it; the relay hands the fragment to the background, which asks for an explicit
- * confirmation before anything is saved. Everything in a link is untrusted: the settings are
- * normalised as stored settings are, and a custom tenant inside it is validated as an import is.
+ * The shareable preview link: settings in the fragment (never sent to the retailer's server), confirmed
+ * before anything is saved. Its content is untrusted, normalised and validated like stored settings and imports.
  * The local stack's address is not shared: it is each person's own machine.
  */
 import { normalizeSite, type SiteSettings } from './settings.js';

@@ -1,7 +1,6 @@
 /**
- * Whether the local stack answers. A wrong address would otherwise leave an empty box on the page
- * (Aisle waits for a search that never comes back), so the extension asks first: one cheap GET of
- * its health route with a short time-out.
+ * Whether the local stack answers: a wrong address would leave an empty box (Aisle waits for a search that
+ * never returns), so one cheap GET of its health route, with a short time-out, asks first.
  */
 
 /** How long the check waits for the stack. */

@@ -1,8 +1,6 @@
 /**
- * Every storage key the extension uses, declared once. `local` survives browser restarts (the
- * per-site settings); `session` lives as long as the browser and holds the inspector's buffers, so
- * that a stopped service worker finds them again. Every read and write goes through WXT's storage
- * (`wxt/utils/storage`), which names a key with its area: `local:aisle:sites`.
+ * Every storage key, declared once: `local` survives restarts; `session` holds the inspector's buffers so a
+ * stopped service worker finds them again. WXT names a key with its area: `local:aisle:sites`.
  */
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 

@@ -1,15 +1,7 @@
 /**
- * The background's per-tab inspector buffers. The MV3 background stops after about 30 s idle, so
- * every buffer is mirrored to storage.session (the page loads a change reached, shortly after it;
- * see inspectorMirror) and read back lazily when a restarted background first needs it. Subscribers (the panels' ports) get their tab's
- * buffer and which page loads changed, after each change.
- *
- * The tabs of a shop share one outbox and one sender: the tab that delivers an event is often not
- * the tab that recorded it. Every settled event is therefore indexed across tabs, and a tab still
- * showing it as pending follows.
- *
- * A closed tab's buffer stays while a panel still shows it: its rows keep following what the other
- * tabs of the shop learn, and go when the last panel on it does.
+ * Per-tab buffers. The MV3 background stops after about 30 s idle, so each is mirrored to storage.session and
+ * read back lazily. A shop's tabs share one outbox and sender, so settled events are indexed across tabs; a
+ * closed tab's buffer stays while a panel still shows it.
  */
 import {
   allEvents,
@@ -123,7 +115,6 @@ export class TabBuffers {
     if (pageStarted(buffer, loadId, this.now())) this.changed(tabId, buffer, loadIds(buffer));
   }
 
-  /** Empties the tab's buffer. */
   async clear(tabId: number): Promise<void> {
     const buffer = await this.get(tabId);
     buffer.loads = [];
@@ -141,7 +132,6 @@ export class TabBuffers {
     else if (buffer.loads.length === 0) await this.remove(tabId);
   }
 
-  /** Forgets a tab. */
   async remove(tabId: number): Promise<void> {
     this.buffers.delete(tabId);
     this.loaded.delete(tabId);

@@ -1,9 +1,6 @@
 /**
- * Tells the popup when what it says about a tab may have changed, so that it asks the background
- * again then instead of polling. Two things change a tab's status: the tab's buffer (the
- * background pushes it over the inspector's port after every change, and the port reconnects when
- * the MV3 background stops and restarts) and the registration error (a storage item the popup
- * watches).
+ * Tells the popup when a tab's status may have changed (its buffer over the inspector's port, or the
+ * registration error), so it asks again then instead of polling.
  */
 import { connectInspector, type PortLike } from './inspectorPorts.js';
 import type { BufferTimers } from './tabBuffers.js';

@@ -1,8 +1,4 @@
-/**
- * Validates a custom tenant pasted or loaded as JSON. Either a fixture-style file
- * (`{config: {...}, demo?: {...}}`) or a bare config object is accepted. Every problem is reported
- * in words a solution engineer can act on, with the field's path.
- */
+/** Validates a custom tenant pasted as JSON (fixture-style or a bare config); each problem names its field's path. */
 import { FIXTURE_TENANTS, type PreviewTenant, type PreviewTenantConfig } from './tenants.js';
 import {
   isRecord,

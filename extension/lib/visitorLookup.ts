@@ -1,8 +1,6 @@
 /**
- * Two more ways for support to name the visitor the live view follows: the subject of a visitor
- * token pasted from the shopper's device, and the short code their page shows in its debug
- * snapshot, which the analytics service resolves with the read key. The token is only decoded,
- * never verified (the service signs it; the panel holds no secret) and never kept.
+ * Naming a visitor by a pasted token's subject or by their page's short code. The token is only decoded,
+ * never verified (the panel holds no secret) and never kept.
  */
 import { decodeJwt } from 'jose';
 import { isRecord, normaliseVisitorCode } from '../../sdk/public/tools.js';

@@ -1,11 +1,7 @@
 /**
- * Attribution of conversions (`ecommerce:add_to_cart`, `ecommerce:purchase`) to the listing that led
- * to them: each product of a conversion is credited to the latest click on that product in a listing's
- * results grid, by the same visitor of the same shop, within the conversion's window before it: its
- * listing, position and listing view (the click's `listing_view_id`). It is decided once, when the
- * conversion arrives, and stored with it (`attribution`, one entry per product, null when no click
- * qualifies), so the report's aggregates stay a function of the stored rows: a click erased or
- * expired later does not move a conversion already counted.
+ * Each product of a conversion is credited to the same visitor's latest click on it in a listing's grid
+ * within the conversion's window. Decided once on arrival and stored with the conversion, so the report's
+ * aggregates stay a function of the stored rows: a click erased or expired later moves nothing already counted.
  */
 import { isRecord } from '../../sdk/core/coerce.js';
 import { conversionOfEvent, type ConversionKind } from '../../sdk/core/conversion.js';

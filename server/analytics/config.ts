@@ -44,14 +44,11 @@ export function environmentOf(env: NodeJS.ProcessEnv): string {
 const HOW_TO_MAKE = `a random key of at least ${MIN_SECRET_LENGTH} characters (openssl rand -base64 48)`;
 
 /**
- * Reads the service's configuration from environment variables:
- * `NODE_ENV` (unset counts as production), `ANALYTICS_SECRET`, `ANALYTICS_PREVIOUS_SECRETS`,
- * `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `ANALYTICS_LEGACY_PATHS`, the rate limits (see rateLimits.ts),
- * `AISLE_ANALYTICS_DATABASE_URL`, `AISLE_ANALYTICS_DB_PATH`, `ANALYTICS_QUERY_PARAMS` and
- * `ANALYTICS_RETENTION_DAYS`.
- * The published development keys are used or accepted only when development is asked for
- * explicitly: `NODE_ENV=development`, or `development` true (the local stack and the tests).
- * Throws a `ConfigError`, one line saying what to set, for anything unsafe.
+ * Reads the configuration from `NODE_ENV` (unset counts as production), `ANALYTICS_SECRET`,
+ * `ANALYTICS_PREVIOUS_SECRETS`, `ANALYTICS_ADMIN_KEY`, `ANALYTICS_ALLOWED_ORIGINS`, `ANALYTICS_LEGACY_PATHS`, the rate
+ * limits, `AISLE_ANALYTICS_DATABASE_URL`, `AISLE_ANALYTICS_DB_PATH`, `ANALYTICS_QUERY_PARAMS` and
+ * `ANALYTICS_RETENTION_DAYS`. The published development keys serve only when development is asked for explicitly;
+ * anything unsafe throws a one-line `ConfigError`.
  */
 export function configFromEnv(
   env: NodeJS.ProcessEnv = process.env,

@@ -1,10 +1,7 @@
 /**
- * The kinds of the fields each catalogued event carries in `data.metadata` (the catalogue the
- * client and the extension's inspector share, sdk/analytics/catalogue.ts), checked on arrival: a
- * field of the wrong kind is refused (400, naming the field) rather than stored, because the report
- * reads these fields and one stored value of the wrong kind would sit in every report of its period.
- * Only kinds are enforced here, not the catalogue's promises: a field may be left out or null (older
- * clients, server events), an enumeration may grow, and event types not catalogued pass as sent.
+ * The kinds of the catalogued events' `data.metadata` fields (sdk/analytics/catalogue.ts), checked on
+ * arrival: one stored value of the wrong kind would sit in every report of its period, so it is refused (400).
+ * Only kinds are enforced: fields may be absent or null, enumerations may grow, uncatalogued events pass.
  */
 import { isRecord } from '../../sdk/core/coerce.js';
 import { EVENT_CATALOGUE, GLOBAL_METADATA, type FieldSpec } from '../../sdk/analytics/catalogue.js';

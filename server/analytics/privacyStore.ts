@@ -1,9 +1,6 @@
 /**
- * What the service keeps for shoppers' rights and for retention, beside the events: erasing or
- * exporting one visitor of one shop, deleting what is older than the retention period, and the
- * audit log of each of these. The audit log holds no personal data: never a visitor id, only the
- * shop, who asked (a key id, `admin` or `cli`), the request's own reference and the counts.
- * SQLite and PostgreSQL implement it (privacySqlite.ts, privacyPostgres.ts).
+ * What the service keeps for shoppers' rights and retention. The audit log holds no personal data: never a
+ * visitor id, only the shop, who asked (a key id, `admin` or `cli`), the request's reference and the counts.
  */
 import type { IdentityMetadata, StoredEvent } from './types.js';
 

@@ -1,9 +1,7 @@
 /**
- * Rate limits per visitor (a token's shop and visitor), per shop and per client address, answered
- * with 429 and `Retry-After`. The counters live in the shared database (rate-limiter-flexible's
- * PostgreSQL and SQLite stores, in the `rate_limits` table), so N processes behind a load balancer
- * enforce one limit between them; a key over its limit is then refused from memory until its window
- * ends, so a flood costs the database nothing more and other shops' events do not queue behind it.
+ * Rate limits per visitor, shop and client address (429 with `Retry-After`). Counters live in the shared
+ * database so N processes enforce one limit; a key over its limit is then refused from memory until its
+ * window ends, so a flood costs the database nothing more and other shops' events do not queue behind it.
  */
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';

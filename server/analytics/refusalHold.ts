@@ -1,12 +1,8 @@
 /**
- * Holds a rate limit's refusal (429) a moment before it is sent. A flooder sends its next request as
- * soon as the last is answered: answered at once, a flood of refusals still costs the process a
- * socket write, and often a new connection, each, and takes processor time from other shops' events
- * on the same cores. Held, each of its connections sends about one request per hold, whatever the
- * flooder's speed. A refusal tells an honest client to wait `Retry-After` (at least a second) anyway,
- * so the hold costs it nothing. At most `most` refusals are held at once, so that a flood over many
- * connections cannot tie up sockets, or a load balancer's connections to the process; the rest are
- * answered at once, as without a hold.
+ * Holds a 429 a moment before sending it: answered at once, a flooder's next request follows at once and
+ * takes processor time from other shops; held, each connection sends about one request per hold. An honest
+ * client waits `Retry-After` anyway. At most `most` are held at once, so a flood over many connections cannot
+ * tie up sockets or a load balancer's connections; the rest are answered at once.
  */
 
 /** How many refusals one process holds at once (below HAProxy's 500 connections per process, deploy/haproxy). */

@@ -1,9 +1,6 @@
 /**
- * `GET /v3/report?shop_id=…&from=…&to=…`: the merchandiser's report for a shop and a period, behind
- * a read key (held to its shop) or the admin key. The store computes the aggregates in SQL
- * (reportSqlite.ts, reportPostgres.ts); this file checks the query and arranges them per listing.
- * `compare=previous` adds the period of equal length just before; `format=csv&table=…` answers one
- * table as CSV (reportCsv.ts).
+ * `GET /v3/report?shop_id=…&from=…&to=…` behind a read key (held to its shop) or the admin key: checks the
+ * query and arranges the store's SQL aggregates per listing.
  */
 import { allowShop, requireKey, type Route } from './context.js';
 import { HttpError } from './http.js';

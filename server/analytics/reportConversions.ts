@@ -1,8 +1,6 @@
 /**
- * The report's conversion figures: adds to cart, purchases and revenue attributed to each listing,
- * position and product (server/analytics/attribution.ts decides the attribution when a conversion
- * arrives), set against the clicks that led there. A conversion is one product of an add-to-cart or
- * purchase event; its rate is conversions per click (unique clicks, as click-through counts them).
+ * Conversions attributed to each listing, position and product (attribution.ts decides on arrival); a
+ * conversion is one product of an event, its rate is per unique click, as click-through counts them.
  */
 import type { ConversionRow, ProductRow } from './reportTypes.js';
 

@@ -59,7 +59,6 @@ export interface AnalyticsStore {
   insertEvents(events: readonly NewEvent[]): Promise<boolean[]>;
   /** Lists stored events in receipt order. */
   list(filter: EventFilter): Promise<StoredEvent[]>;
-  /** Saves a newly issued key. */
   saveKey(key: KeyRecord): Promise<void>;
   /** The key with this public id, revoked or not. */
   findKey(id: string): Promise<KeyRecord | undefined>;
@@ -90,7 +89,6 @@ export interface AnalyticsStore {
   ping(): Promise<boolean>;
   /** Empties events and identities (the local stack's reset control); keys and origins stay. */
   reset(): Promise<void>;
-  /** Closes the database. */
   close(): Promise<void>;
 }
 

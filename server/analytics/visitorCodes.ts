@@ -1,8 +1,6 @@
 /**
- * `GET /v3/visitor-codes/{code}?shop_id=…`: which visitor of a shop a code read out over the phone
- * names. The page shows the code in its debug snapshot (sdk/core/visitorCode.ts); it is a hash of
- * the shop and visitor id, so the service finds it among the visitors of the shop's latest stored
- * events. A shop's read key (or the admin key) may ask, as it may already list those events.
+ * `GET /v3/visitor-codes/{code}?shop_id=…`: the code is a hash of shop and visitor id (sdk/core/visitorCode.ts),
+ * so it is found among the visitors of the shop's latest events. A read key may ask, as it may list those events.
  */
 import { normaliseVisitorCode, visitorCode } from '../../sdk/core/visitorCode.js';
 import { allowShop, orBadRequest, requireKey, type Route } from './context.js';
