@@ -39,7 +39,7 @@ describe('POST /render: the server render over HTTP, for retailers whose servers
       const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       expect(response.status).toBe(200);
       const { html, head } = (await response.json()) as { html: string; head: string };
-      expect(html).toMatch(/^<div class="aisle-mount" data-aisle-markup="[0-9a-f]{16}" data-aisle-width="1280">/);
+      expect(html).toMatch(/^<div class="aisle-mount" data-aisle-markup="[0-9a-f]{14}" data-aisle-width="1280">/);
       expect(html.match(/data-aisle="product"/g)?.length).toBeGreaterThanOrEqual(24);
       expect(head).toBe('<link rel="stylesheet" href="/embed/aisle.css" data-aisle-css="">');
     }
